@@ -1,0 +1,130 @@
+"""Command line: ``python -m mixtour perft|legal|apply ...``.
+
+Bad input gives a one-line message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from .core import STANDARD_START, MixtourError, Position, action_text
+from .game import Game
+from .perft import divide, perft
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(message)
+
+
+def _game(position: str, actions: Sequence[str]) -> Game:
+    return Game(position, list(actions))
+
+
+def _sorted_actions(pos: Position) -> str:
+    return " ".join(sorted(action_text(a) for a in pos.legal_actions()))
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    pos = Position(args.position)
+    if args.depth < 0:
+        raise _UsageError("DEPTH must be 0 or more")
+    t0 = time.perf_counter()
+    if args.divide:
+        rows = divide(pos, args.depth) if args.depth > 0 else []
+        for text, n in rows:
+            print(f"{text}: {n}")
+        total = sum(n for _, n in rows) if args.depth > 0 else 1
+    else:
+        total = perft(pos, args.depth)
+    elapsed = time.perf_counter() - t0
+    if not args.quiet:
+        rate = total / elapsed / 1e6 if elapsed > 0 else 0.0
+        print(f"time: {elapsed:.3f} s ({rate:.2f} M leaves/s)")
+        print(f"push/pop: {_push_pop_rate(Position(args.position)):,.0f} per second")
+    print(total)
+    return 0
+
+
+def _push_pop_rate(pos: Position, seconds: float = 0.3) -> float:
+    """Push and pop every legal action of a few plies, repeatedly."""
+    actions = pos.legal_actions()
+    if not actions:
+        return 0.0
+    push, pop = pos.push, pos.pop
+    done = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for a in actions:
+            push(a)
+            for b in pos.legal_actions():
+                push(b)
+                pop()
+                done += 1
+            pop()
+            done += 1
+    return done / (time.perf_counter() - t0)
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    if args.stdin:
+        out = sys.stdout
+        for line in sys.stdin:
+            try:
+                g = _game(args.position, line.split())
+                out.write(_sorted_actions(g.position) + "\n")
+            except MixtourError as e:
+                out.write(f"error: {e}\n")
+        return 0
+    print(_sorted_actions(_game(args.position, args.actions).position))
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    print(_game(args.position, args.actions).fen())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m mixtour", description="Mixtour rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], text: str) -> _Parser:
+        p: _Parser = sub.add_parser(name, help=text, description=text)
+        p.add_argument("--position", "-p", default=STANDARD_START, help="P1 position string")
+        p.set_defaults(func=func)
+        return p
+
+    p = add("perft", cmd_perft, "count leaf positions DEPTH plies ahead")
+    p.add_argument("depth", type=int, metavar="DEPTH")
+    p.add_argument("--divide", action="store_true", help="subtotal per first action")
+    p.add_argument("--quiet", "-q", action="store_true", help="print the count only")
+    p = add("legal", cmd_legal, "list the legal actions after ACTIONS")
+    p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    p.add_argument("--stdin", action="store_true", help="read one action list per line")
+    p = add("apply", cmd_apply, "print the position after ACTIONS")
+    p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        result: int = args.func(args)
+        return result
+    except (_UsageError, MixtourError) as e:
+        print(f"mixtour: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+

@@ -1,0 +1,192 @@
+"""A game: a start position, the actions played, undo and redo, the result.
+
+>>> g = Game()
+>>> for text in ["c3", "b4", "b4-c3"]:
+...     _ = g.play(text)
+>>> g.fen()
+'5/5/2,wr,2/5/5 r 19/19 0/0 1 b4-c3'
+>>> g.undo()
+Action.parse('b4-c3')
+>>> g.redo()
+Action.parse('b4-c3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import (
+    COLOR_NAMES,
+    COLORS,
+    STANDARD_START,
+    Action,
+    IllegalActionError,
+    Position,
+    Status,
+)
+
+__all__ = ["Game", "Result"]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game stands: ``kind`` is ``playing``, ``win``, ``draw-passes`` or
+    ``draw-repetition``; ``winner`` is a colour index for a win."""
+
+    kind: str
+    winner: int | None = None
+    players: int = 2
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind != "playing"
+
+    @property
+    def status(self) -> str:
+        """A short machine-readable word: ``playing``, ``w-wins``, ``r-wins``,
+        ``b-wins``, ``draw-passes``, ``draw-repetition``."""
+        if self.kind == "win" and self.winner is not None:
+            return f"{COLORS[self.winner]}-wins"
+        return self.kind
+
+    @property
+    def score_text(self) -> str:
+        """The G1 result token: ``1-0``, ``0-1``, ``1/2-1/2``, ``0-1-0``, ... or ``*``."""
+        if self.kind == "playing":
+            return "*"
+        if self.kind == "win" and self.winner is not None:
+            return "-".join("1" if c == self.winner else "0" for c in range(self.players))
+        share = "1/2" if self.players == 2 else "1/3"
+        return "-".join([share] * self.players)
+
+    def describe(self) -> str:
+        """A sentence for a player."""
+        if self.kind == "win" and self.winner is not None:
+            return f"{COLOR_NAMES[self.winner]} wins by reaching the target"
+        if self.kind == "draw-passes":
+            return "Draw: no player can act (two passes in a row)"
+        if self.kind == "draw-repetition":
+            return "Draw: the same position occurred for the third time"
+        return "Game in progress"
+
+
+_KINDS = {
+    Status.PLAYING: "playing",
+    Status.WIN: "win",
+    Status.DRAW_PASSES: "draw-passes",
+    Status.DRAW_REPETITION: "draw-repetition",
+}
+
+
+class Game:
+    """A start position plus the actions played, with undo and redo.
+
+    The position keeps the whole history, so repetitions (R9) are counted
+    from the start of the game.
+    """
+
+    def __init__(self, start: str | None = None, actions: list[str] | None = None) -> None:
+        self.position = Position(STANDARD_START if start is None else start)
+        self.start = self.position.fen()
+        self._redo: list[int] = []
+        for text in actions or []:
+            self.play(text)
+
+    @classmethod
+    def new(cls, players: int = 2, discs: int | None = None, target: int = 1) -> Game:
+        return cls(Position.start(players, discs, target).fen())
+
+    # -- playing -------------------------------------------------------------
+
+    def _code(self, action: Action | str | int) -> int:
+        if isinstance(action, Action):
+            return action.code
+        if isinstance(action, int):
+            return action
+        return Action.parse(action).code
+
+    def play(self, action: Action | str | int) -> Action:
+        """Play an action (text, :class:`Action` or code); raises
+        :class:`InvalidActionError` or :class:`IllegalActionError` with a
+        message for a player.  Clears the redo list."""
+        code = self._code(action)
+        why = self.position.explain(code)
+        if why is not None:
+            raise IllegalActionError(f"{Action(code)}: {why}")
+        self.position.push(code)
+        self._redo.clear()
+        return Action(code)
+
+    def undo(self) -> Action | None:
+        if not self.can_undo:
+            return None
+        code = self.position.pop()
+        self._redo.append(code)
+        return Action(code)
+
+    def redo(self) -> Action | None:
+        if not self._redo:
+            return None
+        code = self._redo.pop()
+        self.position.push(code)
+        return Action(code)
+
+    def goto(self, ply: int) -> None:
+        """Undo or redo until ``ply`` actions are played."""
+        while self.ply > ply and self.undo():
+            pass
+        while self.ply < ply and self.redo():
+            pass
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.position.history())
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        return len(self.position.history())
+
+    def actions(self) -> list[Action]:
+        """The actions played so far, oldest first."""
+        return [Action(c) for c in self.position.history()]
+
+    def future(self) -> list[Action]:
+        """The actions that redo would replay, next first."""
+        return [Action(c) for c in reversed(self._redo)]
+
+    def fen(self) -> str:
+        return self.position.fen()
+
+    @property
+    def result(self) -> Result:
+        pos = self.position
+        return Result(_KINDS[pos.status], pos.winner, pos.players)
+
+    def legal_actions(self) -> list[Action]:
+        return [Action(c) for c in self.position.legal_actions()]
+
+    def moves_from(self, square: int) -> dict[int, list[int]]:
+        return self.position.moves_from(square)
+
+    def targets(self, square: int, count: int) -> list[int]:
+        return self.position.targets(square, count)
+
+    def can_enter(self, square: int) -> bool:
+        return self.position.can_enter(square)
+
+    def explain(self, action: Action | str | int) -> str | None:
+        return self.position.explain(self._code(action))
+
+    def must_pass(self) -> bool:
+        return self.position.legal_actions() == [Action.pass_().code]
+
+    def __repr__(self) -> str:
+        moves = " ".join(str(a) for a in self.actions())
+        return f"<Game start={self.start!r} actions={moves!r}>"
+
