@@ -198,7 +198,9 @@ class Action:
             raise InvalidActionError("an action must be given as text")
         t = text.strip().lower()
         if not t:
-            raise InvalidActionError("empty action: expected a square (b2), a move (c4:3-d3) or 'pass'")
+            raise InvalidActionError(
+                "empty action: expected a square (b2), a move (c4:3-d3) or 'pass'"
+            )
         if t == "pass":
             return cls(PASS)
         if "-" not in t:
@@ -833,9 +835,7 @@ def _parse_fen(
 
     ranks = board_text.split("/")
     if len(ranks) != SIZE:
-        raise InvalidPositionError(
-            f"the board has 5 ranks separated by '/', found {len(ranks)}"
-        )
+        raise InvalidPositionError(f"the board has 5 ranks separated by '/', found {len(ranks)}")
     stacks = [""] * NUM_SQUARES
     for i, rank_text in enumerate(ranks):
         r = SIZE - 1 - i
@@ -879,7 +879,9 @@ def _parse_fen(
             f"each player owns {discs} discs; allowed are {MIN_DISCS} to {MAX_DISCS}"
         )
     if any(s > target for s in scores):
-        raise InvalidPositionError(f"scores {score_text!r}: no score can exceed the target {target}")
+        raise InvalidPositionError(
+            f"scores {score_text!r}: no score can exceed the target {target}"
+        )
     if sum(1 for s in scores if s >= target) > 1:
         raise InvalidPositionError("only one player can have reached the target")
 

@@ -189,4 +189,3 @@ class Game:
     def __repr__(self) -> str:
         moves = " ".join(str(a) for a in self.actions())
         return f"<Game start={self.start!r} actions={moves!r}>"
-

@@ -19,7 +19,6 @@ import re
 
 from .core import (
     STANDARD_START,
-    Action,
     IllegalActionError,
     InvalidActionError,
     InvalidPositionError,
@@ -101,10 +100,13 @@ def from_record(text: str) -> Game:
         if "position" in tags:
             start = Position(tags["position"]).fen()
         elif {"players", "discs", "target"} & tags.keys():
-            players = _int_tag(tags, "players", 2)
-            discs = _int_tag(tags, "discs", None)
-            target = _int_tag(tags, "target", 1)
-            start = Position.start(players, discs, target).fen()
+            players = _int_tag(tags, "players")
+            target = _int_tag(tags, "target")
+            start = Position.start(
+                2 if players is None else players,
+                _int_tag(tags, "discs"),
+                1 if target is None else target,
+            ).fen()
         else:
             start = STANDARD_START
     except InvalidPositionError as e:
@@ -125,9 +127,9 @@ def from_record(text: str) -> Game:
     return game
 
 
-def _int_tag(tags: dict[str, str], key: str, default: int | None) -> int | None:
+def _int_tag(tags: dict[str, str], key: str) -> int | None:
     if key not in tags:
-        return default
+        return None
     value = tags[key].strip()
     if not (value.isascii() and value.isdigit() and len(value) <= 3):
         raise InvalidRecordError(f"header {key.title()}: {value!r} is not a number")
