@@ -92,6 +92,14 @@ def cmd_apply(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_svg(args: argparse.Namespace) -> int:
+    from .svg import board
+
+    pos = _game(args.position, args.actions).position
+    sys.stdout.write(board(pos, size=args.size, coordinates=not args.no_coordinates))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m mixtour", description="Mixtour rules engine tools")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -111,6 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stdin", action="store_true", help="read one action list per line")
     p = add("apply", cmd_apply, "print the position after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    p = add("svg", cmd_svg, "print an SVG picture of the position after ACTIONS")
+    p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    p.add_argument("--size", type=int, default=None, help="width in pixels")
+    p.add_argument("--no-coordinates", action="store_true", help="leave out a-e and 1-5")
     return parser
 
 
