@@ -1,4 +1,5 @@
-"""Command line: ``python -m mixtour perft|legal|apply ...``.
+"""Command line: ``python -m mixtour perft|legal|apply ...`` (and the AI's
+``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/cli.py``).
 
 Bad input gives a one-line message on stderr and exit status 2.
 """
@@ -123,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
     p.add_argument("--size", type=int, default=None, help="width in pixels")
     p.add_argument("--no-coordinates", action="store_true", help="leave out a-e and 1-5")
+    from .ai.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
+
+    add_ai_commands(sub, add)
     return parser
 
 

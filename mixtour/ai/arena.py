@@ -1,0 +1,191 @@
+"""Arena: play two players against each other and measure the difference.
+
+Games come in pairs: one seeded opening (a few random plies from the empty
+board) is played once with each colour assignment, so neither side profits
+from a lucky opening or from moving first.  The summary gives wins, draws
+and losses for A, A's score and the Elo difference with a 95 % interval
+(normal approximation over the per-game scores).
+
+Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
+(see :mod:`mixtour.ai.baseline`) or ``random``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..core import Position, Status, action_text
+from .baseline import baseline_move
+from .levels import LEVELS, parse_level
+from .player import choose_move
+
+__all__ = [
+    "GameResult",
+    "Summary",
+    "elo_interval",
+    "make_player",
+    "play_game",
+    "player_name",
+    "run_arena",
+    "summarize",
+]
+
+MAX_PLIES = 300  # a game this long is adjudicated a draw
+
+Player = Callable[[Position, int], int]
+
+
+def player_name(spec: str) -> str:
+    if spec.strip().lower() in ("baseline", "random"):
+        return spec.strip().lower()
+    n = parse_level(spec)
+    return f"level {n} ({LEVELS[n].name})"
+
+
+def make_player(spec: str, time_ms: float | None, depth: int | None) -> Player:
+    """A function (position, seed) -> action code for a player spec."""
+    name = spec.strip().lower()
+    if name == "random":
+
+        def play_random(pos: Position, seed: int) -> int:
+            return random.Random(seed).choice(pos.legal_actions())
+
+        return play_random
+    if name == "baseline":
+
+        def play_baseline(pos: Position, seed: int) -> int:
+            return baseline_move(pos, time_ms=time_ms, depth=depth).move
+
+        return play_baseline
+    level = parse_level(name)
+
+    def play_level(pos: Position, seed: int) -> int:
+        return choose_move(pos, level=level, time_ms=time_ms, depth=depth, seed=seed).move
+
+    return play_level
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game: A's score (1, 1/2, 0), the plies played and the record."""
+
+    index: int
+    a_seat: int
+    score: float
+    plies: int
+    reason: str
+    moves: str
+
+
+def opening(index: int, seed: int, players: int, discs: int | None, target: int) -> Position:
+    """The seeded opening of game pair ``index``: 2 to 4 random plies."""
+    rng = random.Random(seed * 1_000_003 + index)
+    pos = Position.start(players, discs, target)
+    for _ in range(rng.randint(2, 4)):
+        pos.push(rng.choice(pos.legal_actions()))
+    return Position(pos.fen())
+
+
+def play_game(
+    job: tuple[int, str, str, float | None, int | None, int, int, int | None, int],
+) -> GameResult:
+    """Play game ``index`` (A takes seat ``index % players``) and score it for A."""
+    index, spec_a, spec_b, time_ms, depth, seed, players, discs, target = job
+    pos = opening(index // players, seed, players, discs, target)
+    a_seat = index % players
+    a = make_player(spec_a, time_ms, depth)
+    b = make_player(spec_b, time_ms, depth)
+    moves: list[str] = []
+    while not pos.status and len(moves) < MAX_PLIES:
+        mover = a if pos.turn == a_seat else b
+        code = mover(pos, seed * 7919 + index * 1009 + len(moves))
+        moves.append(action_text(code))
+        pos.push(code)
+    if pos.status == Status.WIN:
+        score = 1.0 if pos.winner == a_seat else 0.0
+        reason = f"{'wrb'[pos.winner or 0]} wins"
+    else:
+        score = 0.5
+        reason = {
+            Status.DRAW_PASSES: "draw by passes",
+            Status.DRAW_REPETITION: "draw by repetition",
+        }.get(pos.status, "draw by length")
+    return GameResult(index, a_seat, score, len(moves), reason, " ".join(moves))
+
+
+def elo_interval(scores: list[float]) -> tuple[float, float, float, float]:
+    """(score fraction, Elo, Elo low, Elo high) with a 95 % interval."""
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+
+    def elo(p: float) -> float:
+        p = min(max(p, 1e-4), 1 - 1e-4)
+        return -400 * math.log10(1 / p - 1)
+
+    return mean, elo(mean), elo(mean - half), elo(mean + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    elo: float
+    elo_low: float
+    elo_high: float
+
+    def lines(self, name_a: str, name_b: str) -> list[str]:
+        n = self.wins + self.draws + self.losses
+        return [
+            f"{name_a} vs {name_b}: {n} games",
+            f"A wins {self.wins}, draws {self.draws}, losses {self.losses}",
+            f"score {100 * self.score:.1f} %",
+            f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
+            f"{self.elo_high:+.0f})",
+        ]
+
+
+def run_arena(
+    spec_a: str,
+    spec_b: str,
+    games: int,
+    *,
+    time_ms: float | None,
+    depth: int | None = None,
+    seed: int = 1,
+    players: int = 2,
+    discs: int | None = None,
+    target: int = 1,
+    jobs: int = 1,
+) -> Iterator[GameResult]:
+    """Yield the results of ``games`` games, in order (rounded up to whole sets
+    of one game per seat of A)."""
+    for spec in (spec_a, spec_b):
+        player_name(spec)  # fail early on a bad name
+    sets = max(1, math.ceil(games / players))
+    work = [
+        (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target)
+        for i in range(sets * players)
+    ]
+    if jobs <= 1:
+        for job in work:
+            yield play_game(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(play_game, work)
+
+
+def summarize(results: list[GameResult]) -> Summary:
+    wins = sum(1 for r in results if r.score == 1.0)
+    losses = sum(1 for r in results if r.score == 0.0)
+    draws = len(results) - wins - losses
+    score, elo, lo, hi = elo_interval([r.score for r in results])
+    return Summary(wins, draws, losses, score, elo, lo, hi)

@@ -1,0 +1,157 @@
+"""The AI's command-line subcommands, registered into ``python -m mixtour``.
+
+``bestmove``, ``engine``, ``arena`` and ``bench-ai``.  Kept here so that
+``mixtour/__main__.py`` only needs one call (:func:`add_ai_commands`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..core import MixtourError, Position, action_text
+from .levels import parse_level
+from .search import SearchInfo
+
+__all__ = ["add_ai_commands"]
+
+
+def _level(text: str) -> int:
+    try:
+        return parse_level(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"{n} must be positive")
+    return n
+
+
+def cmd_bestmove(args: argparse.Namespace) -> int:
+    from ..game import Game
+    from .player import choose_move
+
+    game = Game(args.position, list(args.moves or []))
+    pos = game.position
+    if pos.is_over:
+        raise MixtourError("the game is over: there is no move to choose")
+
+    def report(info: SearchInfo) -> None:
+        print(info.line(), flush=True)
+
+    res = choose_move(
+        pos,
+        time_ms=args.time_ms,
+        depth=args.depth,
+        nodes=args.nodes,
+        level=args.level,
+        seed=args.seed,
+        on_info=report,
+    )
+    print(
+        f"info level {res.level} depth {res.depth} nodes {res.nodes} "
+        f"time {res.time_ms:.0f} nps {res.nps:.0f}"
+    )
+    print(action_text(res.move))
+    return 0
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    from .engine import run_engine
+
+    return run_engine(sys.stdin, sys.stdout)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import player_name, run_arena, summarize
+
+    name_a, name_b = player_name(args.a), player_name(args.b)
+    Position.start(args.players, args.discs, args.target)  # validates D and T
+    print(
+        f"arena: A = {name_a}, B = {name_b}, time {args.time_ms} ms/move, depth {args.depth}, "
+        f"seed {args.seed}, players {args.players}, discs {args.discs or 'default'}, "
+        f"target {args.target}",
+        flush=True,
+    )
+    t0 = time.perf_counter()
+    results = []
+    for r in run_arena(
+        args.a,
+        args.b,
+        args.games,
+        time_ms=args.time_ms,
+        depth=args.depth,
+        seed=args.seed,
+        players=args.players,
+        discs=args.discs,
+        target=args.target,
+        jobs=args.jobs,
+    ):
+        results.append(r)
+        if not args.quiet:
+            seat = "wrb"[r.a_seat]
+            print(
+                f"game {r.index + 1}: A plays {seat}, {r.reason} after {r.plies} plies, "
+                f"A scores {r.score:g}" + (f"  [{r.moves}]" if args.verbose else ""),
+                flush=True,
+            )
+    for line in summarize(results).lines(name_a, name_b):
+        print(line)
+    print(f"elapsed {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def cmd_bench_ai(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    run_bench(args.time_ms, args.runs)
+    return 0
+
+
+def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
+    """Register the AI subcommands.
+
+    ``sub`` is the subparsers object, ``add(name, func, help)`` the helper of
+    ``mixtour.__main__`` (it adds ``--position``).
+    """
+    p = add("bestmove", cmd_bestmove, "let the AI choose a move (last line: the move in N1)")
+    p.add_argument("--moves", "-m", nargs="*", metavar="ACTION", help="actions played first")
+    p.add_argument("--time-ms", type=_positive, help="time limit in milliseconds")
+    p.add_argument("--depth", type=_positive, help="depth limit in plies")
+    p.add_argument("--nodes", type=_positive, help="node limit")
+    p.add_argument("--level", type=_level, default=6, help="1-6 or a name (default master)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+
+    def plain(name: str, func: Callable[[argparse.Namespace], int], text: str) -> Any:
+        q = sub.add_parser(name, help=text, description=text)
+        q.set_defaults(func=func)
+        return q
+
+    plain("engine", cmd_engine, "line protocol on stdin/stdout (isready, position, go, quit)")
+
+    p = plain("arena", cmd_arena, "play A against B and print the score and Elo difference")
+    p.add_argument("a", metavar="A", help="1-6, a level name, baseline or random")
+    p.add_argument("b", metavar="B", help="1-6, a level name, baseline or random")
+    p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    p.add_argument("--time-ms", type=_positive, default=1000, help="time per move (default 1000)")
+    p.add_argument("--depth", type=_positive, help="depth limit for both players")
+    p.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    p.add_argument("--discs", type=int, help="discs per player (default by players)")
+    p.add_argument("--target", type=int, default=1, help="points to win (default 1)")
+    p.add_argument("--players", type=int, choices=(2, 3), default=2, help="2 or 3 (default 2)")
+    p.add_argument("--jobs", type=_positive, default=1, help="parallel games (default 1)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
+    p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
+
+    p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
+    p.add_argument("--time-ms", type=_positive, default=1000, help="time per search (default 1000)")
+    p.add_argument("--runs", type=_positive, default=3, help="runs per position (default 3)")

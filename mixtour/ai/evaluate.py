@@ -1,0 +1,188 @@
+"""Static evaluation of a Mixtour position, and the threat scan behind it.
+
+The one idea that drives Mixtour tactics: a stack ``s`` can complete a tower
+on a receiver ``t`` of height ``h`` exactly when the path is clear, the
+distance is ``h`` (R4) and ``len(s) + h >= 5`` (R6).  The colour on top of
+``s`` scores, whoever makes the move.  Because moves onto a stack depend
+only on the receiver's height, :data:`mixtour.core.SOURCES` lists every
+candidate source of a receiver, and one pass over the occupied squares
+finds every such *threat* on the board.  The evaluation is built on that
+pass: threats (who could score next and whether it would win), the stacks
+each colour controls (a tall stack with your disc on top is a future
+threat), reserves (quiet moves in a zugzwang fight) and, above all when the
+target is more than one, the score.
+
+Scores are integers from the point of view of one player (``root``).  With
+three players the search is paranoid: ``root`` against the best of the other
+two.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol
+
+from ..core import SOURCES, Position
+
+__all__ = ["DEFAULT_WEIGHTS", "Evaluator", "EvaluatorLike", "Weights", "scoring_moves"]
+
+_COLOR_OF: Final = {"w": 0, "r": 1, "b": 2}
+
+
+def _top_table() -> dict[str, int]:
+    """Colour index of the top disc of every stack string up to height 4."""
+    out: dict[str, int] = {}
+    level = [""]
+    for _ in range(4):
+        level = [s + c for s in level for c in "wrb"]
+        for s in level:
+            out[s] = _COLOR_OF[s[-1]]
+    return out
+
+
+TOP: Final = _top_table()
+
+
+class Weights:
+    """The tunable numbers of :class:`Evaluator` (centi-disc units).
+
+    ``height`` is the value of controlling (topping) a stack of each height;
+    ``threat_win`` / ``threat_point`` the value of one / several threats that
+    the player *not* to move holds over the mover (``[one, two, three+]``),
+    for threats that would win the game or only score a point;
+    ``own_threat`` a scoring chance of the mover when the target is above 1
+    (quiescence looks at it, the stand-pat score still likes it).
+    """
+
+    __slots__ = (
+        "height",
+        "threat_win",
+        "threat_point",
+        "own_threat",
+        "reserve",
+        "point",
+        "near_tower",
+    )
+
+    def __init__(
+        self,
+        height: tuple[int, int, int, int, int] = (0, 10, 24, 40, 52),
+        threat_win: tuple[int, int, int] = (260, 900, 1400),
+        threat_point: tuple[int, int, int] = (180, 320, 420),
+        own_threat: int = 60,
+        reserve: int = 2,
+        point: int = 1200,
+        near_tower: int = 6,
+    ) -> None:
+        self.height = height
+        self.threat_win = threat_win
+        self.threat_point = threat_point
+        self.own_threat = own_threat
+        self.reserve = reserve
+        self.point = point
+        self.near_tower = near_tower
+
+
+DEFAULT_WEIGHTS: Final = Weights()
+
+
+class EvaluatorLike(Protocol):
+    """What the search needs from an evaluator (inject your own)."""
+
+    def evaluate(self, pos: Position, root: int) -> int:
+        """Score of ``pos`` for player ``root`` (higher is better for root)."""
+        ...
+
+
+class Evaluator:
+    """Threat-based evaluation (see the module docstring)."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = DEFAULT_WEIGHTS if weights is None else weights
+
+    def evaluate(self, pos: Position, root: int) -> int:
+        w = self.weights
+        st = pos.stacks
+        occ = pos.occupied
+        top = TOP
+        hw = w.height
+        control = [0, 0, 0]
+        threats = [0, 0, 0]
+        near = [0, 0, 0]
+        b = occ
+        while b:
+            low = b & -b
+            t = low.bit_length() - 1
+            b ^= low
+            recv = st[t]
+            h = len(recv)
+            control[top[recv]] += hw[h]
+            short = 5 - h
+            for need, bit, src in SOURCES[t * 5 + h]:
+                if occ & need == bit:
+                    s = st[src]
+                    n = len(s)
+                    if n >= short:
+                        threats[top[s]] += 1
+                    elif n == short - 1:
+                        # one disc short: the next disc on either stack makes it a threat
+                        near[top[s]] += 1
+        turn = pos.turn
+        scores = pos.scores
+        reserves = pos.reserves
+        target = pos.target
+        players = pos.players
+        point = w.point if target > 1 else 0
+        rw = w.reserve
+        nw = w.near_tower
+        values = [0, 0, 0]
+        for c in range(players):
+            v = point * scores[c] + control[c] + rw * reserves[c] + nw * near[c]
+            n = threats[c]
+            if n:
+                if c == turn:
+                    v += w.own_threat * (n if n < 3 else 3)
+                else:
+                    table = w.threat_win if scores[c] + 1 >= target else w.threat_point
+                    v += table[n - 1 if n < 3 else 2]
+            values[c] = v
+        mine = values[root]
+        if players == 2:
+            return mine - values[1 - root]
+        a, b2 = (
+            (values[1], values[2])
+            if root == 0
+            else ((values[0], values[2]) if root == 1 else (values[0], values[1]))
+        )
+        return mine - (a if a > b2 else b2)
+
+
+def scoring_moves(pos: Position, color: int) -> list[int]:
+    """Every MOVE (R4, R5) that completes a tower with ``color`` on top.
+
+    Used for quiescence and move ordering; R10 is not applied here.
+    """
+    st = pos.stacks
+    occ = pos.occupied
+    top = TOP
+    rev = pos.forbidden_reverse()
+    out: list[int] = []
+    b = occ
+    while b:
+        low = b & -b
+        t = low.bit_length() - 1
+        b ^= low
+        h = len(st[t])
+        short = 5 - h
+        for need, bit, src in SOURCES[t * 5 + h]:
+            if occ & need == bit:
+                s = st[src]
+                n = len(s)
+                if n >= short and top[s] == color:
+                    base = src << 5 | t
+                    for k in range(short if short > 1 else 1, n + 1):
+                        code = k << 10 | base
+                        if code != rev:
+                            out.append(code)
+    return out

@@ -1,0 +1,72 @@
+"""The six playing levels, from Beginner to Master.
+
+Levels 1-5 are defined by node budgets and depth caps, not by wall time:
+they play the same on a fast laptop, a slow phone and in a test, and a
+seeded game replays exactly.  Master (6) uses the clock, because its whole
+point is to use the time the player is willing to wait.
+
+Weak levels make human-looking mistakes: a shallow horizon, a noisy
+evaluation (deterministic per position, so the search stays consistent),
+and now and then a near-best move instead of the best.  Level 1 also does
+not look one ply past its own move for the opponent's towers, which is the
+classic beginner's blunder; from level 3 up every immediate win is played
+and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What a level may spend and how it errs.
+
+    ``pick_margin``/``pick_chance``: with that probability, choose at random
+    among the moves scoring within ``pick_margin`` of the best (never a
+    losing move when a non-losing one exists).
+    """
+
+    number: int
+    name: str
+    max_depth: int
+    max_nodes: int | None
+    time_ms: int | None
+    noise: int
+    pick_margin: int = 0
+    pick_chance: float = 0.0
+    see_wins: bool = True
+
+
+LEVELS: Final = {
+    1: Level(
+        1, "Beginner", 1, None, None, noise=220, pick_margin=140, pick_chance=0.5, see_wins=False
+    ),
+    2: Level(2, "Casual", 2, 600, None, noise=90, pick_margin=60, pick_chance=0.3),
+    3: Level(3, "Intermediate", 3, 2_500, None, noise=40),
+    4: Level(4, "Advanced", 64, 8_000, None, noise=15),
+    5: Level(5, "Expert", 64, 25_000, None, noise=0),
+    6: Level(6, "Master", 64, None, 1_500, noise=0),
+}
+
+LEVEL_NAMES: Final = {lv.name.lower(): n for n, lv in LEVELS.items()}
+
+
+def parse_level(text: str | int) -> int:
+    """``3``, ``"3"`` or ``"intermediate"`` -> 3; raises ValueError."""
+    if isinstance(text, int):
+        n = text
+    else:
+        t = text.strip().lower()
+        if t in LEVEL_NAMES:
+            return LEVEL_NAMES[t]
+        if not t.isdigit():
+            names = ", ".join(LEVEL_NAMES)
+            raise ValueError(f"level {text!r}: expected 1 to 6 or a name ({names})")
+        n = int(t)
+    if n not in LEVELS:
+        raise ValueError(f"level {n}: expected 1 to 6")
+    return n

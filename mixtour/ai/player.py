@@ -1,0 +1,135 @@
+"""``choose_move``: the one entry point of the AI.
+
+>>> from mixtour.core import Position
+>>> pos = Position("5/5/1,wr,w,2/2,wr,2/5 w 16/18 0/0 1 -")
+>>> result = choose_move(pos, depth=2, seed=1)
+>>> result.text
+'...'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..core import MixtourError, Position
+from .evaluate import EvaluatorLike
+from .levels import LEVELS
+from .search import (
+    INF,
+    WIN,
+    WIN_BOUND,
+    Searcher,
+    SearchInfo,
+    SearchResult,
+    _Stop,
+    immediate_win,
+)
+
+__all__ = ["choose_move"]
+
+InfoCallback = Callable[[SearchInfo], None]
+
+
+def choose_move(
+    position: Position,
+    *,
+    time_ms: float | None = None,
+    depth: int | None = None,
+    level: int | None = None,
+    seed: int | None = None,
+    nodes: int | None = None,
+    evaluator: EvaluatorLike | None = None,
+    on_info: InfoCallback | None = None,
+) -> SearchResult:
+    """Choose an action for the player to move in ``position``.
+
+    ``level`` (1-6, default 6) sets the budget and the kind of mistakes;
+    ``time_ms``, ``depth`` and ``nodes`` override its limits (the search
+    stops at whichever comes first).  With a depth or node limit and a
+    seed, the result is the same on every run and every machine.
+    ``position`` is searched in place and restored before returning; its
+    history is used for the repetition rule (R9).
+    """
+    if position.is_over:
+        raise MixtourError("the game is over: there is no move to choose")
+    lv = LEVELS[6 if level is None else level]
+    if seed is None:
+        seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+
+    def result(move: int, score: int, d: int, n: int, pv: tuple[int, ...]) -> SearchResult:
+        ms = (time.perf_counter() - t0) * 1000
+        return SearchResult(move, score, d, n, ms, pv, tuple(iterations), lv.number, seed)
+
+    iterations: list[SearchInfo] = []
+    moves = position.legal_actions()
+    if len(moves) == 1:
+        return result(moves[0], 0, 0, 0, (moves[0],))
+    win = immediate_win(position)
+    if win is not None:
+        info = SearchInfo(1, WIN - 1, 1, (time.perf_counter() - t0) * 1000, (win,))
+        iterations.append(info)
+        if on_info is not None:
+            on_info(info)
+        return result(win, WIN - 1, 1, 1, (win,))
+
+    s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
+    s.see_wins = lv.see_wins
+    s.exact_root = lv.pick_chance > 0
+    # The level's node budget and depth cap hold unless a depth or node limit
+    # is given; ``time_ms`` is one more cap (and Master's clock).
+    max_depth = depth if depth is not None else lv.max_depth
+    max_depth = max(1, min(max_depth, 60))
+    if nodes is not None:
+        s.max_nodes = nodes
+    elif lv.max_nodes is not None and depth is None:
+        s.max_nodes = lv.max_nodes
+    budget = time_ms
+    if budget is None and depth is None and nodes is None:
+        budget = lv.time_ms
+    if budget is not None:
+        s.deadline = t0 + budget / 1000
+    # With three players, refusing gifts to the player after next needs two plies.
+    must_finish = 2 if position.players == 3 else 1
+
+    order = list(moves)
+    best_move, best_score, done_depth = order[0], -INF, 0
+    pv: tuple[int, ...] = (best_move,)
+    for d in range(1, max_depth + 1):
+        s.can_stop = d > must_finish
+        try:
+            score, move = s.root_search(d, order, -INF, INF)
+        except _Stop:
+            # A move that the unfinished iteration already proved better than
+            # the previous best is kept (it was searched with the full window).
+            break
+        best_move, best_score, done_depth = move, score, d
+        pv = s.principal_variation(move)
+        info = SearchInfo(d, score, s.nodes, (time.perf_counter() - t0) * 1000, pv)
+        iterations.append(info)
+        if on_info is not None:
+            on_info(info)
+        if score >= WIN_BOUND or score <= -WIN_BOUND:
+            break  # proven: deeper search cannot change the outcome
+        if s.deadline != float("inf") and time.perf_counter() > t0 + 0.6 * (s.deadline - t0):
+            break  # the next iteration would not finish: keep the time
+
+    if lv.pick_chance > 0 and s.root_scores and rng.random() < lv.pick_chance:
+        best_move = _near_best(s.root_scores, best_score, lv.pick_margin, rng)
+        if best_move != pv[0]:
+            pv = (best_move,)
+            best_score = s.root_scores[best_move]
+    return result(best_move, best_score, done_depth, s.nodes, pv)
+
+
+def _near_best(scores: dict[int, int], best: int, margin: int, rng: random.Random) -> int:
+    """A random move among those within ``margin`` of ``best``; never a
+    proven loss when the best move is not one."""
+    floor = best - margin
+    if best > -WIN_BOUND:
+        floor = max(floor, -WIN_BOUND + 1)
+    cands = sorted(m for m, v in scores.items() if v >= floor)
+    return rng.choice(cands)
