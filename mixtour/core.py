@@ -757,7 +757,9 @@ class Position:
                 f"{need} away ({a} is {away} away)"
             )
         if action == self.forbidden_reverse():
-            prev = COLOR_NAMES[self._undo[-1][2]] if self._undo else "the other player"
+            # After a MOVE the turn passed on, so its mover is the previous
+            # player, also in a position set up from a P1 string.
+            prev = COLOR_NAMES[(self.turn - 1) % self.players]
             return f"that would take back {prev}'s last move ({action_text(self.last)})"
         return self._explain_gift(action)
 
