@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from .core import (
     COLOR_NAMES,
     COLORS,
+    PASS,
     STANDARD_START,
     Action,
     IllegalActionError,
+    InvalidActionError,
     Position,
     Status,
 )
@@ -78,6 +80,14 @@ _KINDS = {
 }
 
 
+def _is_action_code(code: int) -> bool:
+    """ENTER 0..24, PASS, or a MOVE of 1..4 discs between two squares."""
+    if 0 <= code <= PASS:
+        return True
+    k, frm, to = code >> 10, (code >> 5) & 31, code & 31
+    return 1 <= k <= 4 and frm < 25 and to < 25 and frm != to
+
+
 class Game:
     """A start position plus the actions played, with undo and redo.
 
@@ -100,10 +110,14 @@ class Game:
 
     def _code(self, action: Action | str | int) -> int:
         if isinstance(action, Action):
-            return action.code
-        if isinstance(action, int):
-            return action
-        return Action.parse(action).code
+            code = action.code
+        elif isinstance(action, int):
+            code = action
+        else:
+            return Action.parse(action).code
+        if not _is_action_code(code):
+            raise InvalidActionError(f"{code} is not an action code")
+        return code
 
     def play(self, action: Action | str | int) -> Action:
         """Play an action (text, :class:`Action` or code); raises
