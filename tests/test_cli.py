@@ -1,0 +1,107 @@
+"""The command line, ``python -m mixtour perft|legal|apply``, run as a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "mixtour", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_cli_perft() -> None:
+    out = run("perft", "3")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "14088"
+
+
+def test_cli_perft_quiet_prints_only_the_count() -> None:
+    out = run("perft", "2", "-q", "--position", "5/5/5/5/5 w 15/15/15 0/0/0 1 -")
+    assert (out.returncode, out.stdout) == (0, "600\n")
+
+
+def test_cli_perft_divide() -> None:
+    out = run("perft", "3", "--divide", "--quiet")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[-1] == "14088"
+    rows = dict(line.split(": ") for line in lines[:-1])
+    assert len(rows) == 25
+    assert rows["a1"] == "558"  # see test_perft.test_perft_divide_start
+    assert sum(int(n) for n in rows.values()) == 14088
+
+
+def test_cli_legal_sorted() -> None:
+    out = run("legal", "c3", "b4")
+    assert out.returncode == 0, out.stderr
+    words = out.stdout.split()
+    assert out.stdout.count("\n") == 1
+    assert words == sorted(words)
+    # 23 empty squares to enter, and the neighbours c3 and b4 onto each other.
+    assert set(words) == {f + r for f in "abcde" for r in "12345"} - {"c3", "b4"} | {
+        "b4-c3",
+        "c3-b4",
+    }
+
+
+def test_cli_legal_with_position() -> None:
+    out = run("legal", "--position", "5/5/w,1,w,2/5/w,1,w,1,w w 0/5 0/0 1 -")
+    assert (out.returncode, out.stdout) == (0, "pass\n")
+
+
+def test_cli_legal_stdin_one_line_per_line() -> None:
+    lines = ["", "c3 b4", "zz", "c3 c3", "c3 b4 b4-c3"]
+    out = run("legal", "--stdin", stdin="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = out.stdout.splitlines()
+    assert len(answers) == len(lines)
+    assert len(answers[0].split()) == 25
+    assert answers[1] == run("legal", "c3", "b4").stdout.strip()
+    assert answers[2].startswith("error: ") and "zz" in answers[2]
+    assert answers[3].startswith("error: ") and "occupied" in answers[3]
+    assert "pass" not in answers[4]
+
+
+def test_cli_apply_prints_p1() -> None:
+    out = run("apply", "c3", "b4")
+    assert (out.returncode, out.stdout) == (0, "5/1,r,3/2,w,2/5/5 w 19/19 0/0 1 b4\n")
+    out = run("apply", "-p", "5/5/5/5/rr,w,3 r 19/18 0/0 1 b1-a1", "a1:2-b1")
+    assert out.stdout == "5/5/5/5/1,wrr,3 w 19/18 0/0 1 a1:2-b1\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["apply", "zz"], "zz"),
+        (["apply", "c3", "c3"], "occupied"),
+        (["legal", "--position", "5/5/5/5 w 20/20 0/0 1 -"], "5 ranks"),
+        (["apply", "-p", "5/5/5/5/rr,w,3 r 19/18 0/0 1 b1-a1", "a1-b1"], "take back White's"),
+        (["perft", "two"], "invalid int"),
+        (["perft", "-1"], "DEPTH"),
+        (["frobnicate"], "invalid choice"),
+        ([], "command"),
+    ],
+)
+def test_cli_bad_input_one_line_on_stderr_and_status_2(args: list[str], words: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1, out.stderr
+    assert out.stderr.startswith("mixtour: ")
+    assert words in out.stderr
