@@ -1,0 +1,151 @@
+"""Helpers for browser tests of the game page: real clicks and drags on the board.
+
+The board canvas publishes its geometry as ``data-geometry`` (CSS pixels,
+relative to the canvas box): the board's top-left corner ``x``, ``y``, the
+square size ``cell``, and for stacks ``base`` (the stack's bottom below the
+square's centre) and ``step`` (the thickness of a disc). From that and the
+canvas's bounding box these helpers compute where to click, so they read the
+page only, never the Python behind it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+BOARD = "#board"
+FILES = "abcde"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    left: float  # canvas box in page coordinates
+    top: float
+    x: float  # board corner inside the canvas
+    y: float
+    cell: float
+    base: float
+    step: float
+
+
+def geometry(page: Page) -> Geometry:
+    box = page.locator(BOARD).bounding_box()
+    assert box is not None, "the board canvas is not visible"
+    data = json.loads(page.locator(BOARD).get_attribute("data-geometry") or "{}")
+    return Geometry(
+        box["x"], box["y"], data["x"], data["y"], data["cell"], data["base"], data["step"]
+    )
+
+
+def square_index(name: str) -> int:
+    return (int(name[1]) - 1) * 5 + FILES.index(name[0])
+
+
+def point(page: Page, square: str, disc: int | None = None) -> tuple[float, float]:
+    """Page coordinates of a square's centre, or of disc ``disc`` (0 = bottom) of its stack."""
+    g = geometry(page)
+    file = FILES.index(square[0])
+    rank = int(square[1]) - 1
+    cx = g.left + g.x + (file + 0.5) * g.cell
+    cy = g.top + g.y + (4 - rank + 0.5) * g.cell
+    if disc is not None:
+        cy += g.base - (disc + 0.5) * g.step
+    return cx, cy
+
+
+def position(page: Page) -> str:
+    return page.locator(BOARD).get_attribute("data-position") or ""
+
+
+def board_stacks(page: Page) -> dict[str, str]:
+    """The stacks of the displayed position, read from ``data-position``: square -> bottom..top."""
+    board = position(page).split()[0]
+    out: dict[str, str] = {}
+    for i, rank_text in enumerate(board.split("/")):
+        rank = 5 - i
+        file = 0
+        for item in rank_text.split(","):
+            if item.isdigit():
+                file += int(item)
+            else:
+                out[f"{FILES[file]}{rank}"] = item
+                file += 1
+    return out
+
+
+def height(page: Page, square: str) -> int:
+    return len(board_stacks(page).get(square, ""))
+
+
+def wait_position_change(page: Page, before: str, timeout_ms: float = 10_000) -> str:
+    page.wait_for_function(
+        "(before) => document.querySelector('#board').dataset.position !== before",
+        arg=before,
+        timeout=timeout_ms,
+    )
+    return position(page)
+
+
+def click_square(page: Page, square: str, disc: int | None = None) -> None:
+    """Click a square; on a stack, ``disc`` picks the disc (default: the top one)."""
+    if disc is None and height(page, square):
+        disc = height(page, square) - 1
+    x, y = point(page, square, disc)
+    page.mouse.click(x, y)
+
+
+def lift(page: Page, square: str, count: int) -> None:
+    """Click the disc that lifts the top ``count`` discs of ``square``."""
+    h = height(page, square)
+    assert 1 <= count <= h, f"{square} is {h} high; cannot lift {count}"
+    click_square(page, square, h - count)
+
+
+def play(page: Page, action: str) -> str:
+    """Play an action in N1 by clicks (``c3``, ``a1-b2``, ``c4:2-d3``); return the new position."""
+    before = position(page)
+    match = re.fullmatch(r"([a-e][1-5])(?::(\d))?-([a-e][1-5])", action)
+    if match:
+        frm, count, to = match.group(1), int(match.group(2) or 1), match.group(3)
+        lift(page, frm, count)
+        page.wait_for_function(
+            "(s) => document.querySelector('#board').dataset.selection === s",
+            arg=f"{frm}:{count}",
+        )
+        click_square(page, to)
+    elif action == "pass":
+        page.click("#pass")
+    else:
+        click_square(page, action)
+    return wait_position_change(page, before)
+
+
+def drag(page: Page, frm: str, count: int, to: str) -> None:
+    """Drag the top ``count`` discs of ``frm`` and drop them on ``to``."""
+    h = height(page, frm)
+    x0, y0 = point(page, frm, h - count)
+    x1, y1 = point(page, to)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + (x1 - x0) * 0.25, y0 + (y1 - y0) * 0.25, steps=4)
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def message(page: Page) -> str:
+    return page.locator("#message").text_content() or ""
+
+
+def field(page: Page, color: str, name: str) -> str:
+    """A player's displayed value: ``field(page, "w", "reserve")``."""
+    return page.locator(f"#player-{color} [data-field={name}]").text_content() or ""
+
+
+def move_list(page: Page) -> str:
+    """The move list as one line of text: ``1. c3 b4 2. b4-c3``."""
+    items = page.locator("#moves li").all()
+    rounds = [" ".join(item.locator("span:not(.future)").all_text_contents()) for item in items]
+    return " ".join(r for r in rounds if r and re.search(r"\d\.\s+\S", r))

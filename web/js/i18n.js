@@ -1,0 +1,110 @@
+// Every string the interface shows, keyed by id, one table per language.
+// Only English exists so far; French and German go next to it with the same ids.
+// Placeholders are written {name} and filled by t(id, {name: value}).
+
+const STRINGS = {
+  en: {
+    "app.title": "Mixtour",
+    "app.tagline": "The stacking game for two or three",
+    "app.noscript": "This game needs JavaScript.",
+    "loading.python": "Loading Python…",
+
+    "color.w": "White",
+    "color.r": "Red",
+    "color.b": "Blue",
+
+    "board.label": "Mixtour board, 5 by 5 squares, a1 at the bottom left",
+    "board.loading": "Mixtour board (loading)",
+    "cursor.empty": "{square}: empty",
+    "cursor.stack": "{square}: {height} high, bottom to top {discs}",
+
+    "player.reserve": "Reserve",
+    "player.score": "Score",
+    "player.toMove": "to move",
+    "player.summary": "{color}: {reserve} in reserve, score {score} of {target}",
+
+    "panel.players": "Players",
+    "panel.moves": "Moves",
+    "panel.noMoves": "No moves yet",
+    "panel.target": "First to {target} {points} wins",
+    "panel.point": "point",
+    "panel.points": "points",
+
+    "status.toMove": "{color} to move",
+    "status.mustPass": "{color} cannot enter or move and must pass",
+    "status.gameOver": "Game over",
+
+    "hint.start": "Click an empty square to enter a disc, or a disc of a stack to lift it and the discs above it.",
+    "hint.selected": "{count} from {square}: choose a highlighted stack, or click elsewhere to cancel.",
+    "hint.disc": "1 disc",
+    "hint.discs": "{n} discs",
+
+    "msg.notLegal": "{action} is not possible: {reason}",
+    "msg.cannotLift": "Not possible: {reason}",
+    "msg.played": "{color} played {action}",
+    "msg.scored": "{color} scores a point",
+    "msg.passed": "{color} passed",
+    "msg.undone": "Took back {action}",
+    "msg.redone": "Replayed {action}",
+    "msg.newGame": "New game: {players} players, {discs} discs each, target {target}",
+    "msg.cancelled": "Selection cancelled",
+
+    "button.pass": "Pass",
+    "button.undo": "Undo",
+    "button.redo": "Redo",
+    "button.newGame": "New game",
+    "button.start": "Start",
+    "button.cancel": "Cancel",
+
+    "dialog.title": "New game",
+    "dialog.players": "Players",
+    "dialog.twoPlayers": "2 players",
+    "dialog.threePlayers": "3 players",
+    "dialog.discs": "Discs per player",
+    "dialog.discsHelp": "5 to 30",
+    "dialog.target": "Points to win",
+    "dialog.targetHelp": "1 to 9; a point is a tower of 5 with your colour on top",
+
+    "result.title": "Game over",
+    "result.w-wins": "White wins: White reached the target",
+    "result.r-wins": "Red wins: Red reached the target",
+    "result.b-wins": "Blue wins: Blue reached the target",
+    "result.draw-passes": "Draw: two passes in a row, nobody can act",
+    "result.draw-repetition": "Draw: the same position occurred a third time",
+
+    "footer.credit": "Mixtour by Dieter Stein",
+    "footer.note": "Runs entirely in your browser.",
+  },
+};
+
+let language = "en";
+
+/** Set the interface language (falls back to English for unknown ones). */
+export function setLanguage(code) {
+  language = Object.hasOwn(STRINGS, code) ? code : "en";
+  document.documentElement.lang = language;
+}
+
+/** The string `id` in the current language with {placeholders} filled in. */
+export function t(id, params = {}) {
+  const table = STRINGS[language];
+  const text = Object.hasOwn(table, id) ? table[id] : STRINGS.en[id] ?? id;
+  return text.replace(/\{(\w+)\}/g, (whole, key) =>
+    Object.hasOwn(params, key) ? String(params[key]) : whole,
+  );
+}
+
+/** The name of a colour letter: "w" -> "White". */
+export function colorName(letter) {
+  return t(`color.${letter}`);
+}
+
+/** Fill every element carrying data-i18n (textContent) or data-i18n-label (aria-label). */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+}

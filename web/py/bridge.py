@@ -1,0 +1,214 @@
+"""The page's bridge to the engine: one :class:`Bridge` owns the :class:`Game`.
+
+Every public method takes plain values (text, numbers) and returns a JSON
+string, so the JavaScript side gets the same data under PyScript as a test
+gets under CPython. The JavaScript never derives a rule: what is legal, why
+an action is not, and how the game stands all come from here.
+
+>>> import json
+>>> b = Bridge()
+>>> json.loads(b.play("c3"))["ok"]
+True
+>>> view = json.loads(b.state())
+>>> view["fen"], view["turn"], view["reserves"]
+('5/5/2,w,2/5/5 r 19/20 0/0 1 c3', 'r', [19, 20])
+>>> json.loads(b.play("c3"))["message"]
+'c3: c3 is occupied: a disc can only be entered on an empty square'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mixtour.core import (
+    COLORS,
+    NO_ACTION,
+    PASS,
+    Action,
+    MixtourError,
+    Position,
+    distance,
+    square_name,
+)
+from mixtour.game import Game
+
+__all__ = ["Bridge"]
+
+NUM_SQUARES = 25
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _action_view(code: int) -> dict[str, Any] | None:
+    """A played action as the board draws it: kind, squares, count, text."""
+    if code == NO_ACTION:
+        return None
+    action = Action(code)
+    view: dict[str, Any] = {"text": str(action)}
+    if action.is_pass:
+        view["kind"] = "pass"
+    elif action.is_enter:
+        view.update(kind="enter", square=action.square)
+    else:
+        view.update(kind="move", square=action.to, to=action.to, count=action.count)
+        view["from"] = action.frm
+    return view
+
+
+class Bridge:
+    """The game shown on the page and the functions the page calls."""
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game if game is not None else Game()
+
+    # -- reading ---------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything the page shows, as plain data."""
+        game = self.game
+        pos = game.position
+        players = pos.players
+        result = game.result
+        legal = pos.legal_actions()
+        enter: list[int] = []
+        moves: dict[str, dict[str, list[int]]] = {}
+        for code in legal:
+            if code < NUM_SQUARES:
+                enter.append(code)
+            elif code != PASS:
+                action = Action(code)
+                per_count = moves.setdefault(str(action.frm), {})
+                per_count.setdefault(str(action.count), []).append(action.to)
+        for per_count in moves.values():
+            for targets in per_count.values():
+                targets.sort()
+        played = [str(a) for a in game.actions()]
+        return {
+            "fen": game.fen(),
+            "players": players,
+            "colors": list(COLORS[:players]),
+            "turn": COLORS[pos.turn],
+            "stacks": list(pos.stacks),
+            "reserves": list(pos.reserves),
+            "scores": list(pos.scores),
+            "target": pos.target,
+            "discs": pos.discs,
+            "last": _action_view(pos.last),
+            "status": result.status,
+            "over": result.is_over,
+            "winner": None if result.winner is None else COLORS[result.winner],
+            "result": result.describe() if result.is_over else "",
+            "scoreText": result.score_text,
+            "mustPass": legal == [PASS],
+            "ply": game.ply,
+            "moves": played,
+            "future": [str(a) for a in game.future()],
+            "canUndo": game.can_undo,
+            "canRedo": game.can_redo,
+            "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
+        }
+
+    def state(self) -> str:
+        """The view as JSON."""
+        return _dump(self.view())
+
+    def explain(self, text: str) -> str:
+        """``{"legal": true}`` or ``{"legal": false, "message": why}`` for an action in N1."""
+        try:
+            why = self.game.explain(text)
+        except MixtourError as error:
+            return _dump({"legal": False, "message": str(error)})
+        if why is None:
+            return _dump({"legal": True, "message": None})
+        return _dump({"legal": False, "message": why})
+
+    def explain_lift(self, square: int, count: int) -> str:
+        """Why the top ``count`` discs of ``square`` have no legal move (or legal: true)."""
+        message = self._lift_message(int(square), int(count))
+        return _dump({"legal": message is None, "message": message})
+
+    def _lift_message(self, square: int, count: int) -> str | None:
+        game = self.game
+        pos = game.position
+        if not 0 <= square < NUM_SQUARES:
+            return "that is not a square"
+        name = square_name(square)
+        if game.result.is_over:
+            return "the game is over"
+        stack = pos.stacks[square]
+        if not stack:
+            return f"there is no stack on {name}"
+        if not 1 <= count <= len(stack):
+            return f"{name} is {len(stack)} high"
+        if game.targets(square, count):
+            return None
+        discs = "the top disc" if count == 1 else f"the top {count} discs"
+        head = f"{discs} of {name} cannot move"
+        # Targets that the same stack reaches with another count: what stops this
+        # count there is a rule about this very move (R5 take-back, R10 gift), and
+        # the engine's own explanation of it is the clearest message.
+        for other in sorted(game.moves_from(square)):
+            for target in game.targets(square, other):
+                why = game.explain(Action.move(square, target, count))
+                if why is not None:
+                    return f"{head}: {why}"
+        # Otherwise no receiver is in reach at all, or (three players) every move
+        # would hand the next player the win: show the engine's reason for the
+        # receiver on a free line, if any, else the general rule.
+        reasons = []
+        for target in range(NUM_SQUARES):
+            if target != square and pos.stacks[target] and distance(square, target):
+                why = game.explain(Action.move(square, target, count))
+                if why is not None:
+                    reasons.append(why)
+        special = [r for r in reasons if "win" in r or "take back" in r]
+        if special:
+            return f"{head}: {special[0]}"
+        return (
+            f"{head}: a move goes in a straight line over empty squares onto a stack "
+            "exactly as many squares away as that stack is high, and no stack fits"
+        )
+
+    # -- changing ----------------------------------------------------------------
+
+    def play(self, text: str) -> str:
+        """Play an action in N1.
+
+        Returns ``{"ok": true, "action": text, "state": view}`` or
+        ``{"ok": false, "message": why}``.
+        """
+        try:
+            action = self.game.play(text)
+        except MixtourError as error:
+            return _dump({"ok": False, "message": str(error)})
+        return _dump({"ok": True, "action": str(action), "state": self.view()})
+
+    def undo(self) -> str:
+        self.game.undo()
+        return self.state()
+
+    def redo(self) -> str:
+        self.game.redo()
+        return self.state()
+
+    def new_game(self, players: int, discs: int, target: int) -> str:
+        """Start a new game; ``{"ok": false, "message": ...}`` on a bad setting."""
+        try:
+            game = Game.new(int(players), int(discs), int(target))
+        except (MixtourError, ValueError, TypeError) as error:
+            return _dump({"ok": False, "message": str(error)})
+        self.game = game
+        return _dump({"ok": True, "state": self.view()})
+
+    def load(self, fen: str, actions: str = "") -> str:
+        """Set up a game from a position string (P1) and actions in N1 separated by spaces."""
+        try:
+            Position(fen)  # a clear error for a bad position before replaying
+            game = Game(fen, actions.split())
+        except MixtourError as error:
+            return _dump({"ok": False, "message": str(error)})
+        self.game = game
+        return _dump({"ok": True, "state": self.view()})
