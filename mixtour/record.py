@@ -39,7 +39,14 @@ _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
 _RESULTS = {"*", "1-0", "0-1", "1/2-1/2", "1-0-0", "0-1-0", "0-0-1", "1/3-1/3-1/3"}
 
 
+# Every character that str.splitlines() breaks a line at.
+_LINE_BREAKS = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def _quote(value: str) -> str:
+    # A header is one line: a line break in a value would make the record
+    # unreadable, so it becomes a space.
+    value = _LINE_BREAKS.sub(" ", value)
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
