@@ -813,6 +813,14 @@ def test_g1_long_records_wrap_lines() -> None:
     assert from_record(text).result.kind == "draw-repetition"
 
 
+def test_g1_header_values_with_line_breaks_keep_the_record_readable() -> None:
+    game = Game(actions=["c3"])
+    text = to_record(game, {"White": "Ann\nBo", "Red": "X\u2028Y\r\nZ"})
+    assert '[White "Ann Bo"]' in text
+    assert '[Red "X Y  Z"]' in text
+    assert from_record(text).fen() == game.fen()
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
