@@ -189,6 +189,8 @@ def play_and_compare(setup: Setup, seed: int, seen: Counter[str]) -> None:
             results[a] = after
             if after.is_over:
                 seen[f"ends: {after.status}"] += 1
+                if after.winner is not None and after.winner != ref.to_move:
+                    seen["ends: win for another colour than the mover's"] += 1
         assert pos.fen() == fen
         a = choose(rng, style, ref, results, played)
         played.append(a)
@@ -218,8 +220,11 @@ def note_situations(ref: RefPosition, legal: list[str], seen: Counter[str]) -> N
             seen["R5 removes a move"] += 1
     if ref.players == 3:
         raw = set(ref.enters()) | set(ref.moves())
-        if raw - set(legal):
-            seen["R10 filters an action"] += 1
+        for a in raw - set(legal):
+            # Filtered: either a suicide move (the next player wins now) or
+            # one that leaves the next player a winning action.
+            kind = "suicide" if ref.play(a).status == WIN else "threat"
+            seen[f"R10 filters a {kind}"] += 1
     if ref.history.count(ref.p1()) == 2:
         seen["position seen twice"] += 1
 
@@ -243,7 +248,9 @@ REQUIRED = [
     "after a pass (3 players)",
     "empty reserve",
     "R5 removes a move",
-    "R10 filters an action",
+    "R10 filters a suicide",
+    "R10 filters a threat",
+    "ends: win for another colour than the mover's",
     "R10: every action filtered, pass",
     "position seen twice",
     "ends: win",
@@ -263,12 +270,12 @@ def test_random_games_agree_with_reference(setup: Setup, coverage: Counter[str])
     for game in range(setup.games):
         play_and_compare(setup, seed=seed_of(setup, game), seen=seen)
     coverage.update(seen)
-    coverage[f"setup {setup.players}p d{setup.discs} t{setup.target}"] += seen["positions"]
+    coverage[f"setup {SETUPS.index(setup)}"] = 1
 
 
 def test_random_games_reached_every_special_situation(coverage: Counter[str]) -> None:
-    if not coverage:
-        pytest.skip("run together with test_random_games_agree_with_reference")
+    if any(coverage[f"setup {i}"] == 0 for i in range(len(SETUPS))):
+        pytest.skip("needs every test_random_games_agree_with_reference case to run first")
     missing = [name for name in REQUIRED if coverage[name] == 0]
     assert not missing, f"not reached: {missing}; reached: {dict(coverage)}"
     assert coverage["positions"] >= 2000, dict(coverage)
