@@ -264,7 +264,11 @@ def coverage() -> Counter[str]:
     return Counter()
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s.players}p-d{s.discs}-t{s.target}")
+def setup_id(s: Setup) -> str:
+    return f"{s.players}p-d{s.discs}-t{s.target}" + ("-random-start" if s.random_start else "")
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
 def test_random_games_agree_with_reference(setup: Setup, coverage: Counter[str]) -> None:
     seen: Counter[str] = Counter()
     for game in range(setup.games):
