@@ -207,6 +207,15 @@ class Searcher:
             return WIN - ply if self.team[pos.winner] == mover_team else ply - WIN
         return 0
 
+    def _repeated(self, mover_team: int, ply: int) -> int:
+        """Score of a position seen before on this line (R9): the draw it can
+        become, unless its mover can simply win at once."""
+        pos = self.pos
+        turn = pos.turn
+        if pos.scores[turn] + 1 >= self.target and pos.has_scoring_move(turn):
+            return WIN - ply if self.team[turn] == mover_team else ply - WIN
+        return 0
+
     def qsearch(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos
         self.nodes += 1
@@ -302,7 +311,7 @@ class Searcher:
                 if pos.status:
                     v = self._terminal(my_team, ply + 1)
                 elif pos.repetitions() >= 2:
-                    v = 0  # a repeated position: treat as the draw it can become (R9)
+                    v = self._repeated(my_team, ply + 1)
                 else:
                     same = team[pos.turn] == my_team
                     d = depth - 1
@@ -400,7 +409,7 @@ class Searcher:
                 if pos.status:
                     v = self._terminal(my_team, 1)
                 elif pos.repetitions() >= 2:
-                    v = 0
+                    v = self._repeated(my_team, 1)
                 else:
                     same = team[pos.turn] == my_team
                     d = depth - 1
