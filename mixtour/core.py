@@ -175,6 +175,20 @@ class Action:
 
     code: int
 
+    def __post_init__(self) -> None:
+        c = self.code
+        if not isinstance(c, int) or not (
+            0 <= c <= PASS
+            or (
+                _MOVE_FLAG <= c <= _move_code(24, 24, MAX_HEIGHT)
+                and 1 <= c >> 10 <= MAX_HEIGHT
+                and (c >> 5) & 31 < NUM_SQUARES
+                and c & 31 < NUM_SQUARES
+                and (c >> 5) & 31 != c & 31
+            )
+        ):
+            raise InvalidActionError(f"{c!r} is not an action code")
+
     @classmethod
     def enter(cls, square: int) -> Action:
         return cls(square)
@@ -739,6 +753,8 @@ class Position:
         if not src:
             return f"there is no stack on {a}"
         if k > len(src):
+            if len(src) == 1:
+                return f"{a} holds a single disc, so only 1 disc can be taken"
             return f"{a} is only {len(src)} high, so at most {len(src)} discs can be taken"
         if not self.stacks[to]:
             return f"a move must end on a stack, and {b} is empty"

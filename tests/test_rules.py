@@ -244,7 +244,7 @@ def test_r4_moves_from_and_targets_for_the_board() -> None:
     ("action", "message"),
     [
         ("a1-b2", "there is no stack on a1"),
-        ("c3:2-b3", "c3 is only 1 high, so at most 1 discs can be taken"),
+        ("c3:2-b3", "c3 holds a single disc, so only 1 disc can be taken"),
         ("c3-a1", "a move must end on a stack, and a1 is empty"),
         ("b2-c4", "b2 and c4 are not on a straight line"),
         ("b3-d3", "the way from b3 to d3 is blocked by c3"),
