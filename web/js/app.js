@@ -18,6 +18,7 @@ const $ = (selector) => document.querySelector(selector);
 const ui = {
   canvas: $("#board"),
   loading: $("#loading"),
+  turnBox: $("#turn"),
   status: $("#status"),
   hint: $("#hint"),
   message: $("#message"),
@@ -116,6 +117,7 @@ function render(state, animate = null) {
   ui.redoButton.disabled = !state.canRedo;
   ui.passButton.hidden = !state.legal.pass;
   ui.result.hidden = !state.over;
+  ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
 }
 

@@ -518,6 +518,7 @@ export class Board {
     if (last && last.kind === "move") {
       this.fillSquare(ctx, g, last.from, THEME.last);
       this.fillSquare(ctx, g, last.to, THEME.last);
+      if (!this.config.stacks[last.to]) this.drawTowerGone(ctx, g, last.to);
     }
     const selection = this.selection;
     if (!selection) return;
@@ -534,6 +535,30 @@ export class Board {
       ctx.lineWidth = Math.max(2, g.cell * 0.045);
       ctx.stroke();
     }
+  }
+
+  /** A move ended on an empty square: its tower of five has just left the board. */
+  drawTowerGone(ctx, g, square) {
+    const [cx, cy] = this.squareCenter(square);
+    const rx = DISC_RX * g.cell;
+    const ry = DISC_RY * g.cell;
+    const step = DISC_STEP * g.cell;
+    const base = cy + STACK_BASE * g.cell;
+    ctx.save();
+    ctx.strokeStyle = THEME.frameEdge;
+    ctx.globalAlpha = 0.55;
+    ctx.lineWidth = Math.max(1, g.cell * 0.02);
+    ctx.setLineDash([g.cell * 0.05, g.cell * 0.04]);
+    ctx.beginPath();
+    ctx.ellipse(cx, base, rx, ry, 0, 0, Math.PI * 2);
+    ctx.moveTo(cx - rx, base);
+    ctx.lineTo(cx - rx, base - 4 * step);
+    ctx.moveTo(cx + rx, base);
+    ctx.lineTo(cx + rx, base - 4 * step);
+    ctx.moveTo(cx + rx, base - 4 * step);
+    ctx.ellipse(cx, base - 4 * step, rx, ry, 0, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
   }
 
   drawCoordinates(ctx, g) {

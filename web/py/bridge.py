@@ -168,8 +168,8 @@ class Bridge:
         if special:
             return f"{head}: {special[0]}"
         return (
-            f"{head}: a move goes in a straight line over empty squares onto a stack "
-            "exactly as many squares away as that stack is high, and no stack fits"
+            f"{head}: no stack stands on a free straight line exactly as many "
+            "squares away as it is high"
         )
 
     # -- changing ----------------------------------------------------------------
