@@ -146,6 +146,7 @@ class Searcher:
         "root_scores",
         "exact_root",
         "see_wins",
+        "extend",
     )
 
     def __init__(
@@ -177,6 +178,7 @@ class Searcher:
         self.root_scores: dict[int, int] = {}
         self.exact_root = False
         self.see_wins = True
+        self.extend = True
 
     # -- budgets -------------------------------------------------------------
 
@@ -225,7 +227,13 @@ class Searcher:
         if self.see_wins and pos.scores[turn] + 1 >= self.target and pos.has_scoring_move(turn):
             return WIN - ply
         stand = self._static()
-        if self.target == 1 or qd <= 0 or ply >= MAX_PLY:
+        if qd <= 0 or ply >= MAX_PLY:
+            return stand
+        if self.extend and qd == self.qdepth and self._threatened(turn):
+            # The mover faces a winning tower: standing pat means nothing
+            # here, so look at every reply once (a check extension).
+            return self._evasions(alpha, beta, ply)
+        if self.target == 1:
             return stand
         if stand >= beta:
             return stand
@@ -251,6 +259,43 @@ class Searcher:
                     v = self.qsearch(alpha, beta, ply + 1, qd - 1)
                 else:
                     v = -self.qsearch(-beta, -alpha, ply + 1, qd - 1)
+            finally:
+                pop()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def _threatened(self, turn: int) -> bool:
+        """Could another player complete a winning tower if it were their turn?"""
+        pos = self.pos
+        target = self.target
+        scores = pos.scores
+        for c in range(pos.players):
+            if c != turn and scores[c] + 1 >= target and pos.has_scoring_move(c):
+                return True
+        return False
+
+    def _evasions(self, alpha: int, beta: int, ply: int) -> int:
+        """Every action of the mover, each answered by a static look."""
+        pos = self.pos
+        team = self.team
+        my_team = team[pos.turn]
+        push = pos.push
+        pop = pos.pop
+        best = -INF
+        for m in pos.legal_actions():
+            push(m)
+            try:
+                if pos.status:
+                    v = self._terminal(my_team, ply + 1)
+                elif team[pos.turn] == my_team:
+                    v = self.qsearch(alpha, beta, ply + 1, 0)
+                else:
+                    v = -self.qsearch(-beta, -alpha, ply + 1, 0)
             finally:
                 pop()
             if v > best:
