@@ -1,10 +1,15 @@
 """``choose_move``: the one entry point of the AI.
 
+Searching in place and restoring the position, it returns the move with
+the depth, score, principal line, node count and time of the search:
+
 >>> from mixtour.core import Position
->>> pos = Position("5/5/1,wr,w,2/2,wr,2/5 w 16/18 0/0 1 -")
->>> result = choose_move(pos, depth=2, seed=1)
->>> result.text
-'...'
+>>> pos = Position("5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -")
+>>> result = choose_move(pos, depth=3, seed=1)
+>>> result.text, result.score > 0
+('a3:3-c3', True)
+>>> pos.fen()
+'5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -'
 """
 
 from __future__ import annotations
