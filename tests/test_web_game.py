@@ -261,3 +261,26 @@ def test_keyboard_enters_and_moves(app_page: AppPage) -> None:
     page.keyboard.press("Enter")
     assert wait_position_change(page, after) == "5/5/2,wr,2/5/5 r 19/19 0/0 1 c4-c3"
     assert re.search(r"c4-c3", message(page))
+
+
+def test_phone_portrait_layout_and_play(app_page: AppPage) -> None:
+    page = app_page.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('#board').dataset.geometry).cell < 80"
+    )
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["width"] <= 390 and box["x"] >= 0
+    # The panels go under the board.
+    panel = page.locator(".panel").bounding_box()
+    assert panel is not None and panel["y"] >= box["y"] + box["height"]
+    play(page, "c3")
+    play(page, "b4")
+    assert play(page, "b4-c3") == "5/5/2,wr,2/5/5 r 19/19 0/0 1 b4-c3"
+    play(page, "d4")
+    # A click off the board drops a selection.
+    lift(page, "c3", 2)
+    expect(page.locator("#board")).to_have_attribute("data-selection", "c3:2")
+    page.mouse.click(5, box["y"] + box["height"] + 5)
+    expect(page.locator("#board")).not_to_have_attribute("data-selection", "c3:2")
+    assert app_page.errors == []

@@ -318,6 +318,11 @@ ui.form.addEventListener("submit", (event) => {
   ui.canvas.focus({ preventScroll: true });
 });
 
+// A press anywhere off the board drops the lifted discs (buttons act anyway).
+document.addEventListener("pointerdown", (event) => {
+  if (event.target !== ui.canvas && !ui.dialog.open) board.cancel();
+});
+
 // -- start-up ---------------------------------------------------------------------
 
 function connect() {

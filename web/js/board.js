@@ -104,11 +104,24 @@ export class Board {
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(canvas);
+    this.watchPixelRatio();
     this.resize();
+  }
+
+  /** Redraw sharply when the window moves to a screen with another pixel ratio (or zooms). */
+  watchPixelRatio() {
+    this.ratioQuery?.removeEventListener("change", this.onRatioChange);
+    this.ratioQuery = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    this.onRatioChange = () => {
+      this.watchPixelRatio();
+      this.resize();
+    };
+    this.ratioQuery.addEventListener("change", this.onRatioChange);
   }
 
   destroy() {
     this.resizeObserver.disconnect();
+    this.ratioQuery?.removeEventListener("change", this.onRatioChange);
     cancelAnimationFrame(this.frame);
     const c = this.canvas;
     c.removeEventListener("pointerdown", this.onPointerDown);
