@@ -23,7 +23,14 @@ from typing import Final, Protocol
 
 from ..core import SOURCES, Position
 
-__all__ = ["DEFAULT_WEIGHTS", "Evaluator", "EvaluatorLike", "Weights", "scoring_moves"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "Evaluator",
+    "EvaluatorLike",
+    "Weights",
+    "scoring_colors",
+    "scoring_moves",
+]
 
 _COLOR_OF: Final = {"w": 0, "r": 1, "b": 2}
 
@@ -186,3 +193,38 @@ def scoring_moves(pos: Position, color: int) -> list[int]:
                         if code != rev:
                             out.append(code)
     return out
+
+
+def scoring_colors(pos: Position) -> int:
+    """Bit ``c`` set when the player to move could complete a tower with
+    colour ``c`` on top (R4, R5, R6).
+
+    One pass answers both "can the mover win now?" and "does the mover face
+    a tower threat?", which the search asks at every node; it replaces one
+    ``Position.has_scoring_move`` call per colour.  R5 is exact for the
+    mover; for the other colours it is what they would face if it were
+    their turn, which the search only uses as a hint.
+    """
+    st = pos.stacks
+    occ = pos.occupied
+    top = TOP
+    last = pos.last
+    rev_pair = (last & 31) << 5 | (last >> 5) & 31 if last >= 1024 else -1
+    rev_k = last >> 10
+    mask = 0
+    b = occ
+    while b:
+        low = b & -b
+        t = low.bit_length() - 1
+        b ^= low
+        h = len(st[t])
+        short = 5 - h
+        for need, bit, src in SOURCES[t * 5 + h]:
+            if occ & need == bit:
+                s = st[src]
+                n = len(s)
+                if n >= short:
+                    if (src << 5 | t) == rev_pair and short <= rev_k <= n and n == short:
+                        continue  # the only tower move here is the forbidden take-back
+                    mask |= 1 << top[s]
+    return mask

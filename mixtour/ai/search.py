@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..core import Action, Position, Status, action_text
-from .evaluate import Evaluator, EvaluatorLike, scoring_moves
+from .evaluate import Evaluator, EvaluatorLike, scoring_colors, scoring_moves
 
 __all__ = [
     "INF",
@@ -224,12 +224,22 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         turn = pos.turn
-        if self.see_wins and pos.scores[turn] + 1 >= self.target and pos.has_scoring_move(turn):
+        scores = pos.scores
+        target = self.target
+        mask = scoring_colors(pos)
+        if self.see_wins and mask >> turn & 1 and scores[turn] + 1 >= target:
             return WIN - ply
         stand = self._static()
         if qd <= 0 or ply >= MAX_PLY:
             return stand
-        if self.extend and qd == self.qdepth and self._threatened(turn):
+        if (
+            self.extend
+            and qd == self.qdepth
+            and mask & ~(1 << turn)
+            and any(
+                c != turn and mask >> c & 1 and scores[c] + 1 >= target for c in range(pos.players)
+            )
+        ):
             # The mover faces a winning tower: standing pat means nothing
             # here, so look at every reply once (a check extension).
             return self._evasions(alpha, beta, ply)
@@ -269,16 +279,6 @@ class Searcher:
                         break
         return best
 
-    def _threatened(self, turn: int) -> bool:
-        """Could another player complete a winning tower if it were their turn?"""
-        pos = self.pos
-        target = self.target
-        scores = pos.scores
-        for c in range(pos.players):
-            if c != turn and scores[c] + 1 >= target and pos.has_scoring_move(c):
-                return True
-        return False
-
     def _evasions(self, alpha: int, beta: int, ply: int) -> int:
         """Every action of the mover, each answered by a static look."""
         pos = self.pos
@@ -315,7 +315,11 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         turn = pos.turn
-        if self.see_wins and pos.scores[turn] + 1 >= self.target and pos.has_scoring_move(turn):
+        if (
+            self.see_wins
+            and pos.scores[turn] + 1 >= self.target
+            and scoring_colors(pos) >> turn & 1
+        ):
             return WIN - ply
 
         key = pos.hash
