@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import (
@@ -19,6 +20,7 @@ from webhelpers import (
     message,
     move_list,
     play,
+    point,
     position,
     wait_position_change,
 )
@@ -283,4 +285,38 @@ def test_phone_portrait_layout_and_play(app_page: AppPage) -> None:
     expect(page.locator("#board")).to_have_attribute("data-selection", "c3:2")
     page.mouse.click(5, box["y"] + box["height"] + 5)
     expect(page.locator("#board")).not_to_have_attribute("data-selection", "c3:2")
+    assert app_page.errors == []
+
+
+@pytest.mark.browser_context_args(
+    has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+)
+def test_touch_taps_and_a_touch_drag(app_page: AppPage) -> None:
+    page = app_page.page
+    before = position(page)
+    page.touchscreen.tap(*point(page, "c3"))
+    before = wait_position_change(page, before)
+    page.touchscreen.tap(*point(page, "b4"))
+    before = wait_position_change(page, before)
+    # Tap the disc, then the target.
+    page.touchscreen.tap(*point(page, "b4", 0))
+    expect(page.locator("#board")).to_have_attribute("data-selection", "b4:1")
+    page.touchscreen.tap(*point(page, "c3"))
+    before = wait_position_change(page, before)
+    assert before == "5/5/2,wr,2/5/5 r 19/19 0/0 1 b4-c3"
+    page.touchscreen.tap(*point(page, "d4"))
+    before = wait_position_change(page, before)
+    # A finger drags the top disc of c3 onto d4.
+    cdp = page.context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = point(page, "c3", 1), point(page, "d4")
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for i in range(1, 9):
+        x, y = x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert wait_position_change(page, before) == "5/3,rr,1/2,w,2/5/5 r 19/18 0/0 1 c3-d4"
     assert app_page.errors == []
