@@ -32,6 +32,7 @@ __all__ = [
     "NO_ACTION",
     "PASS",
     "STANDARD_START",
+    "Reason",
     "Action",
     "IllegalActionError",
     "InvalidActionError",
@@ -323,6 +324,65 @@ Z_LAST: Final = [_rand() for _ in range(_move_code(31, 31, MAX_HEIGHT) + 1)]
 
 # ---------------------------------------------------------------------------
 # Position
+
+
+_REASON_TEXT: Final = {
+    "game-over": "the game is over",
+    "pass-not-allowed": "you may only pass when you can neither enter nor move",
+    "occupied": "{square} is occupied: a disc can only be entered on an empty square",
+    "no-reserve": "{player} has no discs left in reserve",
+    "not-an-action": "that is not an action",
+    "no-stack": "there is no stack on {square}",
+    "empty-target": "a move must end on a stack, and {to} is empty",
+    "not-a-line": "{frm} and {to} are not on a straight line",
+    "blocked": "the way from {frm} to {to} is blocked by {blockers}",
+    "take-back": "that would take back {player}'s last move ({move})",
+    "gift": "that would let {player} win at once (with three players, no gifts to the next)",
+    "stuck-because": "{discs} of {square} cannot move: {why}",
+    "stuck": (
+        "{discs} of {square} cannot move: no stack stands on a free straight line "
+        "exactly as many squares away as it is high"
+    ),
+}
+
+
+def _squares(n: int) -> str:
+    return "1 square" if n == 1 else f"{n} squares"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is not legal: an id and its arguments, so that a user
+    interface can word it in any language; ``str()`` gives English.
+
+    >>> str(Reason("no-stack", square="c3"))
+    'there is no stack on c3'
+    """
+
+    id: str
+    args: dict[str, str | int]
+
+    def __init__(self, id: str, **args: str | int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "args", args)
+
+    def __str__(self) -> str:
+        a = self.args
+        if self.id == "too-many":
+            h = a["height"]
+            if h == 1:
+                return f"{a['square']} holds a single disc, so only 1 disc can be taken"
+            return f"{a['square']} is only {h} high, so at most {h} discs can be taken"
+        if self.id == "distance":
+            h, d = int(a["height"]), int(a["distance"])
+            return (
+                f"{a['to']} is {h} high, so a move onto it must come from exactly "
+                f"{_squares(h)} away ({a['frm']} is {_squares(d)} away)"
+            )
+        extra: dict[str, str | int] = {}
+        if "count" in a:
+            extra["discs"] = "the top disc" if a["count"] == 1 else f"the top {a['count']} discs"
+        return _REASON_TEXT[self.id].format(**a, **extra)
 
 
 class Status:
@@ -728,62 +788,89 @@ class Position:
 
     def explain(self, action: int) -> str | None:
         """``None`` if ``action`` is legal here, else why not, in words a
-        player understands."""
+        player understands (English; :meth:`why_not` gives the reason's id)."""
+        reason = self.why_not(action)
+        return None if reason is None else str(reason)
+
+    def why_not(self, action: int) -> Reason | None:
+        """``None`` if ``action`` is legal here, else the :class:`Reason`."""
         if self.status:
-            return "the game is over"
-        name = COLOR_NAMES[self.turn]
+            return Reason("game-over")
+        player = COLOR_NAMES[self.turn]
         if action == PASS:
-            if self._available_actions():
-                return "you may only pass when you can neither enter nor move"
-            return None
+            return Reason("pass-not-allowed") if self._available_actions() else None
         if 0 <= action < NUM_SQUARES:
             sq = SQUARE_NAMES[action]
             if self.stacks[action]:
-                return f"{sq} is occupied: a disc can only be entered on an empty square"
+                return Reason("occupied", square=sq)
             if self.reserves[self.turn] <= 0:
-                return f"{name} has no discs left in reserve"
-            return self._explain_gift(action)
-        if action < _MOVE_FLAG or action > _move_code(24, 24, MAX_HEIGHT):
-            return "that is not an action"
+                return Reason("no-reserve", player=player)
+            return self._gift_reason(action)
         k, frm, to = action >> 10, (action >> 5) & 31, action & 31
-        if frm >= NUM_SQUARES or to >= NUM_SQUARES or frm == to or not 1 <= k <= MAX_HEIGHT:
-            return "that is not an action"
+        if (
+            action < _MOVE_FLAG
+            or action > _move_code(24, 24, MAX_HEIGHT)
+            or frm >= NUM_SQUARES
+            or to >= NUM_SQUARES
+            or frm == to
+            or not 1 <= k <= MAX_HEIGHT
+        ):
+            return Reason("not-an-action")
         a, b = SQUARE_NAMES[frm], SQUARE_NAMES[to]
         src = self.stacks[frm]
         if not src:
-            return f"there is no stack on {a}"
+            return Reason("no-stack", square=a)
         if k > len(src):
-            if len(src) == 1:
-                return f"{a} holds a single disc, so only 1 disc can be taken"
-            return f"{a} is only {len(src)} high, so at most {len(src)} discs can be taken"
+            return Reason("too-many", square=a, height=len(src))
         if not self.stacks[to]:
-            return f"a move must end on a stack, and {b} is empty"
+            return Reason("empty-target", to=b)
         d = DIST[frm][to]
         if not d:
-            return f"{a} and {b} are not on a straight line"
+            return Reason("not-a-line", frm=a, to=b)
         blockers = [SQUARE_NAMES[s] for s in BETWEEN[frm][to] if self.stacks[s]]
         if blockers:
-            return f"the way from {a} to {b} is blocked by {' and '.join(blockers)}"
+            return Reason("blocked", frm=a, to=b, blockers=" and ".join(blockers))
         h = len(self.stacks[to])
         if d != h:
-            away = "1 square" if d == 1 else f"{d} squares"
-            need = "1 square" if h == 1 else f"{h} squares"
-            return (
-                f"{b} is {h} high, so a move onto it must come from exactly "
-                f"{need} away ({a} is {away} away)"
-            )
+            return Reason("distance", frm=a, to=b, height=h, distance=d)
         if action == self.forbidden_reverse():
             # After a MOVE the turn passed on, so its mover is the previous
             # player, also in a position set up from a P1 string.
             prev = COLOR_NAMES[(self.turn - 1) % self.players]
-            return f"that would take back {prev}'s last move ({action_text(self.last)})"
-        return self._explain_gift(action)
+            return Reason("take-back", player=prev, move=action_text(self.last))
+        return self._gift_reason(action)
 
-    def _explain_gift(self, action: int) -> str | None:
+    def _gift_reason(self, action: int) -> Reason | None:
         if self.players == 3 and self._gifts_next_player(action):
-            nxt = COLOR_NAMES[self.next_player(self.turn)]
-            return f"that would let {nxt} win at once (with three players, no gifts to the next)"
+            return Reason("gift", player=COLOR_NAMES[self.next_player(self.turn)])
         return None
+
+    def why_stuck(self, square: int, count: int) -> Reason | None:
+        """``None`` if the top ``count`` discs of ``square`` have a legal move,
+        else why not: the rule that stops the nearest candidate (R5, R10), or
+        that no stack stands at the right distance."""
+        if self.status:
+            return Reason("game-over")
+        if not 0 <= square < NUM_SQUARES:
+            return Reason("not-an-action")
+        name = SQUARE_NAMES[square]
+        src = self.stacks[square]
+        if not src:
+            return Reason("no-stack", square=name)
+        if not 1 <= count <= len(src):
+            return Reason("too-many", square=name, height=len(src))
+        occ = self.occupied
+        for t in range(NUM_SQUARES):
+            st = self.stacks[t]
+            if t == square or not st or DIST[square][t] != len(st):
+                continue
+            if any(occ >> b & 1 for b in BETWEEN[square][t]):
+                continue
+            reason = self.why_not(_move_code(square, t, count))
+            if reason is None:
+                return None
+            return Reason("stuck-because", square=name, count=count, why=str(reason))
+        return Reason("stuck", square=name, count=count)
 
     # -- what a board needs ---------------------------------------------------------
 

@@ -898,3 +898,28 @@ def test_game_new_and_errors() -> None:
         Game(None, ["c3", "b4-"])
     with pytest.raises(IllegalActionError, match="c3: c3 is occupied"):
         Game(None, ["c3", "c3"])
+
+
+# ---------------------------------------------------------------------------
+# Reasons for a lift that cannot move (what the board shows when discs are picked)
+
+
+def test_r5_why_stuck_names_the_take_back() -> None:
+    game = Game(actions=["a1", "b1", "a1-b1", "c1", "b1-c1"])
+    pos = game.position
+    c1 = parse_square("c1")
+    reason = pos.why_stuck(c1, 1)
+    assert reason is not None and reason.id == "stuck-because"
+    assert str(reason) == (
+        "the top disc of c1 cannot move: that would take back White's last move (b1-c1)"
+    )
+    assert pos.why_stuck(c1, 2) is None  # both discs may go back to b1
+
+
+def test_r4_why_stuck_without_any_receiver() -> None:
+    pos = Position("5/5/2,w,2/5/r,4 w 19/19 0/0 1 a1")
+    reason = pos.why_stuck(parse_square("c3"), 1)
+    assert reason is not None and reason.id == "stuck"
+    assert "no stack stands on a free straight line" in str(reason)
+    assert pos.why_stuck(parse_square("e5"), 1) is not None
+    assert str(pos.why_stuck(parse_square("e5"), 1)) == "there is no stack on e5"
