@@ -28,8 +28,6 @@ from mixtour.core import (
     Action,
     MixtourError,
     Position,
-    distance,
-    square_name,
 )
 from mixtour.game import Game
 
@@ -131,46 +129,8 @@ class Bridge:
         return _dump({"legal": message is None, "message": message})
 
     def _lift_message(self, square: int, count: int) -> str | None:
-        game = self.game
-        pos = game.position
-        if not 0 <= square < NUM_SQUARES:
-            return "that is not a square"
-        name = square_name(square)
-        if game.result.is_over:
-            return "the game is over"
-        stack = pos.stacks[square]
-        if not stack:
-            return f"there is no stack on {name}"
-        if not 1 <= count <= len(stack):
-            return f"{name} is {len(stack)} high"
-        if game.targets(square, count):
-            return None
-        discs = "the top disc" if count == 1 else f"the top {count} discs"
-        head = f"{discs} of {name} cannot move"
-        # Targets that the same stack reaches with another count: what stops this
-        # count there is a rule about this very move (R5 take-back, R10 gift), and
-        # the engine's own explanation of it is the clearest message.
-        for other in sorted(game.moves_from(square)):
-            for target in game.targets(square, other):
-                why = game.explain(Action.move(square, target, count))
-                if why is not None:
-                    return f"{head}: {why}"
-        # Otherwise no receiver is in reach at all, or (three players) every move
-        # would hand the next player the win: show the engine's reason for the
-        # receiver on a free line, if any, else the general rule.
-        reasons = []
-        for target in range(NUM_SQUARES):
-            if target != square and pos.stacks[target] and distance(square, target):
-                why = game.explain(Action.move(square, target, count))
-                if why is not None:
-                    reasons.append(why)
-        special = [r for r in reasons if "win" in r or "take back" in r]
-        if special:
-            return f"{head}: {special[0]}"
-        return (
-            f"{head}: no stack stands on a free straight line exactly as many "
-            "squares away as it is high"
-        )
+        reason = self.game.position.why_stuck(square, count)
+        return None if reason is None else str(reason)
 
     # -- changing ----------------------------------------------------------------
 
