@@ -77,7 +77,7 @@ def test_page_loads_offline_and_shows_the_start(app_page: AppPage) -> None:
     assert field(page, "w", "reserve") == "20"
     assert field(page, "r", "reserve") == "20"
     assert field(page, "w", "score") == "0 / 1"
-    credit = page.locator("footer a")
+    credit = page.locator("footer a").first
     expect(credit).to_have_text("Mixtour by Dieter Stein")
     assert credit.get_attribute("href") == "http://spielstein.com/games/mixtour/"
     canvas = page.locator("#board")

@@ -29,6 +29,7 @@ class Geometry:
     cell: float
     base: float
     step: float
+    flipped: bool = False
 
 
 def geometry(page: Page) -> Geometry:
@@ -36,7 +37,14 @@ def geometry(page: Page) -> Geometry:
     assert box is not None, "the board canvas is not visible"
     data = json.loads(page.locator(BOARD).get_attribute("data-geometry") or "{}")
     return Geometry(
-        box["x"], box["y"], data["x"], data["y"], data["cell"], data["base"], data["step"]
+        box["x"],
+        box["y"],
+        data["x"],
+        data["y"],
+        data["cell"],
+        data["base"],
+        data["step"],
+        bool(data.get("flipped")),
     )
 
 
@@ -49,6 +57,8 @@ def point(page: Page, square: str, disc: int | None = None) -> tuple[float, floa
     g = geometry(page)
     file = FILES.index(square[0])
     rank = int(square[1]) - 1
+    if g.flipped:  # the board is turned round: a1 at the top right
+        file, rank = 4 - file, 4 - rank
     cx = g.left + g.x + (file + 0.5) * g.cell
     cy = g.top + g.y + (4 - rank + 0.5) * g.cell
     if disc is not None:

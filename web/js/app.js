@@ -12,6 +12,7 @@
 
 import { Board, squareName } from "./board.js";
 import { colorName, t, translatePage } from "./i18n.js";
+import { Links } from "./links.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -51,6 +52,9 @@ const board = new Board(ui.canvas, {
   onCancel: () => say(t("msg.cancelled")),
   onCursor: describeSquare,
 });
+
+// The address bar, "copy link" and flip (web/js/links.js).
+const links = new Links({ call, render, say, board });
 
 // -- talking to Python -----------------------------------------------------
 
@@ -119,6 +123,7 @@ function render(state, animate = null) {
   ui.result.hidden = !state.over;
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
+  links.update();
 }
 
 function renderPlayers(state) {
@@ -329,6 +334,7 @@ function connect() {
   if (python || !window.mixtourPython) return;
   python = window.mixtourPython;
   render(call("state"));
+  links.start(); // shows the game of the address bar's link, if any
   ui.loading.hidden = true;
   ui.newButton.disabled = false;
   ui.canvas.setAttribute("aria-label", t("board.label"));

@@ -10,6 +10,9 @@
 //   movable     {square: {count: [target squares]}}: the legal moves
 //   interactive false until the engine is ready
 //   animate     {from, count, to}: slide these discs (the move just played)
+//   flipped     true draws the board upside down (a1 at the top right); clicks,
+//               keys and coordinates follow
+//   coordinates false leaves out the letters and digits round the board
 //
 // and receives these events (constructor's second argument):
 //
@@ -24,6 +27,7 @@
 // The canvas publishes its geometry as data-geometry (CSS pixels, relative to
 // the canvas box) so that tests can click squares and discs:
 //   square centre: (x + (file + 0.5) * cell, y + (4 - rank + 0.5) * cell)
+//   (with "flipped": true, file and rank count from the other side: 4 - file, 4 - rank)
 //   disc i (0 = bottom) of a stack: centre.y + base - (i + 0.5) * step
 
 const SIZE = 5;
@@ -80,6 +84,8 @@ export class Board {
       enterable: [],
       movable: {},
       interactive: false,
+      flipped: false,
+      coordinates: true,
     };
     this.selection = null; // {square, count}
     this.press = null; // pointer pressed: {id, x, y, hit, drag}
@@ -137,7 +143,11 @@ export class Board {
     const stacksChanged =
       config.stacks !== undefined && config.stacks.join("/") !== this.config.stacks.join("/");
     const { animate, ...rest } = config;
+    const layoutChanged =
+      (config.flipped !== undefined && !!config.flipped !== !!this.config.flipped) ||
+      (config.coordinates !== undefined && !!config.coordinates !== !!this.config.coordinates);
     Object.assign(this.config, rest);
+    if (layoutChanged) this.resize();
     if (stacksChanged || config.movable !== undefined) {
       this.setSelection(null);
       this.drag = null;
@@ -165,8 +175,8 @@ export class Board {
     }
     const side = Math.min(width, height);
     // Coordinates go in a wider margin on the left and at the bottom.
-    const wide = side * 0.075;
     const narrow = side * 0.03;
+    const wide = this.config.coordinates === false ? narrow : side * 0.075;
     const cell = (side - wide - narrow) / SIZE;
     const x = (width - side) / 2 + wide;
     const y = (height - side) / 2 + narrow;
@@ -177,15 +187,27 @@ export class Board {
       cell: round2(cell),
       base: round2(STACK_BASE * cell),
       step: round2(DISC_STEP * cell),
+      flipped: !!this.config.flipped,
     });
     this.requestRedraw();
   }
 
   squareCenter(square) {
     const { x, y, cell } = this.geometry;
+    const [col, row] = this.cellOf(square);
+    return [x + (col + 0.5) * cell, y + (row + 0.5) * cell];
+  }
+
+  /** [column, row] on screen (0, 0 = top left) of a square; the flip turns the board round. */
+  cellOf(square) {
     const file = square % SIZE;
     const rank = Math.floor(square / SIZE);
-    return [x + (file + 0.5) * cell, y + (SIZE - 1 - rank + 0.5) * cell];
+    return this.config.flipped ? [SIZE - 1 - file, rank] : [file, SIZE - 1 - rank];
+  }
+
+  /** The square shown at screen column `col`, row `row` (0, 0 = top left). */
+  squareAt(col, row) {
+    return this.config.flipped ? row * SIZE + (SIZE - 1 - col) : (SIZE - 1 - row) * SIZE + col;
   }
 
   /** What is under a point in CSS pixels: {square, disc} (disc -1 on an empty square), or null. */
@@ -194,7 +216,7 @@ export class Board {
     const file = Math.floor((px - x) / cell);
     const row = Math.floor((py - y) / cell);
     if (file < 0 || file >= SIZE || row < 0 || row >= SIZE) return null;
-    const square = (SIZE - 1 - row) * SIZE + file;
+    const square = this.squareAt(file, row);
     const height = this.config.stacks[square].length;
     if (!height) return { square, disc: -1 };
     const [, cy] = this.squareCenter(square);
@@ -385,7 +407,8 @@ export class Board {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const start = this.cursor ?? this.selection?.square ?? 12;
     if (steps[event.key]) {
-      const [df, dr] = steps[event.key];
+      const sign = this.config.flipped ? -1 : 1;
+      const [df, dr] = steps[event.key].map((d) => d * sign);
       const file = clamp((start % SIZE) + df, 0, SIZE - 1);
       const rank = clamp(Math.floor(start / SIZE) + dr, 0, SIZE - 1);
       this.moveCursor(rank * SIZE + file);
@@ -453,10 +476,10 @@ export class Board {
       }
     }
     const lifted = this.selection;
-    // Draw rank 5 first, so that nearer stacks overlap the ones behind them.
+    // Draw the top row first, so that nearer stacks overlap the ones behind them.
     for (let row = 0; row < SIZE; row++) {
       for (let file = 0; file < SIZE; file++) {
-        const square = (SIZE - 1 - row) * SIZE + file;
+        const square = this.squareAt(file, row);
         let stack = this.config.stacks[square];
         if (animation && square === animation.to) stack = stack.slice(0, -animation.count);
         let liftFrom = stack.length;
@@ -575,14 +598,18 @@ export class Board {
   }
 
   drawCoordinates(ctx, g) {
+    if (this.config.coordinates === false) return;
     const { x, y, cell, wide } = g;
+    const flipped = !!this.config.flipped;
     ctx.fillStyle = THEME.coords;
     ctx.font = `600 ${Math.max(9, Math.round(wide * 0.5))}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     for (let i = 0; i < SIZE; i++) {
-      ctx.fillText("abcde"[i], x + (i + 0.5) * cell, y + SIZE * cell + wide / 2);
-      ctx.fillText(String(SIZE - i), x - wide / 2, y + (i + 0.5) * cell);
+      const file = flipped ? SIZE - 1 - i : i;
+      const rank = flipped ? i + 1 : SIZE - i;
+      ctx.fillText("abcde"[file], x + (i + 0.5) * cell, y + SIZE * cell + wide / 2);
+      ctx.fillText(String(rank), x - wide / 2, y + (i + 0.5) * cell);
     }
   }
 

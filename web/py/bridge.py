@@ -30,6 +30,9 @@ from mixtour.core import (
     Position,
 )
 from mixtour.game import Game
+from mixtour.link import format_link, parse_link
+from mixtour.record import from_record, to_record
+from mixtour.svg import board as svg_board
 
 __all__ = ["Bridge"]
 
@@ -168,6 +171,56 @@ class Bridge:
         try:
             Position(fen)  # a clear error for a bad position before replaying
             game = Game(fen, actions.split())
+        except MixtourError as error:
+            return _dump({"ok": False, "message": str(error)})
+        self.game = game
+        return _dump({"ok": True, "state": self.view()})
+
+    # -- sharing: links, images and records ----------------------------------------
+
+    def load_link(self, fragment: str) -> str:
+        """Show what a link fragment (``#p=...&m=...``) describes.
+
+        Never fails: ``{"state": view, "flip": bool, "ai": level or null,
+        "problems": [text, ...]}``, where the state is the valid part of the link.
+        """
+        link = parse_link(fragment if isinstance(fragment, str) else "")
+        self.game = link.game
+        return _dump(
+            {"state": self.view(), "flip": link.flip, "ai": link.ai, "problems": link.problems}
+        )
+
+    def link(self, whole_game: bool = True, flip: bool = False, ai: int | None = None) -> str:
+        """``{"fragment": text}``: the link (without ``#``) to the game or its position."""
+        level = int(ai) if isinstance(ai, int | float) and 1 <= ai <= 6 else None
+        fragment = format_link(self.game, whole_game=bool(whole_game), flip=bool(flip), ai=level)
+        return _dump({"fragment": fragment})
+
+    def goto(self, ply: int) -> str:
+        """Step through the game to ``ply`` actions (clamped); returns the state."""
+        self.game.goto(max(0, int(ply)))
+        return self.state()
+
+    def svg(self, flipped: bool = False, coordinates: bool = True) -> str:
+        """``{"svg": text}``: a picture of the current position."""
+        image = svg_board(self.game.position, coordinates=bool(coordinates), flipped=bool(flipped))
+        return _dump({"svg": image})
+
+    def record(self) -> str:
+        """``{"record": text}``: the whole game (including undone actions) as a G1 record."""
+        ply = self.game.ply
+        self.game.goto(ply + len(self.game.future()))
+        try:
+            text = to_record(self.game)
+        finally:
+            self.game.goto(ply)
+        return _dump({"record": text})
+
+    def load_record(self, text: str) -> str:
+        """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
+        (the message names the line)."""
+        try:
+            game = from_record(text if isinstance(text, str) else "")
         except MixtourError as error:
             return _dump({"ok": False, "message": str(error)})
         self.game = game

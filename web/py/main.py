@@ -17,6 +17,8 @@ from bridge import Bridge
 from pyodide.ffi import create_proxy
 
 EXPORTED = ("state", "play", "explain", "explain_lift", "undo", "redo", "new_game", "load")
+# Sharing (links, image, records): see the end of bridge.py and web/js/links.js.
+EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
 
 bridge = Bridge()
 

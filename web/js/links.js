@@ -1,0 +1,141 @@
+// Links to what is on the board: the address bar, "copy link", flip, and
+// the message for a link that could not be used completely.
+//
+// The fragment syntax is mixtour/link.py's (see the README's "Link syntax"):
+//   #p=<P1, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level>
+// Python reads and writes it (Bridge.load_link, Bridge.link); this module only
+// moves the text between the address bar, the clipboard and the page.
+//
+// The address bar always shows the game on the board (history.replaceState,
+// so moves add no history entries); pasting a new link loads it (hashchange).
+// Text that comes from a link is only ever shown with textContent.
+
+import { t } from "./i18n.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export class Links {
+  /**
+   * app: {call(name, ...args) -> parsed JSON, render(state), say(text), board}
+   */
+  constructor(app) {
+    this.app = app;
+    this.flip = false;
+    this.ai = null; // the AI level a link asked for (kept in links; used by the AI part)
+    this.ready = false;
+    this.ui = {
+      problems: $("#link-problems"),
+      problemList: $("#link-problem-list"),
+      problemsClose: $("#link-problems-close"),
+      copyPosition: $("#copy-position-link"),
+      copyGame: $("#copy-game-link"),
+      flip: $("#flip-board"),
+      copied: $("#copied-link"),
+      copiedText: $("#copied-link-text"),
+    };
+    this.ui.copyPosition?.addEventListener("click", () => this.copy(false));
+    this.ui.copyGame?.addEventListener("click", () => this.copy(true));
+    this.ui.flip?.addEventListener("click", () => this.setFlip(!this.flip));
+    this.ui.problemsClose?.addEventListener("click", () => this.showProblems([]));
+    this.ui.copiedText?.addEventListener("focus", () => this.ui.copiedText.select());
+    window.addEventListener("hashchange", () => {
+      if (this.ready) this.load(location.hash);
+    });
+  }
+
+  /** Python is ready: show the game of the address bar's link, if there is one. */
+  start() {
+    this.ready = true;
+    if (location.hash.length > 1) this.load(location.hash);
+    else this.update();
+  }
+
+  /** Show what a link fragment describes, and say what was wrong with it. */
+  load(fragment) {
+    const answer = this.app.call("load_link", fragment);
+    this.flip = !!answer.flip;
+    this.ai = answer.ai ?? null;
+    this.app.board.set({ flipped: this.flip });
+    this.syncFlipButton();
+    this.app.render(answer.state);
+    this.showProblems(answer.problems);
+    window.dispatchEvent(
+      new CustomEvent("mixtour:link-loaded", { detail: { ai: this.ai, flip: this.flip } }),
+    );
+  }
+
+  /** The fragment (without "#") for the game on the board, or its position only. */
+  fragment(wholeGame = true) {
+    return this.app.call("link", wholeGame, this.flip, this.ai).fragment;
+  }
+
+  /** Absolute URL of the main page showing the game (or position). */
+  url(wholeGame = true) {
+    const url = new URL(location.href);
+    url.hash = this.fragment(wholeGame);
+    return url.href;
+  }
+
+  /** Keep the address bar in step with the board (called after every render). */
+  update() {
+    if (!this.ready) return;
+    const hash = `#${this.fragment(true)}`;
+    if (hash !== location.hash) history.replaceState(history.state, "", hash);
+  }
+
+  setFlip(flip) {
+    this.flip = flip;
+    this.app.board.set({ flipped: flip });
+    this.syncFlipButton();
+    this.update();
+  }
+
+  syncFlipButton() {
+    this.ui.flip?.setAttribute("aria-pressed", String(this.flip));
+  }
+
+  showProblems(problems) {
+    const box = this.ui.problems;
+    if (!box) return;
+    const items = (problems || []).map((text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    });
+    this.ui.problemList.replaceChildren(...items);
+    box.hidden = items.length === 0;
+    box.dataset.count = String(items.length);
+  }
+
+  async copy(wholeGame) {
+    if (!this.ready) return;
+    const text = this.url(wholeGame);
+    const label = wholeGame ? t("share.gameLink") : t("share.positionLink");
+    if (await copyText(text)) {
+      this.ui.copied.hidden = true;
+      this.app.say(t("share.copied", { what: label }));
+    } else {
+      showForCopy(this.ui.copied, this.ui.copiedText, text);
+      this.app.say(t("share.copyByHand", { what: label }));
+    }
+  }
+}
+
+/** Put text on the clipboard; false when the browser refuses. */
+export async function copyText(text) {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fallback: show the text selected in a read-only field, to copy by hand. */
+export function showForCopy(box, field, text) {
+  field.value = text;
+  box.hidden = false;
+  field.focus({ preventScroll: true });
+  field.select();
+}
