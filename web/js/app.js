@@ -10,6 +10,7 @@
 //   #board[data-position]   the current position string (P1)
 //   #board[data-status]     playing | w-wins | r-wins | b-wins | draw-passes | draw-repetition
 
+import { Ai } from "./ai.js";
 import { Board, squareName } from "./board.js";
 import { colorName, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
@@ -38,6 +39,10 @@ const ui = {
   discs: $("#discs"),
   targetInput: $("#target-input"),
   formError: $("#new-game-error"),
+  hintButton: $("#hint-button"),
+  pauseButton: $("#pause"),
+  thinking: $("#thinking"),
+  thinkingText: $("#thinking-text"),
 };
 
 let python = null; // window.mixtourPython once ready
@@ -55,6 +60,9 @@ const board = new Board(ui.canvas, {
 
 // The address bar, "copy link" and flip (web/js/links.js).
 const links = new Links({ call, render, say, board });
+
+// The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
+const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
 
 // -- talking to Python -----------------------------------------------------
 
@@ -103,6 +111,7 @@ function explainAttempt(attempt) {
 // -- showing the state -------------------------------------------------------
 
 function render(state, animate = null) {
+  const changed = state !== view;
   view = state;
   ui.canvas.dataset.position = state.fen;
   ui.canvas.dataset.status = state.status;
@@ -111,7 +120,7 @@ function render(state, animate = null) {
     last: state.last,
     enterable: state.legal.enter,
     movable: state.legal.moves,
-    interactive: true,
+    interactive: !ai.isAiTurn(state),
     animate,
   });
   renderPlayers(state);
@@ -124,6 +133,7 @@ function render(state, animate = null) {
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
   links.update();
+  ai.update(changed);
 }
 
 function renderPlayers(state) {
@@ -145,6 +155,13 @@ function renderPlayers(state) {
     name.className = "player-name";
     name.textContent = colorName(color);
     head.append(swatch, name);
+    const seat = ai.seatLabel(color);
+    if (seat) {
+      const kind = document.createElement("span");
+      kind.className = "player-kind";
+      kind.textContent = seat;
+      name.after(kind);
+    }
     if (toMove) {
       const badge = document.createElement("span");
       badge.className = "badge";
@@ -264,16 +281,17 @@ function say(text) {
 
 ui.undoButton.addEventListener("click", () => {
   if (!python) return;
-  const undone = view.moves[view.moves.length - 1];
-  render(call("undo"));
-  if (undone) say(t("msg.undone", { action: undone }));
+  // Against the computer, its reply is taken back too (web/js/ai.js).
+  const { state, actions } = ai.step("undo");
+  render(state);
+  if (actions.length) say(t("msg.undone", { action: actions.join(" ") }));
 });
 
 ui.redoButton.addEventListener("click", () => {
   if (!python) return;
-  const redone = view.future[0];
-  render(call("redo"));
-  if (redone) say(t("msg.redone", { action: redone }));
+  const { state, actions } = ai.step("redo");
+  render(state);
+  if (actions.length) say(t("msg.redone", { action: actions.join(" ") }));
 });
 
 ui.passButton.addEventListener("click", () => {
@@ -288,6 +306,7 @@ function openNewGame() {
   ui.targetInput.value = String(view ? view.target : 1);
   delete ui.discs.dataset.edited;
   ui.formError.textContent = "";
+  ai.fillSeats(players);
   ui.dialog.showModal();
 }
 
@@ -318,6 +337,7 @@ ui.form.addEventListener("submit", (event) => {
     return;
   }
   ui.dialog.close();
+  ai.setSeats(ai.readSeats(players), { refresh: false });
   render(answer.state);
   say(t("msg.newGame", { players, discs, target }));
   ui.canvas.focus({ preventScroll: true });
@@ -335,6 +355,7 @@ function connect() {
   python = window.mixtourPython;
   render(call("state"));
   links.start(); // shows the game of the address bar's link, if any
+  ai.start(); // the AI worker boots now, after the board is ready
   ui.loading.hidden = true;
   ui.newButton.disabled = false;
   ui.canvas.setAttribute("aria-label", t("board.label"));

@@ -10,6 +10,7 @@
 //   movable     {square: {count: [target squares]}}: the legal moves
 //   interactive false until the engine is ready
 //   animate     {from, count, to}: slide these discs (the move just played)
+//   hint        a suggested action {kind: "enter"|"move", square, from, to}, or null
 //   flipped     true draws the board upside down (a1 at the top right); clicks,
 //               keys and coordinates follow
 //   coordinates false leaves out the letters and digits round the board
@@ -57,6 +58,7 @@ const THEME = {
   targetHover: "rgba(31, 122, 77, 0.36)",
   cursor: "#1d3557",
   lifted: "#ffd84d",
+  hint: "rgba(29, 53, 87, 0.85)",
 };
 
 const PALETTE = {
@@ -84,6 +86,7 @@ export class Board {
       enterable: [],
       movable: {},
       interactive: false,
+      hint: null,
       flipped: false,
       coordinates: true,
     };
@@ -509,6 +512,7 @@ export class Board {
       const baseY = this.drag.y + 0.5 * DISC_STEP * g.cell;
       this.drawColumn(ctx, g, this.drag.x, baseY, discs, true);
     }
+    this.drawHint(ctx, g);
     this.drawCursor(ctx, g);
     if (!document.body.dataset.painted) document.body.dataset.painted = "1";
   }
@@ -571,6 +575,49 @@ export class Board {
       ctx.lineWidth = Math.max(2, g.cell * 0.045);
       ctx.stroke();
     }
+  }
+
+  /** The suggested action: dashed rings on its squares and, for a move, an arrow. */
+  drawHint(ctx, g) {
+    const hint = this.config.hint;
+    if (!hint || (hint.kind !== "enter" && hint.kind !== "move")) return;
+    const squares = hint.kind === "move" ? [hint.from, hint.to] : [hint.square];
+    ctx.save();
+    ctx.strokeStyle = THEME.hint;
+    ctx.lineWidth = Math.max(2, g.cell * 0.05);
+    ctx.setLineDash([g.cell * 0.1, g.cell * 0.06]);
+    for (const square of squares) {
+      const [cx, cy] = this.squareCenter(square);
+      const half = g.cell / 2 - g.cell * 0.07;
+      roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.1);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    if (hint.kind === "move") {
+      const [x0, y0] = this.squareCenter(hint.from);
+      const [x1, y1] = this.squareCenter(hint.to);
+      const angle = Math.atan2(y1 - y0, x1 - x0);
+      const trim = g.cell * 0.3;
+      const ax = x0 + Math.cos(angle) * trim;
+      const ay = y0 + Math.sin(angle) * trim;
+      const bx = x1 - Math.cos(angle) * trim;
+      const by = y1 - Math.sin(angle) * trim;
+      const head = g.cell * 0.16;
+      ctx.lineWidth = Math.max(3, g.cell * 0.06);
+      ctx.lineCap = "round";
+      ctx.beginPath();
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(bx, by);
+      ctx.stroke();
+      ctx.fillStyle = THEME.hint;
+      ctx.beginPath();
+      ctx.moveTo(bx + Math.cos(angle) * head * 0.4, by + Math.sin(angle) * head * 0.4);
+      ctx.lineTo(bx - Math.cos(angle - 0.5) * head, by - Math.sin(angle - 0.5) * head);
+      ctx.lineTo(bx - Math.cos(angle + 0.5) * head, by - Math.sin(angle + 0.5) * head);
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.restore();
   }
 
   /** A move ended on an empty square: its tower of five has just left the board. */

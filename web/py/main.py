@@ -6,17 +6,28 @@ methods take plain values and return JSON strings (see ``bridge.py``). Then
 it fires the ``mixtour:python-ready`` event on ``window``; ``web/js/app.js``
 takes over from there. ``document.body.dataset.engine = "1"`` tells the tests
 that the engine imported.
+
+The computer player lives in a PyScript worker (``ai_worker.py``, named
+``ai``). ``ai_start()`` creates it, only when the page asks (after the board
+is ready, so it does not slow the first load), and ``ai_call(name, json)``
+returns a JavaScript Promise of the worker function's JSON answer (rejected
+with the error text if the worker raises). See ``web/js/ai.js``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import js
 from bridge import Bridge
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import workers
 
 EXPORTED = ("state", "play", "explain", "explain_lift", "undo", "redo", "new_game", "load")
+AI_EXPORTED = ("ai_start", "ai_call")
+AI_WORKER = "ai"
 # Sharing (links, image, records): see the end of bridge.py and web/js/links.js.
 EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
 
@@ -26,10 +37,59 @@ bridge = Bridge()
 _proxies: list[Any] = []
 
 
+_tasks: set[asyncio.Task[None]] = set()
+
+
+def ai_start(src: str, config: str) -> None:
+    """Start the AI worker (once): a ``<script type="py" worker name="ai">``."""
+    if js.document.querySelector(f'script[name="{AI_WORKER}"]'):
+        return
+    script = js.document.createElement("script")
+    script.type = "py"
+    script.src = src
+    script.setAttribute("worker", "")
+    script.setAttribute("name", AI_WORKER)
+    script.setAttribute("config", config)
+    js.document.body.append(script)
+
+
+def _with_game(payload: str) -> str:
+    """A think request for the game as it is now: its start and the actions played."""
+    request = json.loads(payload or "{}")
+    if "fen" not in request:
+        request["start"] = bridge.game.start
+        request["actions"] = [str(action) for action in bridge.game.actions()]
+    return json.dumps(request)
+
+
+def ai_call(name: str, payload: str = "") -> Any:
+    """A Promise of ``worker.name(payload)`` (a JSON string)."""
+
+    if name == "think":
+        payload = _with_game(payload)
+
+    def executor(resolve: Any, reject: Any) -> None:
+        async def run() -> None:
+            try:
+                worker = await workers[AI_WORKER]
+                method = getattr(worker, name)
+                answer = await (method(payload) if payload else method())
+                resolve(str(answer))
+            except Exception as error:  # reported on the page, the game goes on
+                reject(str(error))
+
+        task = asyncio.ensure_future(run())
+        _tasks.add(task)
+        task.add_done_callback(_tasks.discard)
+
+    return js.Promise.new(create_once_callable(executor))
+
+
 def _export() -> Any:
     api = js.Object.new()
-    for name in EXPORTED:
-        proxy = create_proxy(getattr(bridge, name))
+    functions = [getattr(bridge, name) for name in EXPORTED] + [ai_start, ai_call]
+    for name, function in zip(EXPORTED + AI_EXPORTED, functions, strict=True):
+        proxy = create_proxy(function)
         _proxies.append(proxy)
         setattr(api, name, proxy)
     return api

@@ -1,0 +1,337 @@
+// The computer player on the page: who plays which colour, asking the AI
+// worker for moves and hints, the "thinking" indicator, pause and undo.
+//
+// The search runs in a PyScript worker (web/py/ai_worker.py), started by the
+// main-thread Python (web/py/main.py) only once the board is ready. The page
+// sends JSON text and gets JSON text back:
+//
+//   python.ai_start(src, config)          create the worker (once)
+//   python.ai_call("ping")                -> Promise of '{"ok": true, ...}' once it is up
+//   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
+//
+// main.py adds the game (start position and actions played) to a "think"
+// request, so the AI always sees the position of the game at that moment.
+// Every request carries the page's generation number; any change of the game
+// (a move, undo, redo, new game, pause) bumps it, and an answer for an older
+// generation is dropped, so a stale move is never played. The worker may
+// finish a cancelled search in the background; Master searches ~1.5 s at most.
+//
+// Test hooks:
+//   body[data-ai]            loading | ready | error
+//   #board[data-thinking]    "1" while the AI searches a move or a hint
+//   #board[data-hint]        the hinted action (N1) while it is shown
+//   #board[data-seats]       e.g. "w:0 r:6" (0 = human, 1-6 = AI level)
+
+import { t, colorName } from "./i18n.js";
+
+const WORKER_SRC = "./py/ai_worker.py";
+const WORKER_CONFIG = "./pyscript.json";
+const LEVELS = [1, 2, 3, 4, 5, 6];
+const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
+const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
+const DEMO_DELAY_MS = 700; // between moves when only computers play
+
+export class Ai {
+  /**
+   * deps: {python() -> window.mixtourPython or null, view() -> state,
+   *        call, render, play(text, animate), say, board, ui}
+   */
+  constructor(deps) {
+    this.deps = deps;
+    this.seats = { w: 0, r: 0, b: 0 };
+    this.generation = 0;
+    this.thinking = null; // {generation, kind: "move"|"hint", color}
+    this.paused = false;
+    this.hint = null; // text of the hint shown for the current position
+    this.timer = 0;
+    const ui = deps.ui;
+    ui.hintButton.addEventListener("click", () => this.askHint());
+    ui.pauseButton.addEventListener("click", () => this.togglePause());
+    ui.form.addEventListener("change", (event) => {
+      if (event.target.name === "players") this.showSeats(Number(event.target.value));
+    });
+    for (const color of ["w", "r", "b"]) {
+      const select = ui.form.elements[`seat-${color}`];
+      const human = new Option(t("dialog.human"), "0");
+      const levels = LEVELS.map((n) => new Option(t("dialog.computer", { level: t(`level.${n}`) }), String(n)));
+      select.replaceChildren(human, ...levels);
+    }
+    this.publishSeats();
+    // A link with ai=N: the player to move is the human, the others play at level N.
+    window.addEventListener("mixtour:link-loaded", (event) => {
+      const level = Number(event.detail?.ai);
+      const view = deps.view();
+      if (!LEVELS.includes(level) || !view) return;
+      const seats = {};
+      for (const color of view.colors) seats[color] = color === view.turn ? 0 : level;
+      this.setSeats(seats, { refresh: false });
+      deps.render(view);
+    });
+  }
+
+  // -- the worker ---------------------------------------------------------------
+
+  /** Start the worker once the board is ready; body[data-ai] tells how it went. */
+  start() {
+    const python = this.deps.python();
+    document.body.dataset.ai = "loading";
+    try {
+      python.ai_start(WORKER_SRC, WORKER_CONFIG);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    python.ai_call("ping").then(
+      () => {
+        document.body.dataset.ai = "ready";
+        this.update(false);
+      },
+      (error) => this.failed(error),
+    );
+  }
+
+  failed(error) {
+    document.body.dataset.ai = "error";
+    this.setThinking(null);
+    this.paused = true;
+    this.deps.say(t("msg.aiError", { error: String(error?.message ?? error) }));
+    this.update(false);
+  }
+
+  /** Ask the worker; resolves to the parsed answer. */
+  async think(request) {
+    const text = await this.deps.python().ai_call("think", JSON.stringify(request));
+    return JSON.parse(text);
+  }
+
+  // -- seats ------------------------------------------------------------------------
+
+  level(color) {
+    return this.seats[color] || 0;
+  }
+
+  isAiTurn(state) {
+    return !!state && !state.over && this.level(state.turn) > 0;
+  }
+
+  humans(state) {
+    return state.colors.filter((color) => !this.level(color));
+  }
+
+  /** A mixed game: undo and redo step over the computer's moves. */
+  mixed(state) {
+    const humans = this.humans(state).length;
+    return humans > 0 && humans < state.players;
+  }
+
+  /** "Computer, 6 Master" for an AI seat, "" for a human. */
+  seatLabel(color) {
+    const level = this.level(color);
+    return level ? t("player.computer", { level: t(`level.${level}`) }) : "";
+  }
+
+  /** Set who plays: {w: 0, r: 6} (0 = human, 1-6 = AI level); takes effect at once. */
+  setSeats(seats, { refresh = true } = {}) {
+    this.seats = { w: 0, r: 0, b: 0 };
+    for (const color of Object.keys(this.seats)) {
+      const level = Number(seats[color] ?? 0);
+      this.seats[color] = LEVELS.includes(level) ? level : 0;
+    }
+    this.paused = false;
+    this.cancel();
+    this.publishSeats();
+    if (refresh) this.update(false);
+  }
+
+  publishSeats() {
+    this.deps.ui.canvas.dataset.seats = Object.entries(this.seats)
+      .map(([color, level]) => `${color}:${level}`)
+      .join(" ");
+  }
+
+  /** Put the current seats into the new-game form. */
+  fillSeats(players) {
+    for (const [color, level] of Object.entries(this.seats)) {
+      this.deps.ui.form.elements[`seat-${color}`].value = String(level);
+    }
+    this.showSeats(players);
+  }
+
+  showSeats(players) {
+    const blue = this.deps.ui.form.querySelector('.seat[data-color="b"]');
+    blue.hidden = players < 3;
+  }
+
+  /** The seats chosen in the new-game form. */
+  readSeats(players) {
+    const seats = {};
+    for (const color of ["w", "r", "b"].slice(0, players)) {
+      seats[color] = Number(this.deps.ui.form.elements[`seat-${color}`].value);
+    }
+    return seats;
+  }
+
+  // -- following the game ---------------------------------------------------------------
+
+  /** Drop whatever the AI is working on: its answer will be ignored. */
+  cancel() {
+    this.generation += 1;
+    clearTimeout(this.timer);
+    this.setThinking(null);
+  }
+
+  /** Called after every render; `changed` is true when the game changed. */
+  update(changed) {
+    const view = this.deps.view();
+    if (changed) {
+      this.generation += 1;
+      clearTimeout(this.timer);
+      this.showHint(null);
+    }
+    if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
+    if (view && this.isAiTurn(view) && !this.paused && document.body.dataset.ai !== "error") {
+      this.requestMove(view);
+    }
+    this.refresh();
+  }
+
+  requestMove(view) {
+    if (this.thinking && this.thinking.kind === "move") return;
+    const generation = this.generation;
+    const color = view.turn;
+    const level = this.level(color);
+    const started = performance.now();
+    const delay = this.humans(view).length ? REPLY_DELAY_MS : DEMO_DELAY_MS;
+    this.setThinking({ generation, kind: "move", color });
+    this.think({ id: generation, level }).then(
+      (answer) => {
+        if (generation !== this.generation || answer.id !== generation) return; // stale
+        const wait = Math.max(0, delay - (performance.now() - started));
+        this.timer = setTimeout(() => this.playAnswer(generation, answer), wait);
+      },
+      (error) => {
+        if (generation === this.generation) this.failed(error);
+      },
+    );
+  }
+
+  playAnswer(generation, answer) {
+    if (generation !== this.generation || this.paused) return;
+    this.setThinking(null);
+    const action = answer.action;
+    const animate =
+      action.kind === "move" ? { from: action.from, count: action.count, to: action.to } : null;
+    this.deps.ui.canvas.dataset.aiInfo = JSON.stringify({
+      move: answer.move,
+      level: answer.level,
+      depth: answer.depth,
+      nodes: answer.nodes,
+      time_ms: answer.time_ms,
+    });
+    this.deps.play(answer.move, animate);
+  }
+
+  // -- hints --------------------------------------------------------------------------
+
+  askHint() {
+    const view = this.deps.view();
+    if (!view || view.over || this.isAiTurn(view) || this.thinking) return;
+    const generation = this.generation;
+    this.setThinking({ generation, kind: "hint", color: view.turn });
+    this.refresh();
+    this.think({ id: generation, level: HINT_LEVEL }).then(
+      (answer) => {
+        if (generation !== this.generation || answer.id !== generation) return;
+        this.setThinking(null);
+        this.showHint(answer);
+        this.deps.say(t("msg.hint", { action: answer.move }));
+        this.refresh();
+      },
+      (error) => {
+        if (generation === this.generation) this.failed(error);
+      },
+    );
+  }
+
+  showHint(answer) {
+    const canvas = this.deps.ui.canvas;
+    this.hint = answer ? answer.move : null;
+    if (answer) canvas.dataset.hint = answer.move;
+    else delete canvas.dataset.hint;
+    this.deps.board.set({ hint: answer ? answer.action : null });
+  }
+
+  // -- pause, undo and redo ------------------------------------------------------------
+
+  togglePause() {
+    if (this.paused) {
+      this.paused = false;
+      if (document.body.dataset.ai === "error") document.body.dataset.ai = "ready";
+      this.deps.say(t("msg.resumed"));
+    } else {
+      this.paused = true;
+      this.cancel();
+      this.deps.say(t("msg.paused"));
+    }
+    this.update(false);
+  }
+
+  /**
+   * Undo or redo ("undo" | "redo"): against the computer, its moves are
+   * taken back (or replayed) together with the player's, so that it is a
+   * human's turn again. In a game of computers only, one step pauses the demo.
+   * Returns {state, actions} (the actions taken back or replayed).
+   */
+  step(direction) {
+    const { call, view } = this.deps;
+    const before = view();
+    const can = direction === "undo" ? "canUndo" : "canRedo";
+    const actions = [];
+    let state = before;
+    this.cancel();
+    const once = () => {
+      actions.push(direction === "undo" ? state.moves[state.moves.length - 1] : state.future[0]);
+      state = call(direction);
+    };
+    if (state[can]) once();
+    if (this.mixed(before)) {
+      while (state[can] && this.level(state.turn) > 0) once();
+    } else if (!this.humans(before).length) {
+      this.paused = true;
+    }
+    if (direction === "undo") actions.reverse();
+    return { state, actions: actions.filter(Boolean) };
+  }
+
+  // -- what the page shows ------------------------------------------------------------
+
+  setThinking(thinking) {
+    this.thinking = thinking;
+    const canvas = this.deps.ui.canvas;
+    if (thinking) canvas.dataset.thinking = "1";
+    else delete canvas.dataset.thinking;
+    this.refresh();
+  }
+
+  refresh() {
+    const { ui } = this.deps;
+    const view = this.deps.view();
+    const thinking = this.thinking;
+    const aiState = document.body.dataset.ai;
+    let text = "";
+    if (thinking && aiState !== "ready") text = t("ai.loading");
+    else if (thinking && thinking.kind === "hint") text = t("ai.hinting");
+    else if (thinking) text = t("ai.thinking", { color: colorName(thinking.color) });
+    else if (this.paused && view && this.isAiTurn(view)) text = t("ai.paused");
+    ui.thinkingText.textContent = text;
+    ui.thinking.hidden = !text;
+    ui.thinking.classList.toggle("busy", !!thinking);
+    const humans = view ? this.humans(view).length : 1;
+    ui.hintButton.hidden = humans === 0;
+    ui.hintButton.disabled =
+      !view || view.over || this.isAiTurn(view) || !!thinking || aiState !== "ready";
+    const anyAi = !!view && view.colors.some((color) => this.level(color) > 0);
+    ui.pauseButton.hidden = !anyAi || view.over || (humans > 0 && !this.paused);
+    ui.pauseButton.textContent = t(this.paused ? "button.resume" : "button.pause");
+  }
+}
