@@ -1,0 +1,754 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Mixtour static site.
+
+This script uses only the Python standard library (3.11+), because it is the
+first thing that runs on a fresh machine, before any virtual environment exists.
+
+Commands
+--------
+``python3 build.py [build]``
+    Install the pinned browser runtime with ``npm ci`` when ``node_modules/`` is
+    missing or stale, then recreate ``dist/``:
+
+    * everything under ``web/`` is copied as is, except that the placeholders
+      ``{{VENDOR_PYSCRIPT}}``, ``{{VENDOR_PYODIDE}}`` and ``{{BUILD_ID}}`` are
+      replaced in text files (see ``TEMPLATE_SUFFIXES``). The vendor
+      placeholders become URL paths relative to the file that contains them
+      (``./vendor/pyscript-0.7.31`` for a page at the site root), so pages never
+      hard-code a version. ``{{BUILD_ID}}`` is a short hash of all build inputs.
+    * the Pyodide core (``PYODIDE_FILES``) goes to ``dist/vendor/pyodide-<v>/``.
+    * ``@pyscript/core/dist/`` minus source maps goes to
+      ``dist/vendor/pyscript-<v>/``.
+    * every ``.py`` file of the ``mixtour/`` package goes to ``dist/mixtour/``.
+    * ``dist/pyscript.json`` is generated. Its ``interpreter`` is the local
+      ``pyodide.mjs`` (relative to the page, so pages live at the site root) and
+      its ``files`` table lists every module, so adding a module never needs a
+      config edit. The virtual file system's working directory
+      ``/home/pyodide`` is on ``sys.path``, and files are placed there:
+
+      - ``mixtour/**/*.py`` -> ``./mixtour/...``, so ``import mixtour`` works;
+      - ``web/py/**/*.py`` (the page's own Python, served from ``./py/``) ->
+        ``./<same relative path>``, i.e. flat in the working directory. A
+        module ``web/py/board_view.py`` is imported as ``import board_view``,
+        exactly as under CPython with ``web/py`` on ``sys.path`` (which is how
+        tests can import it). The page's entry script (``main.py``) is loaded
+        through ``<script type="py" src="./py/main.py">`` and is listed too,
+        which is harmless. A ``web/py`` name that would shadow ``mixtour`` is
+        a build error.
+
+``python3 build.py serve [--port N]``
+    Build, then serve ``dist/`` on http://127.0.0.1:N/ (default 8000) with the
+    right MIME types and the response headers declared in ``netlify.toml``.
+
+``python3 build.py test [PYTEST_ARGS...]``
+    Create or refresh ``.venv/`` with the ``test`` extra of ``pyproject.toml``,
+    make sure Chromium is installed (via apt-get when running as root), build,
+    run ruff (lint and format check) and ``mypy --strict`` over ``mixtour/`` and
+    this file, then the whole pytest suite, browser tests included. Extra
+    arguments go to pytest. Exits non-zero if any step failed.
+
+``python3 build.py bench``
+    Build, then print engine figures (``python3 -m mixtour perft 5``), the size
+    of ``dist/`` raw and gzipped, and page-load times in headless Chromium
+    (``tests/bench_load.py``, run with the virtual environment's Python).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import tomllib
+import venv
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+WEB_PY = WEB / "py"
+PACKAGE = ROOT / "mixtour"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+VENV_STAMP = VENV / ".mixtour-test-deps"
+NETLIFY_TOML = ROOT / "netlify.toml"
+PYPROJECT = ROOT / "pyproject.toml"
+PACKAGE_JSON = ROOT / "package.json"
+PACKAGE_LOCK = ROOT / "package-lock.json"
+BENCH_SCRIPT = ROOT / "tests" / "bench_load.py"
+
+DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
+# Flags for a headless Chromium whose own traffic never leaves the machine
+# (used by tests/conftest.py and tests/bench_load.py).
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+)
+# The page sets this attribute once Python has started and the app is usable.
+READY_SCRIPT = 'document.body && document.body.dataset.ready === "1"'
+
+# What Pyodide fetches at run time; the rest of the npm package (source maps,
+# typings, the UMD build, demo consoles) is not needed by the site.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+TEMPLATE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".json", ".toml", ".css", ".webmanifest"})
+SKIPPED_NAMES = frozenset({"__pycache__", ".DS_Store"})
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+}
+
+
+class BuildError(RuntimeError):
+    """A build step failed in a way the user has to fix."""
+
+
+def log(message: str) -> None:
+    print(f"[build.py] {message}", flush=True)
+
+
+# --------------------------------------------------------------------------
+# Vendored runtime (npm)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vendor:
+    """One npm package copied into ``dist/vendor/<folder>/``."""
+
+    npm_name: str
+    folder_prefix: str
+    version: str
+
+    @property
+    def folder(self) -> str:
+        return f"{self.folder_prefix}-{self.version}"
+
+    @property
+    def url_path(self) -> str:
+        """Path of the vendor folder from the site root, without a leading slash."""
+        return f"vendor/{self.folder}"
+
+    @property
+    def installed(self) -> Path:
+        return NODE_MODULES / self.npm_name
+
+
+def pinned_versions() -> dict[str, str]:
+    """The exact dependency versions pinned in package.json."""
+    data = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))
+    deps: dict[str, str] = data.get("dependencies", {})
+    return deps
+
+
+def vendors() -> tuple[Vendor, Vendor]:
+    """(pyodide, pyscript) as pinned in package.json."""
+    pins = pinned_versions()
+    return (
+        Vendor("pyodide", "pyodide", pins["pyodide"]),
+        Vendor("@pyscript/core", "pyscript", pins["@pyscript/core"]),
+    )
+
+
+def installed_version(package_dir: Path) -> str | None:
+    manifest = package_dir / "package.json"
+    if not manifest.is_file():
+        return None
+    version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    return version if isinstance(version, str) else None
+
+
+def node_modules_stale() -> bool:
+    """True when ``npm ci`` is needed: missing, older than the lock, or wrong versions."""
+    marker = NODE_MODULES / ".package-lock.json"  # written by every npm install
+    if not marker.is_file():
+        return True
+    if marker.stat().st_mtime < PACKAGE_LOCK.stat().st_mtime:
+        return True
+    return any(installed_version(v.installed) != v.version for v in vendors())
+
+
+def ensure_node_modules() -> None:
+    if not node_modules_stale():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed: install Node.js 20+ with npm, then retry")
+    log("installing the browser runtime: npm ci")
+    run_checked([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+
+
+# --------------------------------------------------------------------------
+# Building dist/
+# --------------------------------------------------------------------------
+
+
+def walk_files(base: Path, suffix: str | None = None) -> Iterator[Path]:
+    """Files under ``base`` in a stable order, skipping caches."""
+    if not base.is_dir():
+        return
+    for path in sorted(base.rglob("*")):
+        if any(part in SKIPPED_NAMES for part in path.relative_to(base).parts):
+            continue
+        if path.is_file() and (suffix is None or path.suffix == suffix):
+            yield path
+
+
+def package_modules() -> list[Path]:
+    """Every ``.py`` file of the mixtour package, relative to the repo root."""
+    return [p.relative_to(ROOT) for p in walk_files(PACKAGE, ".py")]
+
+
+def web_modules() -> list[Path]:
+    """Every ``.py`` file under ``web/py/``, relative to ``web/py/``."""
+    return [p.relative_to(WEB_PY) for p in walk_files(WEB_PY, ".py")]
+
+
+def compute_build_id() -> str:
+    """A short hash over every build input: pages, Python sources and the npm lock."""
+    digest = hashlib.sha256()
+    inputs = [*walk_files(WEB), *walk_files(PACKAGE, ".py"), PACKAGE_LOCK]
+    for path in inputs:
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:12]
+
+
+def relative_url(target: str, from_dir: Path) -> str:
+    """URL path of ``target`` (relative to the site root) seen from ``from_dir`` in dist."""
+    depth = len(from_dir.parts)
+    prefix = "./" if depth == 0 else "../" * depth
+    return prefix + target
+
+
+def substitute(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def copy_web(build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
+    """Copy ``web/`` into ``dist/``, filling placeholders in text files."""
+    for source in walk_files(WEB):
+        relative = source.relative_to(WEB)
+        target = DIST / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.suffix not in TEMPLATE_SUFFIXES:
+            shutil.copy2(source, target)
+            continue
+        values = {
+            "VENDOR_PYODIDE": relative_url(pyodide.url_path, relative.parent),
+            "VENDOR_PYSCRIPT": relative_url(pyscript.url_path, relative.parent),
+            "BUILD_ID": build_id,
+        }
+        target.write_text(substitute(source.read_text(encoding="utf-8"), values), "utf-8")
+
+
+def copy_vendors(pyodide: Vendor, pyscript: Vendor) -> None:
+    pyodide_target = DIST / pyodide.url_path
+    pyodide_target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        source = pyodide.installed / name
+        if not source.is_file():
+            raise BuildError(f"{source} is missing: run npm ci")
+        shutil.copy2(source, pyodide_target / name)
+
+    pyscript_source = pyscript.installed / "dist"
+    if not (pyscript_source / "core.js").is_file():
+        raise BuildError(f"{pyscript_source}/core.js is missing: run npm ci")
+    shutil.copytree(
+        pyscript_source, DIST / pyscript.url_path, ignore=shutil.ignore_patterns("*.map")
+    )
+
+
+def copy_package(modules: Iterable[Path]) -> None:
+    for module in modules:
+        target = DIST / module
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / module, target)
+
+
+def pyscript_config(
+    pyodide: Vendor, package: Sequence[Path], page: Sequence[Path]
+) -> dict[str, object]:
+    """The PyScript config: the local interpreter and every Python file to fetch.
+
+    Keys of ``files`` are URLs relative to the config file (the site root); values are
+    destinations relative to the interpreter's working directory, which is on sys.path.
+    """
+    files: dict[str, str] = {}
+    for module in package:
+        files[f"./{module.as_posix()}"] = f"./{module.as_posix()}"
+    web_py_url = WEB_PY.relative_to(WEB).as_posix()
+    for module in page:
+        files[f"./{web_py_url}/{module.as_posix()}"] = f"./{module.as_posix()}"
+    return {
+        "interpreter": f"./{pyodide.url_path}/pyodide.mjs",
+        "files": files,
+    }
+
+
+def check_no_shadowing(page: Sequence[Path]) -> None:
+    names = {module.parts[0].removesuffix(".py") for module in page}
+    if PACKAGE.name in names:
+        raise BuildError(f"web/py/ must not contain a module or folder named {PACKAGE.name!r}")
+
+
+def build_site() -> Path:
+    """(Re)create ``dist/`` from web/, mixtour/ and the npm packages; return its path."""
+    ensure_node_modules()
+    pyodide, pyscript = vendors()
+    package = package_modules()
+    page = web_modules()
+    check_no_shadowing(page)
+    build_id = compute_build_id()
+
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_web(build_id, pyodide, pyscript)
+    copy_vendors(pyodide, pyscript)
+    copy_package(package)
+    config = pyscript_config(pyodide, package, page)
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+    if not package:
+        log("note: mixtour/ has no .py files yet; the config lists none")
+    log(f"built dist/ (build {build_id}, {len(package)} engine modules, {len(page)} page modules)")
+    return DIST
+
+
+# --------------------------------------------------------------------------
+# Serving dist/ with the headers of netlify.toml
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """One ``[[headers]]`` table of netlify.toml."""
+
+    pattern: re.Pattern[str]
+    values: tuple[tuple[str, str], ...]
+
+
+def netlify_pattern(path_pattern: str) -> re.Pattern[str]:
+    """Compile a Netlify ``for`` path: ``*`` matches any run of characters, slashes too.
+
+    ``/*`` matches every path and ``/vendor/*`` everything below /vendor/ (and
+    /vendor itself, as on Netlify).
+    """
+    regex = "".join(
+        ".*" if part == "*" else re.escape(part) for part in re.split(r"(\*)", path_pattern)
+    )
+    if path_pattern.endswith("/*"):
+        regex = regex[: -len("/.*")] + "(?:/.*)?"
+    return re.compile(regex + r"\Z")
+
+
+def load_header_rules(config: Path = NETLIFY_TOML) -> tuple[HeaderRule, ...]:
+    if not config.is_file():
+        return ()
+    data = tomllib.loads(config.read_text(encoding="utf-8"))
+    rules = []
+    for table in data.get("headers", []):
+        values = tuple((str(k), str(v)) for k, v in table.get("values", {}).items())
+        rules.append(HeaderRule(netlify_pattern(str(table["for"])), values))
+    return tuple(rules)
+
+
+def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
+    """Headers for a URL path: all matching rules apply; repeated names are comma-joined."""
+    headers: dict[str, str] = {}
+    names: dict[str, str] = {}  # lower-case name -> name as first written
+    for rule in rules:
+        if not rule.pattern.match(path):
+            continue
+        for name, value in rule.values:
+            key = names.setdefault(name.lower(), name)
+            headers[key] = f"{headers[key]}, {value}" if key in headers else value
+    return headers
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder like a static host: fixed MIME types, netlify.toml headers, no listings."""
+
+    header_rules: tuple[HeaderRule, ...] = ()
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    _extra_headers: dict[str, str]
+
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        self._extra_headers = headers_for(url_path, self.header_rules)
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        extra = getattr(self, "_extra_headers", {})
+        if keyword.lower() not in {name.lower() for name in extra}:
+            super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        for name, value in getattr(self, "_extra_headers", {}).items():
+            super().send_header(name, value)
+        self._extra_headers = {}
+        super().end_headers()
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        self.send_error(404, "File not found")
+        return None
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if isinstance(code, int) and code >= 400:
+            super().log_request(code, size)
+
+    def log_message(self, format: str, *args: object) -> None:
+        sys.stderr.write(f"[serve] {self.address_string()} {format % args}\n")
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes clients hanging up mid-response calmly."""
+
+    daemon_threads = True
+
+    def handle_error(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
+    ) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser closed the connection: routine, not a server fault
+        super().handle_error(request, client_address)
+
+
+def make_server(port: int = 0, directory: Path = DIST) -> SiteServer:
+    """A server for ``directory`` on 127.0.0.1 (``port=0`` picks a free port)."""
+    rules = load_header_rules()
+    handler_class = type("ConfiguredSiteHandler", (SiteHandler,), {"header_rules": rules})
+    return SiteServer(("127.0.0.1", port), partial(handler_class, directory=str(directory)))
+
+
+def server_url(server: SiteServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host!s}:{port}/"
+
+
+@dataclass
+class BackgroundServer:
+    """A site server running in a daemon thread; use as a context manager."""
+
+    server: SiteServer
+    thread: threading.Thread
+
+    @property
+    def url(self) -> str:
+        return server_url(self.server)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+    def __enter__(self) -> BackgroundServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def serve_in_background(directory: Path = DIST, port: int = 0) -> BackgroundServer:
+    server = make_server(port, directory)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return BackgroundServer(server, thread)
+
+
+# --------------------------------------------------------------------------
+# Tooling: virtual environment, Chromium, subprocesses
+# --------------------------------------------------------------------------
+
+
+def run(
+    command: Sequence[str | Path], *, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> int:
+    log("$ " + " ".join(str(part) for part in command))
+    return subprocess.run([str(part) for part in command], cwd=cwd, env=env, check=False).returncode
+
+
+def run_checked(
+    command: Sequence[str | Path], *, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> None:
+    code = run(command, cwd=cwd, env=env)
+    if code != 0:
+        raise BuildError(f"command failed with exit status {code}: {command[0]}")
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def test_requirements() -> list[str]:
+    data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    requirements: list[str] = data["project"]["optional-dependencies"]["test"]
+    return requirements
+
+
+def requirements_stamp(requirements: Sequence[str]) -> str:
+    text = "\n".join([sys.version, *requirements])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def ensure_venv() -> Path:
+    """Create ``.venv/`` and install the test extra, only when it changed; return its python."""
+    requirements = test_requirements()
+    stamp = requirements_stamp(requirements)
+    python = venv_python()
+    if python.exists() and VENV_STAMP.is_file() and VENV_STAMP.read_text() == stamp:
+        return python
+    if not python.exists() or not VENV_STAMP.is_file():
+        log("creating the virtual environment .venv/")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    log("installing the test tools into .venv/")
+    run_checked(
+        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements]
+    )
+    VENV_STAMP.write_text(stamp)
+    return python
+
+
+def chromium_path() -> Path:
+    """The Chromium that tests use: $MIXTOUR_CHROMIUM, else /usr/bin/chromium (may not exist)."""
+    return Path(os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM)
+
+
+def find_chromium() -> Path | None:
+    configured = os.environ.get(CHROMIUM_ENV)
+    if configured:
+        return Path(configured) if Path(configured).is_file() else None
+    if DEFAULT_CHROMIUM.is_file():
+        return DEFAULT_CHROMIUM
+    found = shutil.which("chromium")
+    return Path(found) if found else None
+
+
+def ensure_chromium() -> Path:
+    """Return Chromium's path, installing Debian's package first when we are root."""
+    found = find_chromium()
+    if found is not None:
+        return found
+    if os.environ.get(CHROMIUM_ENV):
+        raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} does not exist")
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise BuildError(
+            "Chromium is needed for the browser tests. Install it, e.g. on Debian "
+            "'sudo apt-get install chromium', or set MIXTOUR_CHROMIUM to its path."
+        )
+    log("installing Chromium with apt-get (this takes a while)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run_checked(["apt-get", "update"], env=env)
+    run_checked(["apt-get", "install", "-y", "chromium"], env=env)
+    found = find_chromium()
+    if found is None:
+        raise BuildError("apt-get installed chromium, but no chromium binary was found")
+    return found
+
+
+def tool_env(chromium: Path | None = None) -> dict[str, str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    if chromium is not None:
+        env[CHROMIUM_ENV] = str(chromium)
+    return env
+
+
+# --------------------------------------------------------------------------
+# Commands
+# --------------------------------------------------------------------------
+
+
+def command_build(_: argparse.Namespace) -> int:
+    build_site()
+    return 0
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    build_site()
+    server = make_server(args.port)
+    print(f"Serving dist/ at {server_url(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+    return 0
+
+
+def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
+    checks: list[tuple[str, list[str | Path]]] = [
+        ("ruff check", [python, "-m", "ruff", "check", "."]),
+        ("ruff format", [python, "-m", "ruff", "format", "--check", "."]),
+    ]
+    mypy_targets = ["build.py"]
+    if package_modules():
+        mypy_targets.insert(0, PACKAGE.name)
+    else:
+        log("mixtour/ has no Python files yet: mypy checks build.py only")
+    checks.append(("mypy", [python, "-m", "mypy", "--strict", *mypy_targets]))
+    return checks
+
+
+def command_test(args: argparse.Namespace) -> int:
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    build_site()
+    env = tool_env(chromium)
+    failed = [name for name, cmd in quality_checks(python) if run(cmd, env=env) != 0]
+    pytest_code = run([python, "-m", "pytest", *args.pytest_args], env=env)
+    if pytest_code != 0:
+        failed.append(f"pytest (exit status {pytest_code})")
+    if failed:
+        log("FAILED: " + ", ".join(failed))
+        return 1
+    log("all checks passed")
+    return 0
+
+
+def dist_sizes(directory: Path = DIST) -> tuple[int, int]:
+    """Total bytes of ``directory``: raw, and with each file compressed by gzip -9."""
+    raw = packed = 0
+    for path in walk_files(directory):
+        data = path.read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, compresslevel=9, mtime=0))
+    return raw, packed
+
+
+def bench_engine() -> None:
+    """Engine figures from ``python3 -m mixtour``; failures are reported, not raised."""
+    main_module = PACKAGE / "__main__.py"
+    if not main_module.is_file():
+        print("engine: mixtour/__main__.py does not exist yet; skipped")
+        return
+    commands = [["perft", "5"]]
+    if re.search(r"\bbench\b", main_module.read_text(encoding="utf-8")):
+        commands.append(["bench"])
+    for extra in commands:
+        label = "python3 -m mixtour " + " ".join(extra)
+        print(f"engine: {label}", flush=True)
+        try:
+            result = subprocess.run(
+                [sys.executable, "-m", "mixtour", *extra],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=900,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            print("  failed: timed out after 900 s")
+            continue
+        output = (result.stdout + result.stderr).strip() or "(no output)"
+        status = (
+            "" if result.returncode == 0 else f"  failed with exit status {result.returncode}:\n"
+        )
+        print(status + "\n".join("  " + line for line in output.splitlines()), flush=True)
+
+
+def command_bench(args: argparse.Namespace) -> int:
+    build_site()
+    print("\n== Engine ==", flush=True)
+    bench_engine()
+
+    print("\n== Site size ==")
+    raw, packed = dist_sizes()
+    print(f"dist/ raw:     {raw / 1e6:6.2f} MB")
+    print(f"dist/ gzip -9: {packed / 1e6:6.2f} MB", flush=True)
+
+    print("\n== Page load (headless Chromium) ==", flush=True)
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(args.runs)]
+    return run(command, env=tool_env(chromium))
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Build, serve, test and benchmark the Mixtour site."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    build = commands.add_parser("build", help="build dist/ (the default command)")
+    build.set_defaults(handler=command_build)
+
+    serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.set_defaults(handler=command_serve)
+
+    test = commands.add_parser(
+        "test",
+        help="set up tools, build, lint, type-check and run pytest",
+        description="Any argument not listed here is passed on to pytest.",
+    )
+    test.set_defaults(handler=command_test)
+
+    bench = commands.add_parser(
+        "bench", help="build, then print engine, size and load-time figures"
+    )
+    bench.add_argument("--runs", type=int, default=5, help="page loads per measurement (default 5)")
+    bench.set_defaults(handler=command_bench)
+
+    args, extra = parser.parse_known_args(argv)
+    if args.command is None:
+        args.handler = command_build
+    if extra and args.command != "test":
+        parser.error("unrecognized arguments: " + " ".join(extra))
+    args.pytest_args = extra
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except BuildError as error:
+        log(f"error: {error}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

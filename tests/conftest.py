@@ -1,0 +1,189 @@
+"""Shared pytest fixtures, above all for browser tests of the built site.
+
+Browser tests use pytest-playwright with Debian's Chromium (never a downloaded
+browser) and an isolated network: every request that does not go to the
+loopback address is aborted, so a page that needs anything from outside fails.
+
+Fixtures for test authors:
+
+``site_url``
+    (session) ``http://127.0.0.1:PORT/`` serving ``dist/`` with ``build.py``'s own
+    server, so MIME types and netlify.toml headers are those of ``build.py serve``.
+    ``dist/`` is built first if it is missing.
+``page``
+    pytest-playwright's page, in a context whose non-loopback requests are aborted.
+    Its ``base_url`` is ``site_url``, so ``page.goto("index.html")`` works.
+``page_errors``
+    list of console errors and uncaught page errors of ``page`` (assert it empty).
+``blocked_requests``
+    list of the non-loopback URLs that were aborted.
+``web_app``
+    an :class:`AppPage` bundling the above, not yet navigated.
+``app_page``
+    ``web_app`` after ``open()``: index.html loaded and Python ready.
+
+Any test that uses one of these fixtures, or lives in a ``test_web_*.py`` file,
+is marked ``browser`` automatically (``pytest -m "not browser"`` skips them).
+Other tests never start Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+from hypothesis import settings
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+import build
+
+# Slow, shared CI machines make per-example timing meaningless.
+settings.register_profile("mixtour", deadline=None)
+settings.load_profile("mixtour")
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+BROWSER_FIXTURES = frozenset(
+    {"site_url", "page", "context", "new_context", "browser", "web_app", "app_page", "page_errors"}
+)
+
+
+def is_local_url(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about"}:
+        return True
+    return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname in LOOPBACK_HOSTS
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        uses_browser = BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if item.path.name.startswith("test_web_") or uses_browser:
+            item.add_marker(pytest.mark.browser)
+
+
+# --------------------------------------------------------------------------
+# The site
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (build.DIST / "index.html").is_file():
+        build.build_site()
+    with build.serve_in_background(build.DIST) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """Overrides pytest-playwright's base_url: relative ``page.goto`` targets the site."""
+    return site_url
+
+
+# --------------------------------------------------------------------------
+# Playwright configuration
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, object],
+) -> dict[str, object]:
+    executable = build.chromium_path()
+    if not executable.is_file():
+        if os.environ.get(build.CHROMIUM_ENV):
+            pytest.fail(f"{build.CHROMIUM_ENV}={executable} does not exist")
+        pytest.skip(f"no Chromium at {executable}; `python3 build.py test` installs it")
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(executable),
+        "args": list(build.CHROMIUM_ARGS),
+    }
+
+
+@pytest.fixture
+def blocked_requests() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def context(context: BrowserContext, blocked_requests: list[str]) -> BrowserContext:
+    """pytest-playwright's context, with every non-loopback request aborted."""
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if is_local_url(url):
+            route.continue_()
+        else:
+            blocked_requests.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    return context
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(page: Page, page_errors: list[str]) -> Page:
+    """pytest-playwright's page, recording console errors and uncaught exceptions."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            page_errors.append(f"console: {message.text}")
+
+    def on_page_error(error: Error) -> None:
+        page_errors.append(f"page error: {error.message}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return page
+
+
+# --------------------------------------------------------------------------
+# The app
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class AppPage:
+    """A browser page on the built site, with what went wrong on it."""
+
+    page: Page
+    base_url: str
+    errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def open(self, path: str = "index.html", *, wait_ready: bool = True) -> None:
+        """Load ``path`` (relative to the site root) and by default wait until ready."""
+        self.page.goto(self.base_url + path.lstrip("/"))
+        if wait_ready:
+            self.wait_ready()
+
+    def wait_ready(self, timeout_ms: float = 60_000) -> None:
+        """Wait until the page sets ``document.body.dataset.ready = "1"``."""
+        self.page.wait_for_function(build.READY_SCRIPT, timeout=timeout_ms)
+
+    def dataset(self, name: str) -> str | None:
+        """``document.body.dataset[name]``, or None when unset."""
+        value = self.page.evaluate("(name) => document.body.dataset[name] ?? null", name)
+        return None if value is None else str(value)
+
+
+@pytest.fixture
+def web_app(
+    page: Page, site_url: str, page_errors: list[str], blocked_requests: list[str]
+) -> AppPage:
+    return AppPage(page, site_url, page_errors, blocked_requests)
+
+
+@pytest.fixture
+def app_page(web_app: AppPage) -> AppPage:
+    web_app.open()
+    return web_app
