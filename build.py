@@ -50,7 +50,10 @@ Commands
 ``python3 build.py bench``
     Build, then print engine figures (``python3 -m mixtour perft 5``), the size
     of ``dist/`` raw and gzipped, and page-load times in headless Chromium
-    (``tests/bench_load.py``, run with the virtual environment's Python).
+    (``tests/bench_load.py``, run with the virtual environment's Python), then
+    the AI's speed (nodes per second, depth in 1 s of a Master search) inside
+    Pyodide under Node (``tests/pyodide_bench.mjs``) and in the page's worker
+    in Chromium (``tests/bench_ai_web.py``).
 """
 
 from __future__ import annotations
@@ -89,6 +92,8 @@ PYPROJECT = ROOT / "pyproject.toml"
 PACKAGE_JSON = ROOT / "package.json"
 PACKAGE_LOCK = ROOT / "package-lock.json"
 BENCH_SCRIPT = ROOT / "tests" / "bench_load.py"
+AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
+AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
 
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
@@ -664,7 +669,7 @@ def bench_engine() -> None:
         print("engine: mixtour/__main__.py does not exist yet; skipped")
         return
     commands = [["perft", "5"]]
-    if re.search(r"\bbench\b", main_module.read_text(encoding="utf-8")):
+    if re.search(r"""["']bench["']""", main_module.read_text(encoding="utf-8")):
         commands.append(["bench"])
     for extra in commands:
         label = "python3 -m mixtour " + " ".join(extra)
@@ -702,7 +707,19 @@ def command_bench(args: argparse.Namespace) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
     command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(args.runs)]
-    return run(command, env=tool_env(chromium))
+    status = run(command, env=tool_env(chromium))
+
+    # The AI: inside Pyodide under Node (tests/pyodide_bench.mjs, the same table
+    # as `python3 -m mixtour bench`), and in the page's PyScript worker.
+    print("\n== AI in Pyodide (Node) ==", flush=True)
+    node = shutil.which("node")
+    if node is None:
+        print("node not found; skipped")
+    elif run([node, AI_NODE_BENCH_SCRIPT, "1000", "3"]) != 0:
+        status = status or 1
+    print("\n== AI in the browser (Chromium worker) ==", flush=True)
+    ai_command: list[str | Path] = [python, AI_WEB_BENCH_SCRIPT, "--runs", "3"]
+    return run(ai_command, env=tool_env(chromium)) or status
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
