@@ -1,0 +1,170 @@
+"""The embeddable board (embed.html) inside iframes of a test page served from
+the same origin: drawn before Python, Python started lazily, playable or
+view-only, stepping through a game; positions compared with the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from conftest import AppPage
+from playwright.sync_api import Frame, Page, expect
+from webhelpers import click_square, play, position
+
+from mixtour.game import Game
+from mixtour.link import format_link
+
+READY = 'document.body.dataset.ready === "1"'
+GAME = ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"]
+
+
+@dataclass
+class InFrame:
+    """A page-like view of an iframe for webhelpers: its elements, the page's mouse."""
+
+    frame: Frame
+    page: Page
+
+    def locator(self, selector: str) -> Any:
+        return self.frame.locator(selector)
+
+    @property
+    def mouse(self) -> Any:
+        return self.page.mouse
+
+    def wait_for_function(self, expression: str, **kwargs: Any) -> Any:
+        return self.frame.wait_for_function(expression, **kwargs)
+
+    def click(self, selector: str) -> None:
+        self.frame.click(selector)
+
+
+def host(page: Page, base_url: str, body: str) -> Callable[[int], InFrame]:
+    """Serve a test page holding ``body`` at /embed-host.html and open it."""
+    html = (
+        '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        "<style>body{margin:8px;background:#ddd}iframe{display:block;border:0;margin:0 0 8px}"
+        f"</style></head><body>{body}</body></html>"
+    )
+    page.route(
+        "**/embed-host.html",
+        lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"),
+    )
+    page.goto(base_url + "embed-host.html")
+
+    def frame(i: int) -> InFrame:
+        handle = page.locator("iframe").nth(i).element_handle()
+        assert handle is not None
+        content = handle.content_frame()
+        assert content is not None
+        return InFrame(content, page)
+
+    return frame
+
+
+def iframe(link: str, width: int = 320, height: int = 360) -> str:
+    return f'<iframe src="embed.html#{link}" width="{width}" height="{height}"></iframe>'
+
+
+def test_playable_embed_in_an_iframe(web_app: AppPage) -> None:
+    page = web_app.page
+    frame = host(page, web_app.base_url, iframe(format_link(Game()), 260, 300))(0)
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    game = Game()
+    for action in ["c3", "b4", "b4-c3"]:
+        play(frame, action)
+        game.play(action)
+        assert position(frame) == game.fen()
+    expect(frame.locator("#board")).to_have_attribute("data-status", "playing")
+    expect(frame.locator("#status")).to_have_text("Red to move")
+    # The steps appear once there is a game, and step back.
+    frame.click("#first")
+    frame.wait_for_function(
+        "document.querySelector('#board').dataset.position.startsWith('5/5/5/5/5 w')"
+    )
+    frame.click("#last")
+    frame.wait_for_function(
+        "(fen) => document.querySelector('#board').dataset.position === fen", arg=game.fen()
+    )
+    assert web_app.errors == []
+
+
+def test_view_only_embed_steps_through_a_game(web_app: AppPage) -> None:
+    page = web_app.page
+    game = Game(None, GAME)
+    game.goto(2)
+    link = format_link(game) + "&view=1&coords=0"
+    frame = host(page, web_app.base_url, iframe(link, 500, 540))(0)
+    # Drawn before Python, which has not started yet if nothing asked for it...
+    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    assert position(frame) == game.fen()
+    expect(frame.locator("#ply")).to_have_text("2/6")
+    # View only: clicks change nothing.
+    before = position(frame)
+    click_square(frame, "a1")
+    click_square(frame, "c3")
+    click_square(frame, "d3")
+    page.wait_for_timeout(400)
+    assert position(frame) == before
+    # Stepping works.
+    for ply in range(3, 7):
+        frame.click("#next")
+        game.goto(ply)
+        frame.wait_for_function(
+            "(fen) => document.querySelector('#board').dataset.position === fen", arg=game.fen()
+        )
+    expect(frame.locator("#next")).to_be_disabled()
+    frame.click("#previous")
+    game.goto(5)
+    frame.wait_for_function(
+        "(fen) => document.querySelector('#board').dataset.position === fen", arg=game.fen()
+    )
+    assert web_app.errors == []
+
+
+def test_broken_embed_link_shows_the_problem(web_app: AppPage) -> None:
+    page = web_app.page
+    frame = host(page, web_app.base_url, iframe("m=c3,c3&view=7"))(0)
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    assert position(frame) == Game(None, ["c3"]).fen()
+    message = frame.locator("#message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("action 2 of the link")
+    expect(message).to_contain_text("view '7' must be 0 or 1")
+    assert web_app.errors == []
+
+
+def test_four_embeds_start_python_when_scrolled_into_view(web_app: AppPage) -> None:
+    page = web_app.page
+    game = Game(None, GAME)
+    links = [
+        format_link(Game()),
+        format_link(game, whole_game=False) + "&view=1",
+        format_link(game) + "&coords=0",
+        format_link(Game(None, ["e5", "a1"]), whole_game=False) + "&flip=1",
+    ]
+    # Below a tall spacer, side by side (the window is 1280 wide): all in view at once.
+    row = "".join(iframe(link, 300, 330) for link in links)
+    body = f'<div style="height:2000px">spacer</div><div style="display:flex;gap:8px">{row}</div>'
+    frames = host(page, web_app.base_url, body)
+    embeds = [frames(i) for i in range(4)]
+    for embed in embeds:
+        embed.frame.wait_for_function('document.body.dataset.painted === "1"')
+    page.wait_for_timeout(500)
+    for embed in embeds:
+        # Out of view: drawn, but Python not even asked for.
+        assert embed.frame.evaluate("document.querySelector('script[type=py]') === null")
+        assert embed.frame.evaluate("document.body.dataset.ready") is None
+    start = time.monotonic()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    for embed in embeds:
+        embed.frame.wait_for_function(READY, timeout=180_000)
+    elapsed = time.monotonic() - start
+    print(f"\n4 embeds: Python ready in all of them {elapsed:.1f} s after scrolling into view")
+    expected = [Game().fen(), game.fen(), game.fen(), Game(None, ["e5", "a1"]).fen()]
+    assert [position(embed) for embed in embeds] == expected
+    assert web_app.errors == []

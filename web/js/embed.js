@@ -1,0 +1,343 @@
+// The embeddable board (embed.html): the board with minimal chrome, to put
+// in an <iframe>. It reads the same link as the game page, plus embed options:
+//
+//   embed.html#p=<P1>&m=<actions>&ply=<n>&flip=1   what to show (mixtour/link.py)
+//              &view=1     view only: the board ignores clicks (steps still work)
+//              &coords=0   no coordinates round the board
+//
+// Until Python is needed the board is drawn from the link by a small preview
+// reader (previewBoard below: drawing only, no rules). Python starts when the
+// board scrolls into view or is pressed, so a page with many embeds stays
+// light; from then on everything shown comes from the Bridge, as on the game page.
+//
+// Readiness contract (as on the game page):
+//   body[data-painted="1"]  the board is drawn
+//   body[data-ready="1"]    Python is ready
+//   #board[data-position]   the position string (P1) shown, from Python
+//   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
+
+import { Board, squareName } from "./board.js";
+import { colorName, t, translatePage } from "./i18n.js";
+
+const $ = (selector) => document.querySelector(selector);
+const EMBED_KEYS = ["view", "coords"];
+
+const ui = {
+  canvas: $("#board"),
+  loading: $("#loading"),
+  message: $("#message"),
+  steps: $("#steps"),
+  first: $("#first"),
+  previous: $("#previous"),
+  next: $("#next"),
+  last: $("#last"),
+  ply: $("#ply"),
+  status: $("#status"),
+  open: $("#open"),
+};
+
+let options = readOptions(location.hash);
+let python = null;
+let view = null;
+let started = false;
+let pending = null; // what to do once Python is ready (a step pressed before)
+
+const board = new Board(ui.canvas, {
+  onEnter: (square) => play(squareName(square)),
+  onMove: (from, count, to, { dragged }) =>
+    play(moveText(from, count, to), dragged ? null : { from, count, to }),
+  onIllegal: explainAttempt,
+});
+
+// -- the link ------------------------------------------------------------------
+
+/** Split the fragment into the link proper (for Python) and the embed options. */
+function readOptions(hash) {
+  const linkParts = [];
+  const values = {};
+  const problems = [];
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const [rawKey, ...rest] = part.split("=");
+    const key = safeDecode(rawKey).trim().toLowerCase();
+    if (!EMBED_KEYS.includes(key)) {
+      linkParts.push(part);
+      continue;
+    }
+    const value = safeDecode(rest.join("="));
+    if (value === "0" || value === "1") values[key] = value === "1";
+    else problems.push(t("embed.badOption", { key, value: value.slice(0, 20) }));
+  }
+  return {
+    link: linkParts.join("&"),
+    viewOnly: values.view ?? false,
+    coordinates: values.coords ?? true,
+    problems,
+  };
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+// -- the preview before Python (drawing only) ------------------------------------
+
+/**
+ * The stacks and last action to draw for a link, read without the engine:
+ * the P1 board field, then the listed actions replayed as plain disc
+ * movements. Anything it cannot read gives an empty board; Python's answer
+ * replaces the preview as soon as it is loaded.
+ */
+export function previewBoard(link) {
+  const params = new Map();
+  for (const part of link.split("&")) {
+    const [key, ...rest] = part.split("=");
+    if (key && !params.has(key)) params.set(key, safeDecode(rest.join("=")));
+  }
+  const empty = { stacks: Array(25).fill(""), last: null, turn: "w", ply: 0, total: 0 };
+  const fields = (params.get("p") || "5/5/5/5/5_w_20/20_0/0_1_-").split(/[_ ]+/);
+  if (fields.length < 6) return empty;
+  const stacks = [];
+  for (const rank of fields[0].split("/")) {
+    const row = [];
+    for (const item of rank.split(",")) {
+      if (/^[1-5]$/.test(item)) row.push(...Array(Number(item)).fill(""));
+      else if (/^[wrb]{1,4}$/.test(item)) row.push(item);
+      else return empty;
+    }
+    if (row.length !== 5) return empty;
+    stacks.unshift(...row); // ranks come 5 to 1; squares count from a1
+  }
+  if (stacks.length !== 25) return empty;
+  const colors = "wrb".slice(0, fields[2].split("/").length);
+  let turn = Math.max(0, colors.indexOf(fields[1]));
+  let last = readAction(fields[5]);
+  const actions = (params.get("m") || "").split(",").filter((word) => word.trim());
+  let ply = /^\d+$/.test(params.get("ply") || "") ? Number(params.get("ply")) : actions.length;
+  ply = Math.min(ply, actions.length);
+  for (const word of actions.slice(0, ply)) {
+    const action = readAction(word.trim().toLowerCase());
+    if (!action) break;
+    if (action.kind === "enter") {
+      stacks[action.square] += colors[turn];
+    } else if (action.kind === "move") {
+      const moving = stacks[action.from].slice(-action.count);
+      stacks[action.from] = stacks[action.from].slice(0, -action.count);
+      stacks[action.to] += moving;
+      if (stacks[action.to].length >= 5) stacks[action.to] = "";
+    }
+    // After a pass the turn goes back one player (R10); otherwise on to the next.
+    turn = (turn + (action.kind === "pass" ? colors.length - 1 : 1)) % colors.length;
+    last = action;
+  }
+  return { stacks, last, turn: colors[turn], ply, total: actions.length };
+}
+
+function readAction(text) {
+  const square = (name) => "abcde".indexOf(name[0]) + 5 * (Number(name[1]) - 1);
+  if (text === "pass") return { kind: "pass" };
+  if (/^[a-e][1-5]$/.test(text)) return { kind: "enter", square: square(text) };
+  const move = /^([a-e][1-5])(?::([1-4]))?-([a-e][1-5])$/.exec(text || "");
+  if (!move) return null;
+  return { kind: "move", from: square(move[1]), to: square(move[3]), count: Number(move[2] || 1) };
+}
+
+function showPreview() {
+  const preview = previewBoard(options.link);
+  board.set({
+    stacks: preview.stacks,
+    last: preview.last,
+    enterable: [],
+    movable: {},
+    interactive: false,
+    flipped: /(^|&)flip=1(&|$)/.test(options.link),
+    coordinates: options.coordinates,
+  });
+  ui.status.textContent = t("status.toMove", { color: colorName(preview.turn) });
+  ui.status.dataset.turn = preview.turn;
+  ui.steps.hidden = preview.total === 0;
+  ui.ply.textContent = `${preview.ply}/${preview.total}`;
+}
+
+// -- Python, started lazily ---------------------------------------------------------
+
+function startPython() {
+  if (started) return;
+  started = true;
+  ui.loading.hidden = false;
+  ui.canvas.setAttribute("aria-busy", "true");
+  const body = document.body.dataset;
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = body.python;
+  script.setAttribute("config", body.config);
+  document.body.append(script);
+  import(new URL(body.pyscript, document.baseURI).href).catch((error) => {
+    ui.loading.hidden = true;
+    say(t("embed.failed"), true);
+    console.warn(error);
+  });
+}
+
+function connect() {
+  if (python || !window.mixtourPython) return;
+  python = window.mixtourPython;
+  load();
+  ui.loading.hidden = true;
+  ui.canvas.removeAttribute("aria-busy");
+  document.body.dataset.ready = "1";
+  if (pending) {
+    const action = pending;
+    pending = null;
+    action();
+  }
+}
+
+function load() {
+  const answer = call("load_link", options.link);
+  board.set({ flipped: answer.flip, coordinates: options.coordinates });
+  render(answer.state);
+  const problems = [...options.problems, ...answer.problems];
+  if (problems.length) say(problems.join(" · "), true);
+}
+
+function call(name, ...args) {
+  return JSON.parse(python[name](...args));
+}
+
+// -- playing and stepping ------------------------------------------------------------
+
+function moveText(from, count, to) {
+  const head = count === 1 ? squareName(from) : `${squareName(from)}:${count}`;
+  return `${head}-${squareName(to)}`;
+}
+
+function play(text, animate = null) {
+  if (!python || options.viewOnly) return;
+  const answer = call("play", text);
+  if (!answer.ok) {
+    say(t("msg.notLegal", { action: text, reason: answer.message }));
+    render(view);
+    return;
+  }
+  hideMessage();
+  render(answer.state, animate);
+}
+
+function explainAttempt(attempt) {
+  if (!python) return;
+  if (attempt.kind === "lift") {
+    const answer = call("explain_lift", attempt.square, attempt.count);
+    if (!answer.legal) say(t("msg.cannotLift", { reason: answer.message }));
+    return;
+  }
+  const text =
+    attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
+  const answer = call("explain", text);
+  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: answer.message }));
+}
+
+function step(where) {
+  if (!python) {
+    pending = () => step(where);
+    startPython();
+    return;
+  }
+  const total = view.moves.length + view.future.length;
+  const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
+  if (target < 0 || target > total || target === view.ply) return;
+  const forward = target === view.ply + 1;
+  const action = forward ? readAction(view.future[0]) : null;
+  const state = call("goto", target);
+  hideMessage();
+  render(state, action && action.kind === "move" ? action : null);
+}
+
+for (const where of ["first", "previous", "next", "last"]) {
+  ui[where].addEventListener("click", () => step(where));
+}
+
+// -- showing ---------------------------------------------------------------------------
+
+function render(state, animate = null) {
+  view = state;
+  ui.canvas.dataset.position = state.fen;
+  ui.canvas.dataset.status = state.status;
+  const playable = !options.viewOnly && !state.over;
+  board.set({
+    stacks: state.stacks,
+    last: state.last,
+    enterable: playable ? state.legal.enter : [],
+    movable: playable ? state.legal.moves : {},
+    interactive: playable,
+    animate,
+  });
+  const total = state.moves.length + state.future.length;
+  ui.steps.hidden = total === 0;
+  ui.ply.textContent = `${state.ply}/${total}`;
+  ui.first.disabled = ui.previous.disabled = state.ply === 0;
+  ui.next.disabled = ui.last.disabled = state.ply === total;
+  let text;
+  if (state.over) text = t(`embed.${state.status}`);
+  else if (state.mustPass) text = t("embed.mustPass", { color: colorName(state.turn) });
+  else text = t("status.toMove", { color: colorName(state.turn) });
+  ui.status.textContent = text;
+  ui.status.title = text;
+  ui.status.dataset.turn = state.over ? state.winner ?? "" : state.turn;
+  const fragment = call("link", true, !!board.config.flipped, null).fragment;
+  ui.open.href = `./index.html#${fragment}`;
+  document.body.classList.toggle("view-only", options.viewOnly);
+}
+
+let messageTimer = 0;
+
+/** A short message over the board; problems of the link stay until clicked. */
+function say(text, sticky = false) {
+  clearTimeout(messageTimer);
+  ui.message.textContent = text;
+  ui.message.hidden = false;
+  ui.message.classList.toggle("problem", sticky);
+  if (!sticky) messageTimer = setTimeout(hideMessage, 4000);
+}
+
+function hideMessage() {
+  if (ui.message.classList.contains("problem")) return;
+  ui.message.hidden = true;
+}
+
+ui.message.addEventListener("click", () => {
+  ui.message.classList.remove("problem");
+  hideMessage();
+});
+
+// -- start-up ------------------------------------------------------------------------------
+
+translatePage();
+ui.open.title = t("embed.open");
+ui.canvas.setAttribute("aria-label", t("board.label"));
+document.body.classList.toggle("view-only", options.viewOnly);
+showPreview();
+window.addEventListener("mixtour:python-ready", connect);
+
+// Python starts when the board comes into view, or at the first press or key.
+const observer = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) {
+    observer.disconnect();
+    startPython();
+  }
+});
+observer.observe(ui.canvas);
+for (const type of ["pointerdown", "keydown", "focusin"]) {
+  document.addEventListener(type, startPython, { once: true });
+}
+
+window.addEventListener("hashchange", () => {
+  options = readOptions(location.hash);
+  document.body.classList.toggle("view-only", options.viewOnly);
+  if (python) load();
+  else showPreview();
+});
