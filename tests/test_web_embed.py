@@ -168,3 +168,28 @@ def test_four_embeds_start_python_when_scrolled_into_view(web_app: AppPage) -> N
     expected = [Game().fen(), game.fen(), game.fen(), Game(None, ["e5", "a1"]).fen()]
     assert [position(embed) for embed in embeds] == expected
     assert web_app.errors == []
+
+
+def test_embed_dialog_writes_working_code(app_page: AppPage) -> None:
+    page = app_page.page
+    for action in ["c3", "b4", "b4-c3"]:
+        play(page, action)
+    fen = position(page)
+    page.click("#open-embed")
+    dialog = page.locator("#embed-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("input[name=mode][value=view]").check()
+    page.uncheck("#embed-coords")
+    page.select_option("#embed-width", "250")
+    code = page.locator("#embed-code").input_value()
+    assert code.startswith('<iframe src="' + app_page.base_url + "embed.html#p=")
+    assert "&amp;m=c3,b4,b4-c3&amp;ply=3&amp;view=1&amp;coords=0" in code
+    assert 'width="250" height="290"' in code
+    page.click("#embed-dialog button[value=close]")
+    expect(dialog).to_be_hidden()
+    # The code works in another page.
+    frame = host(page, app_page.base_url, code)(0)
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    assert position(frame) == fen
+    expect(frame.locator("#ply")).to_have_text("3/3")
+    assert app_page.errors == []

@@ -10,6 +10,7 @@
 // so moves add no history entries); pasting a new link loads it (hashchange).
 // Text that comes from a link is only ever shown with textContent.
 
+import { EmbedDialog } from "./embed-dialog.js";
 import { t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -38,6 +39,7 @@ export class Links {
     this.ui.flip?.addEventListener("click", () => this.setFlip(!this.flip));
     this.ui.problemsClose?.addEventListener("click", () => this.showProblems([]));
     this.ui.copiedText?.addEventListener("focus", () => this.ui.copiedText.select());
+    this.embedDialog = new EmbedDialog(this, app.say);
     window.addEventListener("hashchange", () => {
       if (this.ready) this.load(location.hash);
     });
