@@ -415,6 +415,7 @@ def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder like a static host: fixed MIME types, netlify.toml headers, no listings."""
 
+    protocol_version = "HTTP/1.1"  # keep-alive: a page load makes dozens of requests
     header_rules: tuple[HeaderRule, ...] = ()
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     _extra_headers: dict[str, str]
@@ -442,6 +443,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if isinstance(code, int) and code >= 400:
             super().log_request(code, size)
+
+    def log_error(self, format: str, *args: object) -> None:
+        pass  # log_request above reports the failed request once
 
     def log_message(self, format: str, *args: object) -> None:
         sys.stderr.write(f"[serve] {self.address_string()} {format % args}\n")
