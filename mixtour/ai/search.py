@@ -147,6 +147,8 @@ class Searcher:
         "exact_root",
         "see_wins",
         "extend",
+        "threat_ext",
+        "root_depth",
     )
 
     def __init__(
@@ -179,6 +181,8 @@ class Searcher:
         self.exact_root = False
         self.see_wins = True
         self.extend = True
+        self.threat_ext = True
+        self.root_depth = 1
 
     # -- budgets -------------------------------------------------------------
 
@@ -315,12 +319,22 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         turn = pos.turn
-        if (
-            self.see_wins
-            and pos.scores[turn] + 1 >= self.target
-            and scoring_colors(pos) >> turn & 1
-        ):
+        target = self.target
+        scores = pos.scores
+        mask = scoring_colors(pos)
+        if self.see_wins and mask >> turn & 1 and scores[turn] + 1 >= target:
             return WIN - ply
+        if (
+            self.threat_ext
+            and mask & ~(1 << turn)
+            and ply < 2 * self.root_depth
+            and any(
+                c != turn and mask >> c & 1 and scores[c] + 1 >= target for c in range(pos.players)
+            )
+        ):
+            # The mover must parry a winning tower: few replies matter, and
+            # the position is not quiet, so look one ply further.
+            depth += 1
 
         key = pos.hash
         tt = self.tt
@@ -445,6 +459,7 @@ class Searcher:
         """
         pos = self.pos
         self.nodes += 1
+        self.root_depth = depth
         team = self.team
         my_team = team[pos.turn]
         best = -INF
