@@ -536,26 +536,33 @@ def test_requirements() -> list[str]:
     return requirements
 
 
-def requirements_stamp(requirements: Sequence[str]) -> str:
-    text = "\n".join([sys.version, *requirements])
-    return hashlib.sha256(text.encode()).hexdigest()
+def read_venv_stamp() -> dict[str, object]:
+    """What the last successful install into .venv/ was made with (empty if unknown)."""
+    try:
+        stamp = json.loads(VENV_STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return stamp if isinstance(stamp, dict) else {}
 
 
 def ensure_venv() -> Path:
-    """Create ``.venv/`` and install the test extra, only when it changed; return its python."""
-    requirements = test_requirements()
-    stamp = requirements_stamp(requirements)
+    """Create ``.venv/`` and install the test extra, only when it changed; return its python.
+
+    The venv is created anew when it is missing, broken, or made by another Python;
+    when only the pinned versions changed, pip brings the existing one up to date.
+    """
+    wanted = {"python": sys.version, "requirements": test_requirements()}
+    stamp = read_venv_stamp()
     python = venv_python()
-    if python.exists() and VENV_STAMP.is_file() and VENV_STAMP.read_text() == stamp:
+    if python.exists() and stamp == wanted:
         return python
-    if not python.exists() or not VENV_STAMP.is_file():
+    if not python.exists() or stamp.get("python") != wanted["python"]:
         log("creating the virtual environment .venv/")
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     log("installing the test tools into .venv/")
-    run_checked(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements]
-    )
-    VENV_STAMP.write_text(stamp)
+    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet"]
+    run_checked([*pip, "--disable-pip-version-check", *test_requirements()])
+    VENV_STAMP.write_text(json.dumps(wanted, indent=2) + "\n", encoding="utf-8")
     return python
 
 
