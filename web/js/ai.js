@@ -323,6 +323,7 @@ export class Ai {
     else if (thinking && thinking.kind === "hint") text = t("ai.hinting");
     else if (thinking) text = t("ai.thinking", { color: colorName(thinking.color) });
     else if (this.paused && view && this.isAiTurn(view)) text = t("ai.paused");
+    if (view && this.isAiTurn(view)) ui.hint.textContent = ""; // no "click a square" for the AI's turn
     ui.thinkingText.textContent = text;
     ui.thinking.hidden = !text;
     ui.thinking.classList.toggle("busy", !!thinking);
