@@ -142,12 +142,25 @@ class Summary:
 
     def lines(self, name_a: str, name_b: str) -> list[str]:
         n = self.wins + self.draws + self.losses
+        if self.wins == n or self.losses == n:
+            # Every game went one way: the estimate is infinite; give the
+            # one-sided 95 % bound instead (p^n = 0.05).
+            p = 0.05 ** (1 / n)
+            bound = -400 * math.log10(1 / p - 1)
+            elo = f"> {bound:+.0f}" if self.wins == n else f"< {-bound:+.0f}"
+            elo_line = (
+                f"Elo difference {elo} (95 % one-sided bound; every game had the same result)"
+            )
+        else:
+            elo_line = (
+                f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
+                f"{self.elo_high:+.0f})"
+            )
         return [
             f"{name_a} vs {name_b}: {n} games",
             f"A wins {self.wins}, draws {self.draws}, losses {self.losses}",
             f"score {100 * self.score:.1f} %",
-            f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
-            f"{self.elo_high:+.0f})",
+            elo_line,
         ]
 
 

@@ -236,17 +236,11 @@ class Searcher:
         stand = self._static()
         if qd <= 0 or ply >= MAX_PLY:
             return stand
-        if (
-            self.extend
-            and qd == self.qdepth
-            and mask & ~(1 << turn)
-            and any(
-                c != turn and mask >> c & 1 and scores[c] + 1 >= target for c in range(pos.players)
-            )
-        ):
-            # The mover faces a winning tower: standing pat means nothing
-            # here, so look at every reply once (a check extension).
-            return self._evasions(alpha, beta, ply)
+        if self.extend and qd == self.qdepth and mask & ~(1 << turn):
+            # Another player could complete a tower: standing pat means
+            # little here, so look at every action once (a check extension;
+            # with a higher target the replies may score in turn).
+            return self._evasions(alpha, beta, ply, qd - 1)
         if self.target == 1:
             return stand
         if stand >= beta:
@@ -283,7 +277,7 @@ class Searcher:
                         break
         return best
 
-    def _evasions(self, alpha: int, beta: int, ply: int) -> int:
+    def _evasions(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         """Every action of the mover, each answered by a static look."""
         pos = self.pos
         team = self.team
@@ -297,9 +291,9 @@ class Searcher:
                 if pos.status:
                     v = self._terminal(my_team, ply + 1)
                 elif team[pos.turn] == my_team:
-                    v = self.qsearch(alpha, beta, ply + 1, 0)
+                    v = self.qsearch(alpha, beta, ply + 1, qd)
                 else:
-                    v = -self.qsearch(-beta, -alpha, ply + 1, 0)
+                    v = -self.qsearch(-beta, -alpha, ply + 1, qd)
             finally:
                 pop()
             if v > best:
