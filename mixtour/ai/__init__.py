@@ -1,7 +1,37 @@
 """The Mixtour AI: search, evaluation, levels, a baseline opponent, tools.
 
-One narrow interface: :func:`choose_move` (position in, :class:`SearchResult`
-out).  The rules stay in :mod:`mixtour.core`; nothing here changes them.
+One narrow interface, :func:`choose_move`: a position in, a
+:class:`SearchResult` out (the move, the depth reached, the score, the
+principal line, nodes and time).  The rules stay in :mod:`mixtour.core`;
+the search plays on the caller's position with push/pop and restores it.
+
+Modules, bottom to top:
+
+``evaluate``  the threat scan and the static evaluation (:class:`Evaluator`,
+              injectable: anything with ``evaluate(pos, root) -> int``)
+``search``    iterative-deepening PVS with a transposition table, killers,
+              history, late-move reductions, threat extensions and a
+              quiescence search over scoring moves; paranoid with 3 players
+``levels``    the six levels (table below)
+``player``    :func:`choose_move`
+``baseline``  a plain alpha-beta opponent to measure against
+``arena``     paired games between levels / baseline / random, with Elo
+``engine``    a UCI-like line protocol (``python -m mixtour engine``)
+``bench``     nodes per second and depth per time budget
+``cli``       the subcommands ``bestmove``, ``engine``, ``arena``, ``bench-ai``
+
+Levels (node budgets make levels 1-5 play the same on every machine)::
+
+    level  name          depth  nodes    time     noise  near-best pick
+    1      Beginner      1      -        -        220    50 % within 140, blind to replies
+    2      Casual        2      600      -        90     30 % within 60
+    3      Intermediate  3      2 500    -        40     -
+    4      Advanced      -      8 000    -        15     -
+    5      Expert        -      25 000   -        0      -
+    6      Master        -      -        1.5 s    0      -
+
+From level 3 up an immediate win is always played and an avoidable
+immediate loss always avoided (``tests/test_ai_tactics.py``).
 """
 
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, EvaluatorLike, Weights

@@ -7,10 +7,17 @@ Design, in short (why each part is there):
   of the other two.  A child whose mover is on the same side as the parent's
   mover keeps the score and the window; otherwise both are negated.  PASS
   hands the turn back (R10), which this handles without special cases.
-* **Immediate wins first.**  Every node starts by asking the engine whether
-  the mover can complete a winning tower (``has_scoring_move``).  That one
-  scan makes a depth-*d* search see every win at ply *d + 1*, so a one-ply
-  search already refuses moves that leave the opponent a winning tower.
+* **Immediate wins first.**  Every node starts with one threat scan
+  (:func:`~mixtour.ai.evaluate.scoring_colors`): can the mover complete a
+  winning tower?  That makes a depth-*d* search see every win at ply
+  *d + 1*, so a one-ply search already refuses moves that leave the
+  opponent a winning tower.
+* **Threat extensions.**  A node whose mover must parry a winning tower is
+  searched one ply deeper, and a leaf where any other player could complete
+  a tower is not trusted to the static evaluation: every action is tried
+  once (with a higher target, the replies may score in turn).  Towers are
+  to Mixtour what checks and captures are to chess; this is what made the
+  biggest difference against the baseline (72 % -> 87 % at 100 ms/move).
 * **Transposition table** keyed by ``pos.hash`` (Zobrist over the whole P1
   string, so R5 is part of the key) with exact/lower/upper bounds and the
   best move, which is tried first on the next visit.
@@ -20,7 +27,8 @@ Design, in short (why each part is there):
 * **Quiescence** over scoring moves when the target is above 1: a tower that
   scores a point changes the material balance as much as a capture in chess.
 * **Draws:** R7 and R9 come from the engine (``pos.status``); a position that
-  repeats inside the search scores as a draw at once, so the search neither
+  repeats (on the search line or in the game's history) scores as the draw
+  it can become, unless its mover can win at once, so the search neither
   walks into nor away from a repetition by accident.
 * **Budgets:** a time limit, a node limit (machine independent, so the
   weaker levels are reproducible) and a depth limit.  The first iteration
