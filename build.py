@@ -8,7 +8,8 @@ Commands
 --------
 ``python3 build.py [build]``
     Install the pinned browser runtime with ``npm ci`` when ``node_modules/`` is
-    missing or stale, then recreate ``dist/``:
+    missing or stale, then recreate ``dist/`` (built in a staging folder and
+    swapped in, so a running server never serves half a site):
 
     * everything under ``web/`` is copied as is, except that the placeholders
       ``{{VENDOR_PYSCRIPT}}``, ``{{VENDOR_PYODIDE}}`` and ``{{BUILD_ID}}`` are
@@ -270,11 +271,11 @@ def substitute(text: str, values: dict[str, str]) -> str:
     return text
 
 
-def copy_web(build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
-    """Copy ``web/`` into ``dist/``, filling placeholders in text files."""
+def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
+    """Copy ``web/`` into ``out``, filling placeholders in text files."""
     for source in walk_files(WEB):
         relative = source.relative_to(WEB)
-        target = DIST / relative
+        target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix not in TEMPLATE_SUFFIXES:
             shutil.copy2(source, target)
@@ -287,8 +288,8 @@ def copy_web(build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
         target.write_text(substitute(source.read_text(encoding="utf-8"), values), "utf-8")
 
 
-def copy_vendors(pyodide: Vendor, pyscript: Vendor) -> None:
-    pyodide_target = DIST / pyodide.url_path
+def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor) -> None:
+    pyodide_target = out / pyodide.url_path
     pyodide_target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         source = pyodide.installed / name
@@ -300,13 +301,13 @@ def copy_vendors(pyodide: Vendor, pyscript: Vendor) -> None:
     if not (pyscript_source / "core.js").is_file():
         raise BuildError(f"{pyscript_source}/core.js is missing: run npm ci")
     shutil.copytree(
-        pyscript_source, DIST / pyscript.url_path, ignore=shutil.ignore_patterns("*.map")
+        pyscript_source, out / pyscript.url_path, ignore=shutil.ignore_patterns("*.map")
     )
 
 
-def copy_package(modules: Iterable[Path]) -> None:
+def copy_package(out: Path, modules: Iterable[Path]) -> None:
     for module in modules:
-        target = DIST / module
+        target = out / module
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / module, target)
 
@@ -331,10 +332,23 @@ def pyscript_config(
     }
 
 
-def check_no_shadowing(page: Sequence[Path]) -> None:
+def check_web_layout(page: Sequence[Path]) -> None:
+    """Refuse web/ content that the build would overwrite or that would shadow mixtour."""
     names = {module.parts[0].removesuffix(".py") for module in page}
     if PACKAGE.name in names:
         raise BuildError(f"web/py/ must not contain a module or folder named {PACKAGE.name!r}")
+    for reserved in ("pyscript.json", "vendor", PACKAGE.name):
+        if (WEB / reserved).exists():
+            raise BuildError(f"web/{reserved} clashes with a path that build.py generates")
+
+
+def replace_dir(new: Path, old: Path) -> None:
+    """Put ``new`` in place of ``old`` with two renames, so a server never sees a half site."""
+    trash = old.with_name(f".{old.name}.old-{os.getpid()}")
+    if old.exists():
+        old.rename(trash)
+    new.rename(old)
+    shutil.rmtree(trash, ignore_errors=True)
 
 
 def build_site() -> Path:
@@ -343,17 +357,22 @@ def build_site() -> Path:
     pyodide, pyscript = vendors()
     package = package_modules()
     page = web_modules()
-    check_no_shadowing(page)
+    check_web_layout(page)
     build_id = compute_build_id()
 
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    copy_web(build_id, pyodide, pyscript)
-    copy_vendors(pyodide, pyscript)
-    copy_package(package)
-    config = pyscript_config(pyodide, package, page)
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    staging = DIST.with_name(f".{DIST.name}.new-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        copy_web(staging, build_id, pyodide, pyscript)
+        copy_vendors(staging, pyodide, pyscript)
+        copy_package(staging, package)
+        config = pyscript_config(pyodide, package, page)
+        config_text = json.dumps(config, indent=2) + "\n"
+        (staging / "pyscript.json").write_text(config_text, encoding="utf-8")
+        replace_dir(staging, DIST)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
     if not package:
         log("note: mixtour/ has no .py files yet; the config lists none")
