@@ -12,6 +12,7 @@
 
 import { Ai } from "./ai.js";
 import { Board, squareName } from "./board.js";
+import { Files } from "./files.js";
 import { colorName, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
 
@@ -63,6 +64,9 @@ const links = new Links({ call, render, say, board });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
+
+// Image and record files, the record dialog, the editor link (web/js/files.js).
+new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
 
 // -- talking to Python -----------------------------------------------------
 

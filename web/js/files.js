@@ -1,0 +1,137 @@
+// Files on the game page: "Download image" (an SVG of the position, drawn by
+// mixtour/svg.py, flipped like the board), "Download record" (the G1 text of
+// the game) and the "Load record" dialog (paste a record or choose a file),
+// plus the link to the position editor (editor.html, starting from the
+// position on the board).
+//
+// Python does all the reading and writing (Bridge.svg, Bridge.record,
+// Bridge.load_record); this module moves text between it and files. Text from
+// a file or a record is only ever put in a textarea's value or textContent.
+// A record that cannot be read leaves the game on the board untouched.
+
+import { t } from "./i18n.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const MAX_RECORD_BYTES = 1_000_000;
+
+/** Offer `text` as a file download named `name` (a Blob behind an <a download>). */
+export function downloadText(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the data once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export class Files {
+  /**
+   * app: {call(name, ...args) -> parsed JSON, render(state), say(text),
+   *       ready() -> bool (Python loaded), flipped() -> bool (board turned round)}
+   */
+  constructor(app) {
+    this.app = app;
+    this.ui = {
+      image: $("#download-image"),
+      record: $("#download-record"),
+      open: $("#open-record"),
+      editor: $("#open-editor"),
+      dialog: $("#record-dialog"),
+      form: $("#record-form"),
+      text: $("#record-text"),
+      file: $("#record-file"),
+      choose: $("#record-choose"),
+      error: $("#record-error"),
+    };
+    if (!this.ui.dialog) return;
+    this.ui.image.addEventListener("click", () => this.downloadImage());
+    this.ui.record.addEventListener("click", () => this.downloadRecord());
+    this.ui.open.addEventListener("click", () => this.openDialog());
+    this.ui.choose.addEventListener("click", () => this.ui.file.click());
+    this.ui.file.addEventListener("change", () => this.readFile());
+    this.ui.text.addEventListener("input", () => this.showError(""));
+    this.ui.form.addEventListener("submit", (event) => {
+      if (event.submitter && event.submitter.value === "cancel") return; // closes the dialog
+      event.preventDefault();
+      this.load(this.ui.text.value);
+    });
+    this.ui.editor?.addEventListener("click", () => this.pointEditorHere());
+  }
+
+  downloadImage() {
+    if (!this.app.ready()) return;
+    const { svg } = this.app.call("svg", this.app.flipped(), true);
+    downloadText(svg, "mixtour-position.svg", "image/svg+xml");
+    this.app.say(t("files.imageSaved"));
+  }
+
+  downloadRecord() {
+    if (!this.app.ready()) return;
+    const { record } = this.app.call("record");
+    downloadText(record, "mixtour-game.txt", "text/plain;charset=utf-8");
+    this.app.say(t("files.recordSaved"));
+  }
+
+  openDialog() {
+    if (!this.app.ready()) return;
+    this.ui.text.value = "";
+    this.ui.file.value = "";
+    this.showError("");
+    this.ui.dialog.showModal();
+    this.ui.text.focus();
+  }
+
+  /** A chosen file: show its text, then load it at once. */
+  async readFile() {
+    const file = this.ui.file.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) {
+      this.showError(t("files.tooLarge", { name: file.name }));
+      return;
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      this.showError(t("files.unreadable", { name: file.name }));
+      return;
+    } finally {
+      this.ui.file.value = ""; // choosing the same file again fires "change" again
+    }
+    this.ui.text.value = text;
+    this.load(text);
+  }
+
+  /** Read a record; on success it replaces the game, on failure nothing changes. */
+  load(text) {
+    if (!text.trim()) {
+      this.showError(t("files.empty"));
+      return;
+    }
+    const answer = this.app.call("load_record", text);
+    if (!answer.ok) {
+      this.showError(t("files.badRecord", { reason: answer.message }));
+      return;
+    }
+    this.ui.dialog.close();
+    this.app.render(answer.state);
+    this.app.say(t("files.recordLoaded", { n: answer.state.moves.length }));
+  }
+
+  showError(text) {
+    this.ui.error.textContent = text;
+    this.ui.text.setAttribute("aria-invalid", text ? "true" : "false");
+  }
+
+  /** The editor link opens the editor on the position shown. */
+  pointEditorHere() {
+    if (!this.app.ready()) return;
+    const fen = this.app.call("state").fen;
+    this.ui.editor.href = `editor.html#p=${fen.replace(/ /g, "_")}`;
+  }
+}
