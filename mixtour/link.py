@@ -9,6 +9,9 @@ Syntax (documented in the README)::
 * ``ply``  how many of the actions are shown (default: all of them).
 * ``flip`` ``1`` shows the board upside down.
 * ``ai``   ``1`` to ``6``: play the AI at that level from here.
+* ``at``   the P1 of the position shown, written for embeds so that a page
+           can draw the board before the engine has loaded; the engine
+           ignores it and recomputes the position from ``p``, ``m`` and ``ply``.
 
 Reading a link never raises: what is wrong is reported in ``problems`` and
 the valid part is kept (the game up to the first bad action, or the start).
@@ -30,7 +33,7 @@ from .game import Game
 
 __all__ = ["Link", "format_link", "parse_link"]
 
-_KEYS = ("p", "m", "ply", "flip", "ai")
+_KEYS = ("p", "m", "ply", "flip", "ai", "at")
 _MAX_LENGTH = 20_000
 
 
@@ -117,14 +120,22 @@ def parse_link(fragment: str) -> Link:
 
 
 def format_link(
-    game: Game, *, whole_game: bool = True, flip: bool = False, ai: int | None = None
+    game: Game,
+    *,
+    whole_game: bool = True,
+    flip: bool = False,
+    ai: int | None = None,
+    preview: bool = False,
 ) -> str:
     """The fragment (without ``#``) for a game, or just its current position
-    when ``whole_game`` is false or nothing has been played."""
+    when ``whole_game`` is false or nothing has been played; ``preview`` adds
+    ``at=`` (the position shown) to a game link."""
     actions = [str(a) for a in game.actions()] + [str(a) for a in game.future()]
     if whole_game and actions:
         parts = [f"p={game.start.replace(' ', '_')}", "m=" + ",".join(actions)]
         parts.append(f"ply={game.ply}")
+        if preview:
+            parts.append(f"at={game.fen().replace(' ', '_')}")
     else:
         parts = [f"p={game.fen().replace(' ', '_')}"]
     if flip:

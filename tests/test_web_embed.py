@@ -183,12 +183,16 @@ def test_embed_dialog_writes_working_code(app_page: AppPage) -> None:
     page.select_option("#embed-width", "250")
     code = page.locator("#embed-code").input_value()
     assert code.startswith('<iframe src="' + app_page.base_url + "embed.html#p=")
-    assert "&amp;m=c3,b4,b4-c3&amp;ply=3&amp;view=1&amp;coords=0" in code
+    shown = fen.replace(" ", "_")
+    assert f"&amp;m=c3,b4,b4-c3&amp;ply=3&amp;at={shown}&amp;view=1&amp;coords=0" in code
     assert 'width="250" height="290"' in code
     page.click("#embed-dialog button[value=close]")
     expect(dialog).to_be_hidden()
     # The code works in another page.
     frame = host(page, app_page.base_url, code)(0)
+    # Before Python the board is drawn from at=, the position shown.
+    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    assert frame.locator("#status").get_attribute("data-turn") == fen.split()[1]
     frame.frame.wait_for_function(READY, timeout=90_000)
     assert position(frame) == fen
     expect(frame.locator("#ply")).to_have_text("3/3")

@@ -44,7 +44,7 @@ export class EmbedDialog {
   update() {
     const form = this.form.elements;
     const wholeGame = form.what.value === "game";
-    let fragment = this.links.fragment(wholeGame);
+    let fragment = this.links.fragment(wholeGame, true);
     if (form.mode.value === "view") fragment += "&view=1";
     if (!form.coords.checked) fragment += "&coords=0";
     const url = new URL("embed.html", location.href);

@@ -18,6 +18,7 @@
 
 import { Board, squareName } from "./board.js";
 import { colorName, t, translatePage } from "./i18n.js";
+import { registerServiceWorker } from "./offline.js";
 
 const $ = (selector) => document.querySelector(selector);
 const EMBED_KEYS = ["view", "coords"];
@@ -87,10 +88,11 @@ function safeDecode(text) {
 // -- the preview before Python (drawing only) ------------------------------------
 
 /**
- * The stacks and last action to draw for a link, read without the engine:
- * the P1 board field, then the listed actions replayed as plain disc
- * movements. Anything it cannot read gives an empty board; Python's answer
- * replaces the preview as soon as it is loaded.
+ * The stacks and last action to draw for a link before the engine is loaded:
+ * the P1 string of the position shown, read for drawing only. That is `at=`
+ * (written by the engine for embeds), else `p=` when the link has no actions
+ * or shows ply 0. No rule is applied here; anything else waits for Python,
+ * whose answer replaces the preview as soon as it is loaded.
  */
 export function previewBoard(link) {
   const params = new Map();
@@ -98,45 +100,41 @@ export function previewBoard(link) {
     const [key, ...rest] = part.split("=");
     if (key && !params.has(key)) params.set(key, safeDecode(rest.join("=")));
   }
-  const empty = { stacks: Array(25).fill(""), last: null, turn: "w", ply: 0, total: 0 };
-  const fields = (params.get("p") || "5/5/5/5/5_w_20/20_0/0_1_-").split(/[_ ]+/);
-  if (fields.length < 6) return empty;
+  const actions = (params.get("m") || "").split(",").filter((word) => word.trim());
+  const ply = /^\d+$/.test(params.get("ply") || "") ? Number(params.get("ply")) : actions.length;
+  const shown = Math.min(ply, actions.length);
+  let text = params.get("at");
+  if (!text && shown === 0) text = params.get("p") || "5/5/5/5/5_w_20/20_0/0_1_-";
+  const board = text ? readPosition(text) : null;
+  return {
+    stacks: board ? board.stacks : Array(25).fill(""),
+    last: board ? board.last : null,
+    turn: board ? board.turn : "w",
+    ply: shown,
+    total: actions.length,
+  };
+}
+
+/** The board, player to move and last action of a P1 string, or null. */
+function readPosition(text) {
+  const fields = text.split(/[_ ]+/);
+  if (fields.length !== 6) return null;
   const stacks = [];
   for (const rank of fields[0].split("/")) {
     const row = [];
     for (const item of rank.split(",")) {
       if (/^[1-5]$/.test(item)) row.push(...Array(Number(item)).fill(""));
       else if (/^[wrb]{1,4}$/.test(item)) row.push(item);
-      else return empty;
+      else return null;
     }
-    if (row.length !== 5) return empty;
+    if (row.length !== 5) return null;
     stacks.unshift(...row); // ranks come 5 to 1; squares count from a1
   }
-  if (stacks.length !== 25) return empty;
-  const colors = "wrb".slice(0, fields[2].split("/").length);
-  let turn = Math.max(0, colors.indexOf(fields[1]));
-  let last = readAction(fields[5]);
-  const actions = (params.get("m") || "").split(",").filter((word) => word.trim());
-  let ply = /^\d+$/.test(params.get("ply") || "") ? Number(params.get("ply")) : actions.length;
-  ply = Math.min(ply, actions.length);
-  for (const word of actions.slice(0, ply)) {
-    const action = readAction(word.trim().toLowerCase());
-    if (!action) break;
-    if (action.kind === "enter") {
-      stacks[action.square] += colors[turn];
-    } else if (action.kind === "move") {
-      const moving = stacks[action.from].slice(-action.count);
-      stacks[action.from] = stacks[action.from].slice(0, -action.count);
-      stacks[action.to] += moving;
-      if (stacks[action.to].length >= 5) stacks[action.to] = "";
-    }
-    // After a pass the turn goes back one player (R10); otherwise on to the next.
-    turn = (turn + (action.kind === "pass" ? colors.length - 1 : 1)) % colors.length;
-    last = action;
-  }
-  return { stacks, last, turn: colors[turn], ply, total: actions.length };
+  if (stacks.length !== 25) return null;
+  return { stacks, turn: fields[1], last: readAction(fields[5]) };
 }
 
+/** An action in N1 as the board marks it (squares only; no rules). */
 function readAction(text) {
   const square = (name) => "abcde".indexOf(name[0]) + 5 * (Number(name[1]) - 1);
   if (text === "pass") return { kind: "pass" };
@@ -190,6 +188,7 @@ function connect() {
   ui.loading.hidden = true;
   ui.canvas.removeAttribute("aria-busy");
   document.body.dataset.ready = "1";
+  registerServiceWorker({ offerUpdates: false }); // offline play (web/js/offline.js)
   if (pending) {
     const action = pending;
     pending = null;

@@ -66,9 +66,12 @@ export class Links {
     );
   }
 
-  /** The fragment (without "#") for the game on the board, or its position only. */
-  fragment(wholeGame = true) {
-    return this.app.call("link", wholeGame, this.flip, this.ai).fragment;
+  /**
+   * The fragment (without "#") for the game on the board, or its position only;
+   * `preview` adds the shown position (at=) so an embed can draw it before Python.
+   */
+  fragment(wholeGame = true, preview = false) {
+    return this.app.call("link", wholeGame, this.flip, this.ai, preview).fragment;
   }
 
   /** Absolute URL of the main page showing the game (or position). */

@@ -190,10 +190,23 @@ class Bridge:
             {"state": self.view(), "flip": link.flip, "ai": link.ai, "problems": link.problems}
         )
 
-    def link(self, whole_game: bool = True, flip: bool = False, ai: int | None = None) -> str:
-        """``{"fragment": text}``: the link (without ``#``) to the game or its position."""
+    def link(
+        self,
+        whole_game: bool = True,
+        flip: bool = False,
+        ai: int | None = None,
+        preview: bool = False,
+    ) -> str:
+        """``{"fragment": text}``: the link (without ``#``) to the game or its
+        position; ``preview`` adds the shown position for embeds (``at=``)."""
         level = int(ai) if isinstance(ai, int | float) and 1 <= ai <= 6 else None
-        fragment = format_link(self.game, whole_game=bool(whole_game), flip=bool(flip), ai=level)
+        fragment = format_link(
+            self.game,
+            whole_game=bool(whole_game),
+            flip=bool(flip),
+            ai=level,
+            preview=bool(preview),
+        )
         return _dump({"fragment": fragment})
 
     def goto(self, ply: int) -> str:
@@ -222,6 +235,49 @@ class Bridge:
         try:
             game = from_record(text if isinstance(text, str) else "")
         except MixtourError as error:
+            return _dump({"ok": False, "message": str(error)})
+        self.game = game
+        return _dump({"ok": True, "state": self.view()})
+
+    # -- saving: the game in progress, kept by the page in localStorage ----------------
+
+    SNAPSHOT_VERSION = 1
+
+    def snapshot(self) -> str:
+        """``{"version": 1, "start": P1, "actions": [N1...], "ply": n}``: the whole game,
+        undone actions included (``ply`` of them are played), for :meth:`restore`."""
+        actions = [str(a) for a in self.game.actions()] + [str(a) for a in self.game.future()]
+        return _dump(
+            {
+                "version": self.SNAPSHOT_VERSION,
+                "start": self.game.start,
+                "actions": actions,
+                "ply": self.game.ply,
+            }
+        )
+
+    def restore(self, text: str) -> str:
+        """Take back a :meth:`snapshot`, replaying it through the engine.
+
+        ``{"ok": true, "state": view}``, or ``{"ok": false, "message": why}`` for
+        anything that is not a valid snapshot of this version (the game is kept).
+        """
+        try:
+            data = json.loads(text if isinstance(text, str) else "")
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            if data.get("version") != self.SNAPSHOT_VERSION:
+                raise ValueError(f"version {data.get('version')!r} is not supported")
+            start, actions, ply = data.get("start"), data.get("actions"), data.get("ply")
+            if not isinstance(start, str):
+                raise ValueError("the start position is missing")
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise ValueError("the actions are not a list of texts")
+            if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(actions):
+                raise ValueError("the ply is not a number within the game")
+            game = Game(start, actions)
+            game.goto(ply)
+        except (MixtourError, ValueError, TypeError) as error:
             return _dump({"ok": False, "message": str(error)})
         self.game = game
         return _dump({"ok": True, "state": self.view()})
