@@ -198,7 +198,9 @@ def test_the_page_responds_while_the_master_searches(app_page: AppPage) -> None:
     gaps = page.evaluate("() => { window.__frameGaps.running = false; return window.__frameGaps; }")
     assert moves_played(page) == 2
     assert gaps["frames"] > 10
-    assert gaps["max"] < 200, f"largest gap between frames: {gaps['max']:.0f} ms"
+    # A search on the main thread would freeze the page for Master's whole
+    # budget (about 1.5 s); the bound leaves room for a loaded machine.
+    assert gaps["max"] < 750, f"largest gap between frames: {gaps['max']:.0f} ms"
     assert app_page.errors == []
 
 
