@@ -1,0 +1,461 @@
+// The position editor (editor.html): set up any position, then play it, link
+// it or embed it.
+//
+// The editor keeps what is on its board and in its fields (the model below),
+// writes it as a position string (P1) and asks the engine whether that is a
+// valid position (window.mixtourEditor.check, from web/py/editor_main.py).
+// The rules live in Python only: this file never decides validity, it shows
+// the engine's message. The P1 field can be edited too; a valid string typed
+// there sets up the board.
+//
+// Board input: a click on a square puts a disc of the chosen colour on top of
+// its stack (taken from that colour's reserve while it has one); the Erase
+// tool, a right-click or a long press takes the top disc off (back into the
+// reserve). Keyboard: arrows move the cursor, Enter or Space applies the tool,
+// Delete or Backspace removes the top disc.
+//
+// Readiness contract (used by the tests):
+//   body[data-ready="1"]    Python is ready and the editor accepts input
+//   body[data-valid]        "1" when the engine accepts the position, else "0"
+//   #board[data-position]   the position string the board and fields make up
+
+import { Board, squareName } from "./board.js";
+import { EmbedDialog } from "./embed-dialog.js";
+import { colorName, t, translatePage } from "./i18n.js";
+import { copyText, showForCopy } from "./links.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const COLORS = ["w", "r", "b"];
+const MAX_HEIGHT = 4; // a stack of 5 scores and leaves the board (R6)
+const LONG_PRESS_MS = 500;
+const MOVE_SLOP = 10; // CSS pixels a press may wander and still be a tap
+const LEVELS = [1, 2, 3, 4, 5, 6];
+
+const ui = {
+  canvas: $("#board"),
+  loading: $("#loading"),
+  message: $("#message"),
+  tools: [...document.querySelectorAll(".tool")],
+  form: $("#setup-form"),
+  text: $("#position-text"),
+  validity: $("#validity"),
+  opponent: $("#opponent"),
+  play: $("#play-here"),
+  copy: $("#copy-position-link"),
+  embed: $("#open-embed"),
+  copied: $("#copied-link"),
+  copiedText: $("#copied-link-text"),
+  even: $("#even-reserves"),
+  clear: $("#clear-board"),
+  start: $("#start-position"),
+};
+
+/** What the editor shows; reserves and scores always hold three entries. */
+const model = {
+  stacks: Array(25).fill(""),
+  players: 2,
+  turn: "w",
+  reserves: [20, 20, 15],
+  scores: [0, 0, 0],
+  target: 1,
+  last: "-",
+};
+
+let python = null; // window.mixtourEditor once ready
+let valid = null; // the engine's answer for the position shown: {ok, position} or {ok: false, message}
+let tool = "w";
+let press = null; // {id, x, y, square, touch, timer, long, moved}
+
+const board = new Board(ui.canvas, { onCursor: describeSquare });
+board.set({ interactive: false, enterable: [], movable: {}, last: null });
+
+// -- the position string ---------------------------------------------------------
+
+function boardText(stacks) {
+  const ranks = [];
+  for (let rank = 4; rank >= 0; rank--) {
+    const items = [];
+    let empty = 0;
+    for (let file = 0; file < 5; file++) {
+      const stack = stacks[rank * 5 + file];
+      if (!stack) {
+        empty += 1;
+        continue;
+      }
+      if (empty) items.push(String(empty));
+      empty = 0;
+      items.push(stack);
+    }
+    if (empty) items.push(String(empty));
+    ranks.push(items.join(","));
+  }
+  return ranks.join("/");
+}
+
+function compose() {
+  const n = model.players;
+  return [
+    boardText(model.stacks),
+    model.turn,
+    model.reserves.slice(0, n).join("/"),
+    model.scores.slice(0, n).join("/"),
+    String(model.target),
+    model.last,
+  ].join(" ");
+}
+
+function colors() {
+  return COLORS.slice(0, model.players);
+}
+
+function onBoard(color) {
+  return model.stacks.reduce((sum, stack) => sum + [...stack].filter((c) => c === color).length, 0);
+}
+
+function defaultDiscs(players) {
+  return players === 3 ? 15 : 20;
+}
+
+/** Take on a position the engine has read (canonical parts). */
+function adopt(position) {
+  model.stacks = [...position.stacks];
+  model.players = position.players;
+  model.turn = position.turn;
+  const own = position.reserves[0] + position.stacks.join("").split("w").length - 1;
+  model.reserves = [...position.reserves, ...(position.players === 2 ? [own] : [])];
+  model.scores = [...position.scores, ...(position.players === 2 ? [0] : [])];
+  model.target = position.target;
+  model.last = position.last;
+}
+
+// -- showing ---------------------------------------------------------------------
+
+/** Show the model; the P1 field follows unless the change was typed there. */
+function update({ fromText = false } = {}) {
+  const text = compose();
+  ui.canvas.dataset.position = text;
+  board.set({ stacks: [...model.stacks] });
+  if (!fromText) ui.text.value = text;
+  syncForm();
+  validate(fromText ? ui.text.value : text);
+}
+
+function validate(text) {
+  if (!python) return;
+  valid = JSON.parse(python.check(text));
+  const ok = valid.ok;
+  if (ok) {
+    const position = valid.position;
+    ui.validity.textContent = position.over
+      ? t("editor.validOver")
+      : t("editor.valid", { color: colorName(position.turn) });
+  } else {
+    ui.validity.textContent = valid.message;
+  }
+  ui.validity.dataset.valid = ok ? "1" : "0";
+  document.body.dataset.valid = ok ? "1" : "0";
+  ui.text.setAttribute("aria-invalid", ok ? "false" : "true");
+  for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = !ok;
+}
+
+function syncForm() {
+  const form = ui.form.elements;
+  const active = document.activeElement;
+  const put = (input, value) => {
+    if (input !== active) input.value = String(value);
+  };
+  form.players.value = String(model.players);
+  form.turn.value = model.turn;
+  COLORS.forEach((color, i) => {
+    put(form[`reserve-${color}`], model.reserves[i]);
+    put(form[`score-${color}`], model.scores[i]);
+  });
+  put(form.target, model.target);
+  const three = model.players === 3;
+  for (const el of document.querySelectorAll('[data-color="b"], [data-tool="b"]')) el.hidden = !three;
+  if (!three && tool === "b") setTool("w");
+}
+
+function setTool(name) {
+  tool = name;
+  for (const button of ui.tools) button.setAttribute("aria-checked", String(button.dataset.tool === name));
+}
+
+let messageSerial = 0;
+
+function say(text) {
+  messageSerial += 1;
+  ui.message.textContent = text;
+  ui.message.dataset.serial = String(messageSerial);
+}
+
+function describeSquare(square) {
+  const stack = model.stacks[square];
+  const name = squareName(square);
+  if (!stack) say(t("cursor.empty", { square: name }));
+  else {
+    const discs = [...stack].map(colorName).join(", ");
+    say(t("cursor.stack", { square: name, height: stack.length, discs }));
+  }
+}
+
+// -- editing the board -------------------------------------------------------------
+
+function place(square, color) {
+  const stack = model.stacks[square];
+  if (stack.length >= MAX_HEIGHT) {
+    say(t("editor.tooHigh", { square: squareName(square), max: MAX_HEIGHT }));
+    return;
+  }
+  model.stacks[square] = stack + color;
+  const i = COLORS.indexOf(color);
+  if (typeof model.reserves[i] === "number" && model.reserves[i] > 0) model.reserves[i] -= 1;
+  model.last = "-";
+  update();
+  say(t("editor.placed", { color: colorName(color), square: squareName(square) }));
+}
+
+function erase(square) {
+  const stack = model.stacks[square];
+  if (!stack) {
+    say(t("editor.nothing", { square: squareName(square) }));
+    return;
+  }
+  const color = stack.at(-1);
+  model.stacks[square] = stack.slice(0, -1);
+  const i = COLORS.indexOf(color);
+  if (typeof model.reserves[i] === "number") model.reserves[i] += 1;
+  model.last = "-";
+  update();
+  say(t("editor.removed", { color: colorName(color), square: squareName(square) }));
+}
+
+function apply(square) {
+  if (tool === "erase") erase(square);
+  else place(square, tool);
+}
+
+function squareAt(event) {
+  const [x, y] = board.eventPoint(event);
+  const hit = board.hitTest(x, y);
+  return hit ? hit.square : null;
+}
+
+ui.canvas.addEventListener("pointerdown", (event) => {
+  if (!python || !event.isPrimary || event.button !== 0) return;
+  const square = squareAt(event);
+  if (square === null) return;
+  const [x, y] = board.eventPoint(event);
+  const touch = event.pointerType !== "mouse";
+  press = { id: event.pointerId, x, y, square, touch, long: false, moved: false, timer: 0 };
+  if (touch) {
+    const current = press;
+    current.timer = setTimeout(() => {
+      current.long = true;
+      erase(current.square);
+    }, LONG_PRESS_MS);
+  }
+});
+
+ui.canvas.addEventListener("pointermove", (event) => {
+  if (!press || event.pointerId !== press.id) return;
+  const [x, y] = board.eventPoint(event);
+  if (Math.hypot(x - press.x, y - press.y) > MOVE_SLOP) {
+    press.moved = true;
+    clearTimeout(press.timer);
+  }
+});
+
+function endPress(event, apply_) {
+  if (!press || event.pointerId !== press.id) return;
+  clearTimeout(press.timer);
+  const done = press;
+  press = null;
+  if (apply_ && !done.long && !done.moved && squareAt(event) === done.square) apply(done.square);
+}
+
+ui.canvas.addEventListener("pointerup", (event) => endPress(event, true));
+ui.canvas.addEventListener("pointercancel", (event) => endPress(event, false));
+
+ui.canvas.addEventListener("contextmenu", (event) => {
+  event.preventDefault();
+  if (!python || (press && press.touch)) return; // a long touch is handled by its timer
+  const square = squareAt(event);
+  if (square !== null) erase(square);
+});
+
+ui.canvas.addEventListener("keydown", (event) => {
+  if (!python || event.altKey || event.ctrlKey || event.metaKey) return;
+  const square = board.cursor ?? 12;
+  if (event.key === "Enter" || event.key === " ") apply(square);
+  else if (event.key === "Delete" || event.key === "Backspace") erase(square);
+  else return;
+  event.preventDefault();
+});
+
+for (const button of ui.tools) button.addEventListener("click", () => setTool(button.dataset.tool));
+
+// -- the fields --------------------------------------------------------------------
+
+function readNumber(input) {
+  const text = input.value.trim();
+  return /^\d{1,3}$/.test(text) ? Number(text) : text || "?";
+}
+
+ui.form.addEventListener("submit", (event) => event.preventDefault());
+
+ui.form.addEventListener("input", (event) => {
+  const form = ui.form.elements;
+  const name = event.target.name;
+  if (name === "players") setPlayers(Number(form.players.value));
+  else if (name === "turn") model.turn = form.turn.value;
+  else if (name === "target") model.target = readNumber(form.target);
+  else if (/^(reserve|score)-[wrb]$/.test(name)) {
+    const [kind, color] = name.split("-");
+    (kind === "reserve" ? model.reserves : model.scores)[COLORS.indexOf(color)] = readNumber(event.target);
+  } else return;
+  update();
+});
+
+// Leaving a field with a bad number shows the number the position uses.
+ui.form.addEventListener("focusout", () => setTimeout(syncForm));
+
+function setPlayers(players) {
+  if (players === model.players) return;
+  if (players === 3) {
+    const own = Number(model.reserves[0]) + onBoard("w");
+    model.reserves[2] = Number.isFinite(own) ? own : defaultDiscs(3);
+    model.scores[2] = 0;
+  } else {
+    model.stacks = model.stacks.map((stack) => stack.replaceAll("b", ""));
+    if (model.turn === "b") model.turn = "w";
+  }
+  model.players = players;
+  model.last = "-";
+}
+
+ui.even.addEventListener("click", () => {
+  const totals = colors().map((color, i) => Number(model.reserves[i]) + onBoard(color));
+  const discs = Math.max(...totals.map((n) => (Number.isFinite(n) ? n : 0)), ...colors().map(onBoard));
+  colors().forEach((color, i) => {
+    model.reserves[i] = discs - onBoard(color);
+  });
+  update();
+  say(t("editor.evened", { n: discs }));
+});
+
+ui.clear.addEventListener("click", () => {
+  colors().forEach((color, i) => {
+    if (typeof model.reserves[i] === "number") model.reserves[i] += onBoard(color);
+  });
+  model.stacks = Array(25).fill("");
+  model.last = "-";
+  update();
+  say(t("editor.cleared"));
+});
+
+ui.start.addEventListener("click", () => {
+  const discs = defaultDiscs(model.players);
+  model.stacks = Array(25).fill("");
+  model.reserves = [discs, discs, discs];
+  model.scores = [0, 0, 0];
+  model.turn = "w";
+  model.target = 1;
+  model.last = "-";
+  update();
+  say(t("editor.started"));
+});
+
+ui.text.addEventListener("input", () => {
+  if (!python) return;
+  const answer = JSON.parse(python.check(ui.text.value));
+  if (answer.ok) adopt(answer.position);
+  update({ fromText: true });
+});
+
+ui.text.addEventListener("change", () => {
+  if (valid && valid.ok) ui.text.value = valid.position.fen;
+});
+
+// -- play, link, embed -----------------------------------------------------------------
+
+function fragment() {
+  return `p=${valid.position.fen.replaceAll(" ", "_")}`;
+}
+
+function gameUrl() {
+  const url = new URL("index.html", location.href);
+  const level = ui.opponent.value;
+  url.hash = fragment() + (level ? `&ai=${level}` : "");
+  return url.href;
+}
+
+ui.play.addEventListener("click", () => {
+  if (valid && valid.ok) location.href = gameUrl();
+});
+
+ui.copy.addEventListener("click", async () => {
+  if (!valid || !valid.ok) return;
+  const text = gameUrl();
+  const what = t("share.positionLink");
+  if (await copyText(text)) {
+    ui.copied.hidden = true;
+    say(t("share.copied", { what }));
+  } else {
+    showForCopy(ui.copied, ui.copiedText, text);
+    say(t("share.copyByHand", { what }));
+  }
+});
+ui.copiedText.addEventListener("focus", () => ui.copiedText.select());
+
+// The game page's embed dialog, given this page's position as its link.
+new EmbedDialog(
+  {
+    get ready() {
+      return !!(valid && valid.ok);
+    },
+    fragment: () => fragment(),
+  },
+  say,
+);
+
+// -- start-up ----------------------------------------------------------------------------
+
+function fillOpponents() {
+  const options = [new Option(t("editor.humans"), "")];
+  for (const level of LEVELS) {
+    options.push(new Option(t("dialog.computer", { level: t(`level.${level}`) }), String(level)));
+  }
+  ui.opponent.replaceChildren(...options);
+}
+
+function connect() {
+  if (python || !window.mixtourEditor) return;
+  python = window.mixtourEditor;
+  if (location.hash.length > 1) {
+    const answer = JSON.parse(python.from_link(location.hash));
+    adopt(answer.position);
+    if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
+  }
+  update();
+  ui.loading.hidden = true;
+  ui.canvas.setAttribute("aria-label", t("editor.boardLabel"));
+  ui.canvas.removeAttribute("aria-busy");
+  for (const el of ui.form.elements) el.disabled = false;
+  ui.text.disabled = false;
+  document.body.dataset.ready = "1";
+}
+
+translatePage();
+fillOpponents();
+setTool("w");
+for (const el of ui.form.elements) el.disabled = true;
+ui.text.disabled = true;
+for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = true;
+ui.canvas.setAttribute("aria-label", t("board.loading"));
+ui.canvas.setAttribute("aria-busy", "true");
+ui.loading.hidden = false;
+update();
+window.addEventListener("mixtour:python-ready", connect);
+connect(); // in case Python was faster than this module
