@@ -74,7 +74,7 @@ class Weights:
         self,
         height: tuple[int, int, int, int, int] = (0, 10, 24, 40, 52),
         threat_win: tuple[int, int, int] = (260, 900, 1400),
-        threat_point: tuple[int, int, int] = (180, 320, 420),
+        threat_point: tuple[int, int, int] = (500, 800, 1000),
         own_threat: int = 60,
         reserve: int = 2,
         point: int = 1200,
