@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -45,8 +46,16 @@ def player_name(spec: str) -> str:
     return f"level {n} ({LEVELS[n].name})"
 
 
-def make_player(spec: str, time_ms: float | None, depth: int | None) -> Player:
-    """A function (position, seed) -> action code for a player spec."""
+def make_player(
+    spec: str, time_ms: float | None, depth: int | None, cpu_time: bool = True
+) -> Player:
+    """A function (position, seed) -> action code for a player spec.
+
+    With ``cpu_time`` the time per move is CPU time of the process, so games
+    played on a shared, busy machine (or several at once) stay fair and
+    close to what the same budget means on an idle one.
+    """
+    clock = time.process_time if cpu_time else time.perf_counter
     name = spec.strip().lower()
     if name == "random":
 
@@ -57,13 +66,15 @@ def make_player(spec: str, time_ms: float | None, depth: int | None) -> Player:
     if name == "baseline":
 
         def play_baseline(pos: Position, seed: int) -> int:
-            return baseline_move(pos, time_ms=time_ms, depth=depth).move
+            return baseline_move(pos, time_ms=time_ms, depth=depth, clock=clock).move
 
         return play_baseline
     level = parse_level(name)
 
     def play_level(pos: Position, seed: int) -> int:
-        return choose_move(pos, level=level, time_ms=time_ms, depth=depth, seed=seed).move
+        return choose_move(
+            pos, level=level, time_ms=time_ms, depth=depth, seed=seed, clock=clock
+        ).move
 
     return play_level
 
@@ -90,14 +101,14 @@ def opening(index: int, seed: int, players: int, discs: int | None, target: int)
 
 
 def play_game(
-    job: tuple[int, str, str, float | None, int | None, int, int, int | None, int],
+    job: tuple[int, str, str, float | None, int | None, int, int, int | None, int, bool],
 ) -> GameResult:
     """Play game ``index`` (A takes seat ``index % players``) and score it for A."""
-    index, spec_a, spec_b, time_ms, depth, seed, players, discs, target = job
+    index, spec_a, spec_b, time_ms, depth, seed, players, discs, target, cpu = job
     pos = opening(index // players, seed, players, discs, target)
     a_seat = index % players
-    a = make_player(spec_a, time_ms, depth)
-    b = make_player(spec_b, time_ms, depth)
+    a = make_player(spec_a, time_ms, depth, cpu)
+    b = make_player(spec_b, time_ms, depth, cpu)
     moves: list[str] = []
     while not pos.status and len(moves) < MAX_PLIES:
         mover = a if pos.turn == a_seat else b
@@ -176,6 +187,7 @@ def run_arena(
     discs: int | None = None,
     target: int = 1,
     jobs: int = 1,
+    cpu_time: bool = True,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` games, in order (rounded up to whole sets
     of one game per seat of A)."""
@@ -183,7 +195,7 @@ def run_arena(
         player_name(spec)  # fail early on a bad name
     sets = max(1, math.ceil(games / players))
     work = [
-        (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target)
+        (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target, cpu_time)
         for i in range(sets * players)
     ]
     if jobs <= 1:

@@ -11,6 +11,7 @@ measure the real AI against (``python -m mixtour arena master baseline``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Final
 
 from ..core import SOURCES, Position, Status
@@ -49,9 +50,10 @@ def baseline_evaluate(pos: Position, root: int) -> int:
 
 
 class _Baseline:
-    __slots__ = ("pos", "root", "deadline", "nodes")
+    __slots__ = ("pos", "root", "deadline", "nodes", "clock")
 
-    def __init__(self, pos: Position, deadline: float) -> None:
+    def __init__(self, pos: Position, deadline: float, clock: Callable[[], float]) -> None:
+        self.clock = clock
         self.pos = pos
         self.root = pos.turn
         self.deadline = deadline
@@ -60,7 +62,7 @@ class _Baseline:
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
         self.nodes += 1
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and self.clock() > self.deadline:
             raise _OutOfTime
         if pos.status:
             if pos.status == Status.WIN:
@@ -91,12 +93,17 @@ class _Baseline:
 
 
 def baseline_move(
-    pos: Position, *, time_ms: float | None = 1000, depth: int | None = None
+    pos: Position,
+    *,
+    time_ms: float | None = 1000,
+    depth: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
-    """The baseline's choice: deepen until ``time_ms`` is spent or ``depth`` done."""
-    t0 = time.perf_counter()
+    """The baseline's choice: deepen until ``time_ms`` is spent (measured by
+    ``clock``) or ``depth`` done."""
+    t0 = clock()
     deadline = t0 + time_ms / 1000 if time_ms is not None else float("inf")
-    b = _Baseline(pos, deadline)
+    b = _Baseline(pos, deadline, clock)
     moves = pos.legal_actions()
     best_move, best_score, done = moves[0], 0, 0
     max_depth = depth if depth is not None else 64
@@ -123,5 +130,5 @@ def baseline_move(
         best_move, best_score, done = move, alpha, d
         if abs(alpha) > WIN - 1000:
             break
-    ms = (time.perf_counter() - t0) * 1000
+    ms = (clock() - t0) * 1000
     return SearchResult(best_move, best_score, done, b.nodes, ms, (best_move,))

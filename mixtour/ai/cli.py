@@ -79,7 +79,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     print(
         f"arena: A = {name_a}, B = {name_b}, time {args.time_ms} ms/move, depth {args.depth}, "
         f"seed {args.seed}, players {args.players}, discs {args.discs or 'default'}, "
-        f"target {args.target}",
+        f"target {args.target}, {'wall-clock' if args.wall_clock else 'CPU'} time",
         flush=True,
     )
     t0 = time.perf_counter()
@@ -95,6 +95,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         discs=args.discs,
         target=args.target,
         jobs=args.jobs,
+        cpu_time=not args.wall_clock,
     ):
         results.append(r)
         if not args.quiet:
@@ -149,6 +150,11 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument("--target", type=int, default=1, help="points to win (default 1)")
     p.add_argument("--players", type=int, choices=(2, 3), default=2, help="2 or 3 (default 2)")
     p.add_argument("--jobs", type=_positive, default=1, help="parallel games (default 1)")
+    p.add_argument(
+        "--wall-clock",
+        action="store_true",
+        help="measure --time-ms in wall time (default: CPU time of each game's process)",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
 

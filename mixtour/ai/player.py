@@ -47,6 +47,7 @@ def choose_move(
     nodes: int | None = None,
     evaluator: EvaluatorLike | None = None,
     on_info: InfoCallback | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
     """Choose an action for the player to move in ``position``.
 
@@ -55,7 +56,9 @@ def choose_move(
     stops at whichever comes first).  With a depth or node limit and a
     seed, the result is the same on every run and every machine.
     ``position`` is searched in place and restored before returning; its
-    history is used for the repetition rule (R9).
+    history is used for the repetition rule (R9).  ``clock`` measures
+    ``time_ms``: wall time by default; the arena passes ``time.process_time``
+    so that a busy machine does not weaken the timed players.
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -63,10 +66,10 @@ def choose_move(
     if seed is None:
         seed = random.randrange(1 << 30)
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = clock()
 
     def result(move: int, score: int, d: int, n: int, pv: tuple[int, ...]) -> SearchResult:
-        ms = (time.perf_counter() - t0) * 1000
+        ms = (clock() - t0) * 1000
         return SearchResult(move, score, d, n, ms, pv, tuple(iterations), lv.number, seed)
 
     iterations: list[SearchInfo] = []
@@ -75,13 +78,14 @@ def choose_move(
         return result(moves[0], 0, 0, 0, (moves[0],))
     win = immediate_win(position)
     if win is not None:
-        info = SearchInfo(1, WIN - 1, 1, (time.perf_counter() - t0) * 1000, (win,))
+        info = SearchInfo(1, WIN - 1, 1, (clock() - t0) * 1000, (win,))
         iterations.append(info)
         if on_info is not None:
             on_info(info)
         return result(win, WIN - 1, 1, 1, (win,))
 
     s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
+    s.clock = clock
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
     # The level's node budget and depth cap hold unless a depth or node limit
@@ -113,13 +117,13 @@ def choose_move(
             break
         best_move, best_score, done_depth = move, score, d
         pv = s.principal_variation(move)
-        info = SearchInfo(d, score, s.nodes, (time.perf_counter() - t0) * 1000, pv)
+        info = SearchInfo(d, score, s.nodes, (clock() - t0) * 1000, pv)
         iterations.append(info)
         if on_info is not None:
             on_info(info)
         if score >= WIN_BOUND or score <= -WIN_BOUND:
             break  # proven: deeper search cannot change the outcome
-        if s.deadline != float("inf") and time.perf_counter() > t0 + 0.6 * (s.deadline - t0):
+        if s.deadline != float("inf") and clock() > t0 + 0.6 * (s.deadline - t0):
             break  # the next iteration would not finish: keep the time
 
     if lv.pick_chance > 0 and s.root_scores and rng.random() < lv.pick_chance:

@@ -143,6 +143,7 @@ class Searcher:
         "nodes",
         "max_nodes",
         "deadline",
+        "clock",
         "can_stop",
         "tt",
         "history",
@@ -177,6 +178,7 @@ class Searcher:
         self.nodes = 0
         self.max_nodes = 1 << 62
         self.deadline = float("inf")
+        self.clock = time.perf_counter
         self.can_stop = False
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history = [0] * (MAX_CODE + 1)
@@ -195,7 +197,7 @@ class Searcher:
     # -- budgets -------------------------------------------------------------
 
     def _check(self) -> None:
-        if self.can_stop and (self.nodes >= self.max_nodes or time.perf_counter() >= self.deadline):
+        if self.can_stop and (self.nodes >= self.max_nodes or self.clock() >= self.deadline):
             raise _Stop
 
     # -- evaluation ------------------------------------------------------------
