@@ -15,10 +15,21 @@ const runs = Number(process.argv[3] ?? 3);
 
 const py = await loadPyodide();
 py.mountNodeFS("/src", root);
+// On a busy machine wall time overstates the search's cost: report the
+// CPU share this process got while searching, to scale the figures by.
+const cpu0 = process.cpuUsage();
+const wall0 = performance.now();
 const table = py.runPython(`
 import sys
 sys.path.insert(0, "/src")
 from mixtour.ai.bench import bench_lines
 bench_lines(${timeMs}, ${runs})
 `);
+const wall = (performance.now() - wall0) / 1000;
+const used = process.cpuUsage(cpu0);
+const cpu = (used.user + used.system) / 1e6;
 console.log(table);
+console.log(
+  `node process: ${cpu.toFixed(1)} s CPU in ${wall.toFixed(1)} s wall ` +
+    `(${((100 * cpu) / wall).toFixed(0)} % of a core; 100 % on an idle machine)`,
+);
