@@ -99,6 +99,14 @@ def test_position_string_typed_in_the_field(web_app: AppPage) -> None:
     page.fill("#position-text", "<b>x</b>")
     expect(page.locator("#validity")).to_contain_text("6 fields")
     assert page.locator("#validity b").count() == 0
+    expect(page.locator("#open-embed")).to_be_disabled()
+    # Back to a valid string: the embed code shows that position.
+    page.fill("#position-text", three)
+    expect(page.locator("#open-embed")).to_be_enabled()
+    page.click("#open-embed")
+    code = page.locator("#embed-code").input_value()
+    assert "/embed.html#p=" + three.replace(" ", "_") in code
+    assert code.startswith("<iframe ")
     assert web_app.errors == []
 
 
