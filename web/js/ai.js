@@ -16,8 +16,16 @@
 // generation is dropped, so a stale move is never played. The worker may
 // finish a cancelled search in the background; Master searches ~1.5 s at most.
 //
+// A worker that fails (raises, dies, or gives no answer within a generous
+// time) is restarted with a fresh one and asked again: the game stays as it
+// is, so no move is lost. After MAX_RESTARTS failures in a row the AI pauses
+// and the player can press Resume.
+//
 // Test hooks:
-//   body[data-ai]            loading | ready | error
+//   body[data-ai]            loading | ready | restarting | error
+//   body[data-ai-restarts]   how many times the worker was restarted
+//   window.mixtourDebug      (set by tests before the page loads) {aiTimeoutMs,
+//                            crashNext: true -> the next request makes the worker raise}
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
 //   #board[data-seats]       e.g. "w:0 r:6" (0 = human, 1-6 = AI level)
@@ -30,6 +38,20 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
 const DEMO_DELAY_MS = 700; // between moves when only computers play
+const ANSWER_TIMEOUT_MS = 60_000; // a search is capped at 10 s; a worker silent for 60 s is dead
+const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
+const MAX_RESTARTS = 3;
+
+const debug = () => window.mixtourDebug || {};
+
+/** The promise, or a rejection after `ms` milliseconds without an answer. */
+function withTimeout(promise, ms) {
+  let timer = 0;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(t("msg.aiTimeout"))), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export class Ai {
   /**
@@ -44,6 +66,7 @@ export class Ai {
     this.paused = false;
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
+    this.restarts = 0; // failures in a row
     const ui = deps.ui;
     ui.hintButton.addEventListener("click", () => this.askHint());
     ui.pauseButton.addEventListener("click", () => this.togglePause());
@@ -81,7 +104,13 @@ export class Ai {
       this.failed(error);
       return;
     }
-    python.ai_call("ping").then(
+    this.ping();
+  }
+
+  ping() {
+    const python = this.deps.python();
+    const timeout = debug().aiStartTimeoutMs ?? START_TIMEOUT_MS;
+    withTimeout(python.ai_call("ping"), timeout).then(
       () => {
         document.body.dataset.ai = "ready";
         this.update(false);
@@ -90,17 +119,43 @@ export class Ai {
     );
   }
 
+  /** The worker failed: restart it and carry on from the same position. */
   failed(error) {
-    document.body.dataset.ai = "error";
+    const reason = String(error?.message ?? error);
+    console.warn("AI worker failed:", reason);
     this.setThinking(null);
-    this.paused = true;
-    this.deps.say(t("msg.aiError", { error: String(error?.message ?? error) }));
-    this.update(false);
+    this.restarts += 1;
+    if (this.restarts > MAX_RESTARTS) {
+      document.body.dataset.ai = "error";
+      this.paused = true;
+      this.deps.say(t("msg.aiError", { error: reason }));
+      this.update(false);
+      return;
+    }
+    document.body.dataset.ai = "restarting";
+    document.body.dataset.aiRestarts = String(Number(document.body.dataset.aiRestarts || 0) + 1);
+    this.deps.say(t("msg.aiRestart", { error: reason }));
+    this.generation += 1; // whatever the old worker still sends is stale
+    try {
+      this.deps.python().ai_restart(WORKER_SRC, WORKER_CONFIG);
+    } catch (restartError) {
+      this.failed(restartError);
+      return;
+    }
+    this.ping();
   }
 
   /** Ask the worker; resolves to the parsed answer. */
   async think(request) {
-    const text = await this.deps.python().ai_call("think", JSON.stringify(request));
+    if (debug().crashNext) {
+      debug().crashNext = false;
+      request = { ...request, crash: true };
+    }
+    const call = this.deps.python().ai_call("think", JSON.stringify(request));
+    const booting = document.body.dataset.ai !== "ready"; // the answer waits for the worker to start
+    const limit = booting ? (debug().aiStartTimeoutMs ?? START_TIMEOUT_MS) : (debug().aiTimeoutMs ?? ANSWER_TIMEOUT_MS);
+    const text = await withTimeout(call, limit);
+    this.restarts = 0;
     return JSON.parse(text);
   }
 

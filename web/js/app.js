@@ -15,6 +15,8 @@ import { Board, squareName } from "./board.js";
 import { Files } from "./files.js";
 import { colorName, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
+import { registerServiceWorker } from "./offline.js";
+import { Saver } from "./save.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -64,6 +66,9 @@ const links = new Links({ call, render, say, board });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
+
+// The game in progress, kept in localStorage and restored (web/js/save.js).
+const saver = new Saver({ call, render, say, ai, links, board });
 
 // Image and record files, the record dialog, the editor link (web/js/files.js).
 new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
@@ -137,6 +142,7 @@ function render(state, animate = null) {
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
   links.update();
+  saver.update();
   ai.update(changed);
 }
 
@@ -359,12 +365,14 @@ function connect() {
   python = window.mixtourPython;
   render(call("state"));
   links.start(); // shows the game of the address bar's link, if any
+  saver.start(); // restores the saved game, or keeps it reachable beside the link's
   ai.start(); // the AI worker boots now, after the board is ready
   ui.loading.hidden = true;
   ui.newButton.disabled = false;
   ui.canvas.setAttribute("aria-label", t("board.label"));
   ui.canvas.removeAttribute("aria-busy");
   document.body.dataset.ready = "1";
+  registerServiceWorker(); // offline play (web/js/offline.js), after the first load
 }
 
 translatePage();

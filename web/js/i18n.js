@@ -86,6 +86,20 @@ const STRINGS = {
     "msg.aiError": "The computer player failed: {error}. The game is kept; press Resume to try again.",
     "msg.paused": "Paused",
     "msg.resumed": "Resumed",
+    "msg.aiRestart": "The computer player stopped ({error}). Restarting it; the game is kept.",
+    "msg.aiTimeout": "no answer in time",
+
+    "save.restored": "Your game was restored where you left it.",
+    "save.broken": "Your saved game could not be restored ({problem}). It was set aside; here is a new game.",
+    "save.badJson": "the saved data is damaged",
+    "save.badVersion": "it was saved by another version ({version})",
+    "save.noGame": "no game in the saved data",
+    "save.linkShown": "The link's game is shown. Your game in progress is kept.",
+    "save.resume": "Resume your saved game",
+    "save.resumed": "Your saved game is back.",
+
+    "update.available": "New version available",
+    "update.reload": "Reload",
 
     "result.title": "Game over",
     "result.w-wins": "White wins: White reached the target",

@@ -55,6 +55,8 @@ def _action_view(text: str) -> dict[str, Any]:
 def think(request: str) -> str:
     """Choose a move for the player to move (see the module docstring)."""
     req = json.loads(request)
+    if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
+        raise RuntimeError("the page asked the worker to fail (test)")
     if "fen" in req:
         game = Game(str(req["fen"]))
     else:

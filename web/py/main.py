@@ -26,10 +26,15 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import workers
 
 EXPORTED = ("state", "play", "explain", "explain_lift", "undo", "redo", "new_game", "load")
-AI_EXPORTED = ("ai_start", "ai_call")
+AI_EXPORTED = ("ai_start", "ai_call", "ai_restart")
 AI_WORKER = "ai"
+# A restarted worker gets a new name ("ai-2", ...): PyScript resolves the
+# promise of a worker name only once.
+_worker = {"name": AI_WORKER, "count": 1}
 # Sharing (links, image, records): see the end of bridge.py and web/js/links.js.
 EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
+# The game in progress, saved by the page after every change (web/js/save.js).
+EXPORTED += ("snapshot", "restore")
 
 bridge = Bridge()
 
@@ -42,15 +47,29 @@ _tasks: set[asyncio.Task[None]] = set()
 
 def ai_start(src: str, config: str) -> None:
     """Start the AI worker (once): a ``<script type="py" worker name="ai">``."""
-    if js.document.querySelector(f'script[name="{AI_WORKER}"]'):
+    if js.document.querySelector(f'script[name="{_worker["name"]}"]'):
         return
     script = js.document.createElement("script")
     script.type = "py"
     script.src = src
     script.setAttribute("worker", "")
-    script.setAttribute("name", AI_WORKER)
+    script.setAttribute("name", _worker["name"])
     script.setAttribute("config", config)
     js.document.body.append(script)
+
+
+def ai_restart(src: str, config: str) -> None:
+    """Stop the AI worker (crashed or not answering) and start a fresh one."""
+    old = js.document.querySelector(f'script[name="{_worker["name"]}"]')
+    if old:
+        try:
+            old.xworker.terminate()
+        except Exception as error:  # already gone: nothing to stop
+            js.console.warn(f"stopping the AI worker: {error}")
+        old.remove()
+    _worker["count"] += 1
+    _worker["name"] = f"{AI_WORKER}-{_worker['count']}"
+    ai_start(src, config)
 
 
 def _with_game(payload: str) -> str:
@@ -71,7 +90,7 @@ def ai_call(name: str, payload: str = "") -> Any:
     def executor(resolve: Any, reject: Any) -> None:
         async def run() -> None:
             try:
-                worker = await workers[AI_WORKER]
+                worker = await workers[_worker["name"]]
                 method = getattr(worker, name)
                 answer = await (method(payload) if payload else method())
                 resolve(str(answer))
@@ -87,7 +106,7 @@ def ai_call(name: str, payload: str = "") -> Any:
 
 def _export() -> Any:
     api = js.Object.new()
-    functions = [getattr(bridge, name) for name in EXPORTED] + [ai_start, ai_call]
+    functions = [getattr(bridge, name) for name in EXPORTED] + [ai_start, ai_call, ai_restart]
     for name, function in zip(EXPORTED + AI_EXPORTED, functions, strict=True):
         proxy = create_proxy(function)
         _proxies.append(proxy)

@@ -1,0 +1,143 @@
+"""Offline play: the service worker precaches the whole site on the first visit,
+so the next visit works with the network off and the server gone, AI included.
+Also the manifest, the icons and the precache list written by build.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from conftest import AppPage
+from playwright.sync_api import Page
+from webhelpers import play, position
+
+import build
+
+SW_TIMEOUT_MS = 180_000  # precaching ~15 MB on a busy two-core machine
+AI_TIMEOUT_MS = 90_000
+
+CACHE_FILES = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("mixtour-"));
+  const out = {};
+  for (const name of names) out[name] = (await (await caches.open(name)).keys()).length;
+  return out;
+}"""
+
+
+def test_precache_list_covers_every_file_of_the_build() -> None:
+    if not (build.DIST / "index.html").is_file():
+        build.build_site()
+    listing = json.loads((build.DIST / build.PRECACHE_FILE).read_text(encoding="utf-8"))
+    sw = (build.DIST / build.SERVICE_WORKER).read_text(encoding="utf-8")
+    assert f'"{listing["build"]}"' in sw and "{{BUILD_ID}}" not in sw
+    listed = {entry["url"]: entry for entry in listing["files"]}
+    on_disk = {
+        "./" + p.relative_to(build.DIST).as_posix()
+        for p in build.walk_files(build.DIST)
+        if p.name not in {build.PRECACHE_FILE, build.SERVICE_WORKER} or p.parent != build.DIST
+    }
+    assert set(listed) == on_disk
+    pyodide, _ = build.vendors()
+    assert f"./{pyodide.url_path}/pyodide.asm.wasm" in listed
+    for url in ("./index.html", "./embed.html", "./rules.html", "./py/ai_worker.py"):
+        data = (build.DIST / url[2:]).read_bytes()
+        assert listed[url]["size"] == len(data)
+        assert listed[url]["sha256"] == hashlib.sha256(data).hexdigest()
+
+
+def test_manifest_and_icons() -> None:
+    if not (build.DIST / "index.html").is_file():
+        build.build_site()
+    manifest = json.loads((build.DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#6f5a43"  # --accent in app.css
+    for icon in manifest["icons"]:
+        data = (build.DIST / icon["src"][2:]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data.startswith(b"\x89PNG\r\n\x1a\n")
+            size = int.from_bytes(data[16:20], "big")
+            assert icon["sizes"] == f"{size}x{size}"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def wait_offline_ready(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.offline === '1'", timeout=SW_TIMEOUT_MS)
+
+
+def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> None:
+    page = web_app.page
+    listing = json.loads((build.DIST / build.PRECACHE_FILE).read_text(encoding="utf-8"))
+    with build.serve_in_background(build.DIST) as server:
+        page.goto(server.url + "index.html#ai=1")
+        web_app.wait_ready()
+        wait_offline_ready(page)
+        caches = page.evaluate(CACHE_FILES)
+        # One cache, of this build, with every listed file (and the list itself).
+        assert caches == {f"mixtour-{listing['build']}": len(listing["files"]) + 1}
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        web_app.wait_ready()
+        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
+        play(page, "c3")
+        page.wait_for_function(
+            """() => {
+                const board = document.querySelector('#board');
+                return board.dataset.position.split(' ')[1] === 'w' && !board.dataset.thinking;
+            }""",
+            timeout=AI_TIMEOUT_MS,
+        )
+        assert len(page.locator("#moves .ply").all()) == 2
+        assert position(page).split()[1] == "w"
+        # The rules page and an embedded board come from the cache as well.
+        page.goto(server.url + "rules.html")
+        page.wait_for_selector("iframe.board-frame")
+        frame = page.frame_locator("iframe.board-frame").first
+        frame.locator("#board").click()
+        page.frames[1].wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
+    finally:
+        page.context.set_offline(False)
+    assert web_app.errors == []
+
+
+def test_a_new_build_is_offered_and_replaces_the_old_cache(web_app: AppPage) -> None:
+    """A changed build: the page offers a reload, and afterwards only the new cache is left."""
+    page = web_app.page
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(build.DIST, site)
+        with build.serve_in_background(site) as server:
+            page.goto(server.url + "index.html")
+            web_app.wait_ready()
+            wait_offline_ready(page)
+            old = page.evaluate(CACHE_FILES)
+            # A "new build": another id in the worker and the list, one page changed.
+            listing = json.loads((site / build.PRECACHE_FILE).read_text(encoding="utf-8"))
+            new_id = "0123456789ab"
+            sw = (site / build.SERVICE_WORKER).read_text(encoding="utf-8")
+            (site / build.SERVICE_WORKER).write_text(
+                sw.replace(listing["build"], new_id), encoding="utf-8"
+            )
+            rules = site / "rules.html"
+            rules.write_text(rules.read_text(encoding="utf-8") + "\n<!-- new -->\n", "utf-8")
+            data = rules.read_bytes()
+            for entry in listing["files"]:
+                if entry["url"] == "./rules.html":
+                    entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
+            listing["build"] = new_id
+            (site / build.PRECACHE_FILE).write_text(json.dumps(listing), encoding="utf-8")
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            page.wait_for_function("document.body.dataset.update === '1'", timeout=SW_TIMEOUT_MS)
+            # Until the player agrees, the old build keeps serving the page.
+            assert page.evaluate(CACHE_FILES).keys() >= old.keys()
+            page.click("#update-reload")
+            page.wait_for_function("document.body.dataset.offline !== '1'", timeout=30_000)
+            web_app.wait_ready()
+            wait_offline_ready(page)
+            assert page.evaluate(CACHE_FILES) == {f"mixtour-{new_id}": len(listing["files"]) + 1}
+            assert "<!-- new -->" in page.evaluate("fetch('rules.html').then((r) => r.text())")
+    assert web_app.errors == []
