@@ -75,6 +75,11 @@ def choose_move(
     iterations: list[SearchInfo] = []
     moves = position.legal_actions()
     if len(moves) == 1:
+        # A forced action (often PASS): nothing to search, but still report.
+        info = SearchInfo(0, 0, 0, (clock() - t0) * 1000, (moves[0],))
+        iterations.append(info)
+        if on_info is not None:
+            on_info(info)
         return result(moves[0], 0, 0, 0, (moves[0],))
     win = immediate_win(position)
     if win is not None:
