@@ -60,6 +60,7 @@ WIN: Final = 100_000  # a win at ply p scores WIN - p: faster wins are better
 WIN_BOUND: Final = WIN - 1000  # scores beyond this are proven wins or losses
 MAX_PLY: Final = 64
 MAX_CODE: Final = 4 << 10 | 31 << 5 | 31  # largest action code + 1 > every code
+TT_LIMIT: Final = 500_000  # entries (~50 MB): a browser tab must not run out of memory
 
 EXACT: Final = 0
 LOWER: Final = 1  # the true score is >= stored (fail high)
@@ -428,7 +429,7 @@ class Searcher:
             stored += ply
         elif stored <= -WIN_BOUND:
             stored -= ply
-        if len(tt) > 2_000_000:
+        if len(tt) > TT_LIMIT:
             tt.clear()
         tt[key] = (depth, stored, flag, best_move)
         return best
