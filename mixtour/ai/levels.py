@@ -11,6 +11,14 @@ and now and then a near-best move instead of the best.  Level 1 also does
 not look one ply past its own move for the opponent's towers, which is the
 classic beginner's blunder; from level 3 up every immediate win is played
 and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
+
+Measured ladder (two players, target 1, 100 games each, seeded openings
+played with both colours; ``python -m mixtour arena A B --games 100
+--time-ms 1000 --seed 2``, Master with 1 s of CPU time per move)::
+
+    2 vs 1   100 %      3 vs 2   97 %      4 vs 3   97 %
+    5 vs 4    82 %      6 vs 5   93 %
+    Master vs baseline (1 s each, wall clock, --seed 1): 81 %, Elo +252 (+175 to +358)
 """
 
 from __future__ import annotations
