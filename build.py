@@ -58,7 +58,9 @@ Commands
     (``tests/bench_load.py``, run with the virtual environment's Python), then
     the AI's speed (nodes per second, depth in 1 s of a Master search) inside
     Pyodide under Node (``tests/pyodide_bench.mjs``) and in the page's worker
-    in Chromium (``tests/bench_ai_web.py``).
+    in Chromium (``tests/bench_ai_web.py``), then an endurance run of 50
+    computer-vs-computer games in one page with the page's JS heap and the AI
+    worker's memory at the start and the end (``tests/bench_endurance.py``).
 """
 
 from __future__ import annotations
@@ -101,6 +103,7 @@ PACKAGE_LOCK = ROOT / "package-lock.json"
 BENCH_SCRIPT = ROOT / "tests" / "bench_load.py"
 AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
 AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
+ENDURANCE_SCRIPT = ROOT / "tests" / "bench_endurance.py"
 
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
@@ -836,7 +839,12 @@ def command_bench(args: argparse.Namespace) -> int:
         status = status or 1
     print("\n== AI in the browser (Chromium worker) ==", flush=True)
     ai_command: list[str | Path] = [python, AI_WEB_BENCH_SCRIPT, "--runs", "3"]
-    return run(ai_command, env=tool_env(chromium)) or status
+    status = run(ai_command, env=tool_env(chromium)) or status
+
+    # Endurance: 50 computer-vs-computer games in one page, memory at start and end.
+    print("\n== Endurance (50 AI games in one page) ==", flush=True)
+    endurance: list[str | Path] = [python, ENDURANCE_SCRIPT, "--games", "50"]
+    return run(endurance, env=tool_env(chromium)) or status
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

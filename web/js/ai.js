@@ -24,7 +24,7 @@
 // Test hooks:
 //   body[data-ai]            loading | ready | restarting | error
 //   body[data-ai-restarts]   how many times the worker was restarted
-//   window.mixtourDebug      (set by tests before the page loads) {aiTimeoutMs,
+//   window.mixtourDebug      (set by tests) {aiTimeoutMs, aiStartTimeoutMs, demoDelayMs,
 //                            crashNext: true -> the next request makes the worker raise}
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
@@ -256,7 +256,7 @@ export class Ai {
     const color = view.turn;
     const level = this.level(color);
     const started = performance.now();
-    const delay = this.humans(view).length ? REPLY_DELAY_MS : DEMO_DELAY_MS;
+    const delay = this.humans(view).length ? REPLY_DELAY_MS : (debug().demoDelayMs ?? DEMO_DELAY_MS);
     this.setThinking({ generation, kind: "move", color });
     this.think({ id: generation, level }).then(
       (answer) => {

@@ -96,4 +96,19 @@ def ping() -> str:
     return json.dumps({"ok": True, "python": sys.version.split()[0]})
 
 
-__export__ = ["think", "ping"]
+def memory() -> str:
+    """``{"wasm_bytes": n, "objects": n}``: the worker's WebAssembly memory and the
+    number of Python objects the garbage collector tracks (for the endurance bench)."""
+    import gc
+
+    wasm = None
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        wasm = int(pyodide_js._module.HEAP8.byteLength)
+    except Exception:  # under CPython, or another Pyodide layout
+        wasm = None
+    return json.dumps({"wasm_bytes": wasm, "objects": len(gc.get_objects())})
+
+
+__export__ = ["think", "ping", "memory"]
