@@ -139,6 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (_UsageError, MixtourError) as e:
         print(f"mixtour: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

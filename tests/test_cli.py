@@ -105,3 +105,30 @@ def test_cli_bad_input_one_line_on_stderr_and_status_2(args: list[str], words: s
     assert out.stderr.count("\n") == 1, out.stderr
     assert out.stderr.startswith("mixtour: ")
     assert words in out.stderr
+
+
+def test_cli_reader_that_stops_early_gets_no_traceback() -> None:
+    # Like `python -m mixtour legal --stdin < many-lines | head -1`.
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mixtour", "legal", "--stdin"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdin.write(b"c3\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline().startswith(b"a1 ")
+    proc.stdout.close()
+    try:
+        proc.stdin.write(b"c3 b4\n" * 20_000)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass  # it has already stopped reading, which is the point
+    err = proc.stderr.read() if proc.stderr else b""
+    proc.wait(timeout=120)
+    assert b"Traceback" not in err
+    assert proc.returncode == 0
