@@ -554,6 +554,11 @@ class Position:
         """The actions pushed since the position was set up, oldest first."""
         return [u[0] for u in self._undo]
 
+    @property
+    def ply(self) -> int:
+        """How many actions have been pushed since the position was set up."""
+        return len(self._undo)
+
     def forbidden_reverse(self) -> int:
         """The move that R5 forbids now (the last move taken back), or -1."""
         last = self.last

@@ -154,7 +154,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.position.history())
+        return self.position.ply > 0
 
     @property
     def can_redo(self) -> bool:
@@ -164,7 +164,7 @@ class Game:
 
     @property
     def ply(self) -> int:
-        return len(self.position.history())
+        return self.position.ply
 
     def actions(self) -> list[Action]:
         """The actions played so far, oldest first."""
