@@ -17,29 +17,33 @@ Commands
       placeholders become URL paths relative to the file that contains them
       (``./vendor/pyscript-0.7.31`` for a page at the site root), so pages never
       hard-code a version. ``{{BUILD_ID}}`` is a short hash of all build inputs.
-    * the Pyodide core (``PYODIDE_FILES``) goes to ``dist/vendor/pyodide-<v>/``.
-    * ``@pyscript/core/dist/`` minus source maps goes to
-      ``dist/vendor/pyscript-<v>/``.
-    * every ``.py`` file of the ``mixtour/`` package goes to ``dist/mixtour/``.
+    * the Pyodide core (``PYODIDE_FILES``) goes to ``dist/vendor/pyodide-<v>/``,
+      with its ``python_stdlib.zip`` rewritten so that the modules imported at
+      start-up are compiled bytecode (see "Precompiled Python" below: this
+      halves the time to a playable board).
+    * ``@pyscript/core/dist/`` minus source maps and the parts the site never
+      loads (``PYSCRIPT_SKIPPED``) goes to ``dist/vendor/pyscript-<v>/``.
+    * ``dist/py/app.zip`` holds the Python the pages and the AI worker import
+      (modules of ``mixtour/`` and ``web/py/``, found by importing the entry
+      scripts' imports), each ``.py`` with its compiled ``__pycache__`` file.
+      The command line's modules stay out of the site.
     * ``dist/icons/icon-192.png`` and ``icon-512.png`` are drawn (``write_icons``)
       for the web app manifest, and ``dist/precache.json`` lists every file of
       the build with its size and SHA-256, for the service worker ``web/sw.js``
       (offline play; see ``write_precache``).
     * ``dist/pyscript.json`` is generated. Its ``interpreter`` is the local
       ``pyodide.mjs`` (relative to the page, so pages live at the site root) and
-      its ``files`` table lists every module, so adding a module never needs a
-      config edit. The virtual file system's working directory
-      ``/home/pyodide`` is on ``sys.path``, and files are placed there:
+      its ``files`` table unpacks ``app.zip`` into the virtual file system's
+      working directory ``/home/pyodide``, which is on ``sys.path``:
 
-      - ``mixtour/**/*.py`` -> ``./mixtour/...``, so ``import mixtour`` works;
-      - ``web/py/**/*.py`` (the page's own Python, served from ``./py/``) ->
-        ``./<same relative path>``, i.e. flat in the working directory. A
-        module ``web/py/board_view.py`` is imported as ``import board_view``,
-        exactly as under CPython with ``web/py`` on ``sys.path`` (which is how
-        tests can import it). The page's entry script (``main.py``) is loaded
-        through ``<script type="py" src="./py/main.py">`` and is listed too,
-        which is harmless. A ``web/py`` name that would shadow ``mixtour`` is
-        a build error.
+      - ``mixtour/...`` lands in ``./mixtour/...``, so ``import mixtour`` works;
+      - ``web/py/**/*.py`` (the page's own Python) lands flat in the working
+        directory. A module ``web/py/board_view.py`` is imported as ``import
+        board_view``, exactly as under CPython with ``web/py`` on ``sys.path``
+        (which is how tests can import it). The entry scripts (``main.py``,
+        ``ai_worker.py``, ...) are loaded through ``<script type="py"
+        src="./py/...">`` from the copy of ``web/``. A ``web/py`` name that
+        would shadow ``mixtour`` is a build error.
 
 ``python3 build.py serve [--port N]``
     Build, then serve ``dist/`` on http://127.0.0.1:N/ (default 8000) with the
@@ -66,6 +70,7 @@ Commands
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import hashlib
 import http.server
@@ -129,6 +134,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Parts of PyScript's dist/ the site never loads: source maps, and the code
+# editor and terminal (CodeMirror, xterm.js), which PyScript imports only for a
+# <script type="py-editor"> or a terminal script, neither of which the site has.
+PYSCRIPT_SKIPPED = ("*.map", "codemirror*", "xterm*")
 TEMPLATE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".json", ".toml", ".css", ".webmanifest"})
 SKIPPED_NAMES = frozenset({"__pycache__", ".DS_Store"})
 
@@ -165,15 +174,22 @@ def log(message: str) -> None:
 
 @dataclass(frozen=True)
 class Vendor:
-    """One npm package copied into ``dist/vendor/<folder>/``."""
+    """One npm package copied into ``dist/vendor/<folder>/``.
+
+    Vendor folders are served as immutable for a year (netlify.toml), so a
+    folder's content must never change under its name: the folder is named by
+    the version, plus a ``tag`` (a content hash) when the build rewrote a file.
+    """
 
     npm_name: str
     folder_prefix: str
     version: str
+    tag: str = ""
 
     @property
     def folder(self) -> str:
-        return f"{self.folder_prefix}-{self.version}"
+        suffix = f"-{self.tag}" if self.tag else ""
+        return f"{self.folder_prefix}-{self.version}{suffix}"
 
     @property
     def url_path(self) -> str:
@@ -199,6 +215,15 @@ def vendors() -> tuple[Vendor, Vendor]:
         Vendor("pyodide", "pyodide", pins["pyodide"]),
         Vendor("@pyscript/core", "pyscript", pins["@pyscript/core"]),
     )
+
+
+def site_vendors(dist: Path = DIST) -> tuple[Vendor, Vendor]:
+    """(pyodide, pyscript) as the site built in ``dist`` names their folders."""
+    pyodide, pyscript = vendors()
+    config = json.loads((dist / "pyscript.json").read_text(encoding="utf-8"))
+    folder = str(config["interpreter"]).split("/")[-2]  # ./vendor/<folder>/pyodide.mjs
+    tag = folder.removeprefix(pyodide.folder).removeprefix("-")
+    return dataclasses.replace(pyodide, tag=tag), pyscript
 
 
 def installed_version(package_dir: Path) -> str | None:
@@ -256,9 +281,9 @@ def web_modules() -> list[Path]:
 
 
 def compute_build_id() -> str:
-    """A short hash over every build input: pages, Python sources and the npm lock."""
+    """A short hash over every build input: pages, Python sources, the npm lock, this script."""
     digest = hashlib.sha256()
-    inputs = [*walk_files(WEB), *walk_files(PACKAGE, ".py"), PACKAGE_LOCK]
+    inputs = [*walk_files(WEB), *walk_files(PACKAGE, ".py"), PACKAGE_LOCK, Path(__file__).resolve()]
     for path in inputs:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(b"\0")
@@ -297,11 +322,12 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
         target.write_text(substitute(source.read_text(encoding="utf-8"), values), "utf-8")
 
 
-def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor) -> None:
+def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> None:
+    """The Pyodide core (with ``stdlib`` as its python_stdlib.zip) and PyScript's dist/."""
     pyodide_target = out / pyodide.url_path
     pyodide_target.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        source = pyodide.installed / name
+        source = stdlib if name == "python_stdlib.zip" else pyodide.installed / name
         if not source.is_file():
             raise BuildError(f"{source} is missing: run npm ci")
         shutil.copy2(source, pyodide_target / name)
@@ -310,34 +336,226 @@ def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor) -> None:
     if not (pyscript_source / "core.js").is_file():
         raise BuildError(f"{pyscript_source}/core.js is missing: run npm ci")
     shutil.copytree(
-        pyscript_source, out / pyscript.url_path, ignore=shutil.ignore_patterns("*.map")
+        pyscript_source,
+        out / pyscript.url_path,
+        ignore=shutil.ignore_patterns(*PYSCRIPT_SKIPPED),
     )
 
 
-def copy_package(out: Path, modules: Iterable[Path]) -> None:
-    for module in modules:
-        target = out / module
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / module, target)
+# --------------------------------------------------------------------------
+# Precompiled Python: what makes the page start in about half the time
+# --------------------------------------------------------------------------
+#
+# Pyodide's python_stdlib.zip holds only .py sources, so every page load
+# compiled the ~150 standard-library modules Pyodide, PyScript and the engine
+# import at start-up, inside WebAssembly: most of the seconds before the board
+# was ready. The build compiles them once, inside the pinned Pyodide itself
+# (run under Node, so the bytecode matches the browser's Python exactly):
+#
+# * ``python_stdlib.zip`` is rewritten: a module imported at start-up is
+#   stored as ``.pyc`` (without its docstrings, ``optimize=2``) in place of its
+#   ``.py``; every other module stays a ``.py`` and still imports on demand.
+#   Modules frozen into the interpreter are never read from the zip and stay
+#   as they are.
+# * our own Python (``mixtour/`` and ``web/py/``) travels as one zip,
+#   ``dist/py/app.zip``, that PyScript unpacks into the working directory:
+#   the ``.py`` files with their ``__pycache__/*.pyc`` next to them.
+#
+# Every ``.pyc`` is an unchecked hash-based one (PEP 552): Python takes it
+# without looking at the source's time stamp, which does not exist in the
+# browser's fresh file system. The result is cached under
+# ``node_modules/.cache/`` by a hash of every input.
+
+APP_ZIP = "py/app.zip"
+PYC_CACHE = NODE_MODULES / ".cache" / "mixtour-pyc"
+# Standard-library modules that PyScript imports at start-up: those of its own
+# Python package (``pyscript/*.py``, embedded in @pyscript/core), and the
+# cp437 codec zipfile needs to read the names in app.zip while unpacking it.
+# Pyodide's own start-up imports and the engine's are found by importing them.
+PYSCRIPT_STDLIB_IMPORTS = (
+    "asyncio",
+    "base64",
+    "collections",
+    "encodings.cp437",
+    "functools",
+    "html",
+    "inspect",
+    "io",
+    "json",
+)
+# Standard-library modules left out of the site: they need processes, sockets
+# or an interactive terminal, none of which a browser page has (Pyodide itself
+# already leaves out tkinter, curses, venv and the like). Dropping them pays
+# for the compiled bytecode above within the site's 7 MB (gzip) budget.
+STDLIB_LEFT_OUT = (
+    "_pyrepl/",
+    "ftplib.py",
+    "http/server.py",
+    "imaplib.py",
+    "multiprocessing/",
+    "pdb.py",
+    "poplib.py",
+    "smtplib.py",
+    "socketserver.py",
+    "wsgiref/",
+    "xmlrpc/",
+)
+
+# Runs in Node: boot the pinned Pyodide, mount the job folder, run the job.
+COMPILE_JS = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, jobDir] = process.argv.slice(-2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/job");
+py.mountNodeFS("/job", jobDir);
+py.runPython(readFileSync(jobDir + "/compile.py", "utf8"));
+"""
+
+# Runs in that Pyodide. /job/job.json names the inputs (copied into /job/in)
+# and the outputs (written to /job/out).
+COMPILE_PY = """
+import ast, importlib, importlib.util, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+job = json.load(open("/job/job.json"))
+stdlib_path = next(p for p in sys.path if p.endswith(".zip"))
+prefix = stdlib_path + "/"
+
+def pyc(source, filename, optimize):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
+
+# 1. Import what the pages and the worker import, as the browser would.
+sys.path[:0] = ["/job/in/web", "/job/in/app"]
+names = set(job["extra_imports"])
+for path in job["entry_scripts"]:
+    tree = ast.parse(open(path, "rb").read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+for name in sorted(names):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass  # js-only modules (pyscript, ...) exist only in the page
+startup = set()
+imported = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+    if origin.startswith(prefix):
+        startup.add(origin[len(prefix):])
+    imported.add(origin)
+
+# 2. The standard library with the start-up modules compiled.
+with zipfile.ZipFile(stdlib_path) as source, zipfile.ZipFile(
+    "/job/out/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9
+) as out:
+    for info in source.infolist():
+        if info.filename.startswith(tuple(job["left_out"])) and info.filename not in startup:
+            continue
+        data = source.read(info)
+        if info.filename in startup:
+            entry = zipfile.ZipInfo(info.filename + "c", info.date_time)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(entry, pyc(data, prefix + info.filename, 2))
+        else:
+            out.writestr(info, data)
+
+# 3. Our modules that were imported (not the command line's), source and bytecode.
+shipped = []
+with zipfile.ZipFile("/job/out/app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for name, path in job["app_files"]:
+        if path not in imported:
+            continue
+        data = open(path, "rb").read()
+        cached = importlib.util.cache_from_source(name)
+        for entry, content in ((name, data), (cached, pyc(data, job["home"] + "/" + name, 2))):
+            info = zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0))  # same input, same zip
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, content)
+        shipped.append(name)
+json.dump({"stdlib": sorted(startup), "app": shipped}, open("/job/out/report.json", "w"))
+"""
 
 
-def pyscript_config(
+def app_files(package: Sequence[Path], page: Sequence[Path]) -> list[tuple[str, Path]]:
+    """(name in app.zip, source) for every module: ``mixtour/...`` and ``web/py/...`` flat."""
+    files = [(module.as_posix(), ROOT / module) for module in package]
+    files += [(module.as_posix(), WEB_PY / module) for module in page]
+    return files
+
+
+def compile_python(
     pyodide: Vendor, package: Sequence[Path], page: Sequence[Path]
-) -> dict[str, object]:
-    """The PyScript config: the local interpreter and every Python file to fetch.
+) -> tuple[Path, Path]:
+    """The compiled ``python_stdlib.zip`` and ``app.zip`` (from the cache when inputs match)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: install Node.js 20+ with npm, then retry")
+    files = app_files(package, page)
+    stdlib = pyodide.installed / "python_stdlib.zip"
+    digest = hashlib.sha256()
+    recipe = (COMPILE_JS, COMPILE_PY, pyodide.version, *PYSCRIPT_STDLIB_IMPORTS, *STDLIB_LEFT_OUT)
+    for part in recipe:
+        digest.update(part.encode() + b"\0")
+    for name, path in [("python_stdlib.zip", stdlib), *files]:
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = PYC_CACHE / digest.hexdigest()[:16]
+    outputs = (cached / "python_stdlib.zip", cached / "app.zip")
+    if all(path.is_file() for path in outputs):
+        return outputs
 
-    Keys of ``files`` are URLs relative to the config file (the site root); values are
-    destinations relative to the interpreter's working directory, which is on sys.path.
+    log("compiling Python for the browser (in Pyodide under Node)")
+    shutil.rmtree(PYC_CACHE, ignore_errors=True)  # keep one entry only
+    job_dir = cached.with_name(cached.name + ".job")
+    (job_dir / "out").mkdir(parents=True)
+    (job_dir / "in" / "web").mkdir(parents=True)
+    for name, path in files:  # the job sees copies, laid out as in the browser
+        target = job_dir / "in" / ("web" if path.is_relative_to(WEB_PY) else "app") / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    job = {
+        "home": "/home/pyodide",
+        "extra_imports": list(PYSCRIPT_STDLIB_IMPORTS),
+        "left_out": list(STDLIB_LEFT_OUT),
+        "entry_scripts": [f"/job/in/web/{module.as_posix()}" for module in page],
+        "app_files": [
+            [name, f"/job/in/{'web' if path.is_relative_to(WEB_PY) else 'app'}/{name}"]
+            for name, path in files
+        ],
+    }
+    (job_dir / "job.json").write_text(json.dumps(job), encoding="utf-8")
+    (job_dir / "compile.py").write_text(COMPILE_PY, encoding="utf-8")
+    try:
+        run_checked(
+            [node, "--input-type=module", "-e", COMPILE_JS, str(pyodide.installed), str(job_dir)],
+            cwd=ROOT,
+        )
+        report = json.loads((job_dir / "out" / "report.json").read_text(encoding="utf-8"))
+        log(
+            f"compiled {len(report['stdlib'])} standard-library modules and"
+            f" {len(report['app'])} of ours: {', '.join(report['app'])}"
+        )
+        (job_dir / "out").rename(cached)
+    finally:
+        shutil.rmtree(job_dir, ignore_errors=True)
+    return outputs
+
+
+def pyscript_config(pyodide: Vendor) -> dict[str, object]:
+    """The PyScript config: the local interpreter, and our Python as one zip to unpack.
+
+    ``files`` keys are URLs relative to the config file (the site root); a
+    destination ending in ``/*`` unpacks the zip into the interpreter's working
+    directory, which is on sys.path.
     """
-    files: dict[str, str] = {}
-    for module in package:
-        files[f"./{module.as_posix()}"] = f"./{module.as_posix()}"
-    web_py_url = WEB_PY.relative_to(WEB).as_posix()
-    for module in page:
-        files[f"./{web_py_url}/{module.as_posix()}"] = f"./{module.as_posix()}"
     return {
         "interpreter": f"./{pyodide.url_path}/pyodide.mjs",
-        "files": files,
+        "files": {f"./{APP_ZIP}": "./*"},
     }
 
 
@@ -346,7 +564,7 @@ def check_web_layout(page: Sequence[Path]) -> None:
     names = {module.parts[0].removesuffix(".py") for module in page}
     if PACKAGE.name in names:
         raise BuildError(f"web/py/ must not contain a module or folder named {PACKAGE.name!r}")
-    for reserved in ("pyscript.json", "vendor", PACKAGE.name):
+    for reserved in ("pyscript.json", "vendor", PACKAGE.name, APP_ZIP):
         if (WEB / reserved).exists():
             raise BuildError(f"web/{reserved} clashes with a path that build.py generates")
 
@@ -452,10 +670,15 @@ def build_site() -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
+        stdlib, app_zip = compile_python(pyodide, package, page)
+        # The rewritten python_stdlib.zip changes with the build recipe: name
+        # the Pyodide folder by its hash (see Vendor).
+        stdlib_hash = hashlib.sha256(stdlib.read_bytes()).hexdigest()
+        pyodide = dataclasses.replace(pyodide, tag=stdlib_hash[:8])
         copy_web(staging, build_id, pyodide, pyscript)
-        copy_vendors(staging, pyodide, pyscript)
-        copy_package(staging, package)
-        config = pyscript_config(pyodide, package, page)
+        copy_vendors(staging, pyodide, pyscript, stdlib)
+        shutil.copy2(app_zip, staging / APP_ZIP)
+        config = pyscript_config(pyodide)
         config_text = json.dumps(config, indent=2) + "\n"
         (staging / "pyscript.json").write_text(config_text, encoding="utf-8")
         write_icons(staging)

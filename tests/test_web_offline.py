@@ -41,7 +41,7 @@ def test_precache_list_covers_every_file_of_the_build() -> None:
         if p.name not in {build.PRECACHE_FILE, build.SERVICE_WORKER} or p.parent != build.DIST
     }
     assert set(listed) == on_disk
-    pyodide, _ = build.vendors()
+    pyodide, _ = build.site_vendors()
     assert f"./{pyodide.url_path}/pyodide.asm.wasm" in listed
     for url in ("./index.html", "./embed.html", "./rules.html", "./py/ai_worker.py"):
         data = (build.DIST / url[2:]).read_bytes()

@@ -32,7 +32,7 @@ def test_site_headers_follow_netlify_toml(site_url: str) -> None:
     assert page["X-Content-Type-Options"] == "nosniff"
     assert "Cache-Control" not in page
 
-    pyodide, pyscript = build.vendors()
+    pyodide, pyscript = build.site_vendors()
     wasm = head(f"{site_url}{pyodide.url_path}/pyodide.asm.wasm")
     assert wasm.get_all("Content-Type") == ["application/wasm"]
     assert "immutable" in wasm["Cache-Control"]

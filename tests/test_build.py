@@ -1,0 +1,113 @@
+"""What ``build.py`` puts in ``dist/``: compiled Python, and what is left out.
+
+The page starts quickly because the Python it imports at start-up arrives as
+bytecode (see "Precompiled Python" in build.py). These tests read the built
+files; the browser tests show that the site runs from them.
+"""
+
+from __future__ import annotations
+
+import _imp
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+
+# A hash-based .pyc (PEP 552): magic, flags, the source's hash, then the code.
+UNCHECKED_HASH_PYC = 0b01
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    return build.build_site()
+
+
+def stdlib_zip(dist: Path) -> zipfile.ZipFile:
+    pyodide, _ = build.site_vendors(dist)
+    return zipfile.ZipFile(dist / pyodide.url_path / "python_stdlib.zip")
+
+
+def check_pyc(pyc: bytes, source: bytes | None = None) -> None:
+    assert int.from_bytes(pyc[4:8], "little") == UNCHECKED_HASH_PYC
+    if source is not None:  # the hash Python would compute for this source
+        key = int.from_bytes(pyc[:4], "little")
+        assert pyc[8:16] == _imp.source_hash(key, source)
+
+
+def test_start_up_modules_of_the_standard_library_are_bytecode(dist: Path) -> None:
+    with stdlib_zip(dist) as archive:
+        names = set(archive.namelist())
+        # imported by Pyodide, by PyScript and by the engine at start-up
+        for module in ("asyncio/base_events", "json/decoder", "dataclasses", "encodings/cp437"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+            check_pyc(archive.read(f"{module}.pyc"))
+        # the rest is still there, as source, to import on demand
+        for module in ("email/message", "statistics", "fractions"):
+            assert f"{module}.py" in names and f"{module}.pyc" not in names, module
+
+
+def test_the_pyodide_folder_is_named_after_its_rewritten_standard_library(dist: Path) -> None:
+    # Vendor folders are cached as immutable: a changed zip must change the name.
+    pyodide, pyscript = build.site_vendors(dist)
+    data = (dist / pyodide.url_path / "python_stdlib.zip").read_bytes()
+    assert pyodide.tag == hashlib.sha256(data).hexdigest()[:8]
+    assert (dist / pyodide.url_path / "pyodide.asm.wasm").is_file()
+    vendor = {path.name for path in (dist / "vendor").iterdir()}
+    assert vendor == {pyodide.folder, pyscript.folder}
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    assert f"./{pyscript.url_path}/core.js" in page
+
+
+def test_modules_a_browser_page_cannot_run_are_left_out(dist: Path) -> None:
+    with stdlib_zip(dist) as archive:
+        names = archive.namelist()
+    for left_out in build.STDLIB_LEFT_OUT:
+        assert not [name for name in names if name.startswith(left_out)], left_out
+    original = build.vendors()[0].installed / "python_stdlib.zip"
+    with zipfile.ZipFile(original) as archive:  # each entry names something real
+        for left_out in build.STDLIB_LEFT_OUT:
+            assert any(name.startswith(left_out) for name in archive.namelist()), left_out
+
+
+def test_our_python_travels_as_one_zip_of_sources_and_matching_bytecode(dist: Path) -> None:
+    config = json.loads((dist / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["files"] == {f"./{build.APP_ZIP}": "./*"}
+    with zipfile.ZipFile(dist / build.APP_ZIP) as archive:
+        names = set(archive.namelist())
+        sources = {name for name in names if name.endswith(".py")}
+        # what the page (bridge and the engine) and the AI worker import
+        for name in ("bridge.py", "mixtour/core.py", "mixtour/link.py", "mixtour/ai/search.py"):
+            assert name in sources, name
+        # the command line's modules are not part of the site
+        for name in ("mixtour/__main__.py", "mixtour/ai/arena.py", "mixtour/ai/cli.py"):
+            assert name not in names, name
+        for name in sources:
+            source = archive.read(name)
+            repo_file = build.WEB_PY / name if "/" not in name else build.ROOT / name
+            assert source == repo_file.read_bytes(), name
+            folder, _, file = name.rpartition("/")
+            cached = f"{folder}/__pycache__/" if folder else "__pycache__/"
+            matches = [
+                n
+                for n in names
+                if re.fullmatch(re.escape(cached + file[:-3]) + r"\.cpython-\d+\.pyc", n)
+            ]
+            assert len(matches) == 1, name
+            check_pyc(archive.read(matches[0]), source)
+
+
+def test_pyscript_parts_the_site_never_loads_are_left_out(dist: Path) -> None:
+    _, pyscript = build.site_vendors(dist)
+    shipped = [path.name for path in (dist / pyscript.url_path).iterdir()]
+    assert "core.js" in shipped
+    assert not [name for name in shipped if name.startswith(("codemirror", "xterm"))]
+    assert not [name for name in shipped if name.endswith(".map")]
+    # They are only needed by a code editor or a terminal script: no page has one.
+    for page in build.WEB.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "py-editor" not in text and "terminal" not in text, page.name
