@@ -110,6 +110,14 @@ AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
 AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = ROOT / "tests" / "bench_endurance.py"
 
+# Pages timed by `build.py bench`: the game, the editor, and an embedded board
+# showing a position (as a rules page would have it).
+BENCH_PAGES = (
+    "index.html",
+    "editor.html",
+    "embed.html#p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,c4,c3-b4",
+)
+
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
 # Flags for a headless Chromium whose own traffic never leaves the machine
@@ -1050,6 +1058,8 @@ def command_bench(args: argparse.Namespace) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
     command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(args.runs)]
+    for page in BENCH_PAGES:
+        command += ["--page", page]
     status = run(command, env=tool_env(chromium))
 
     # The AI: inside Pyodide under Node (tests/pyodide_bench.mjs, the same table

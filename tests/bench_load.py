@@ -123,18 +123,23 @@ def report(label: str, loads: list[Load]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5, help="loads per measurement")
-    parser.add_argument("--page", default="index.html", help="page to load, from the site root")
+    parser.add_argument(
+        "--page",
+        action="append",
+        help="page to load, from the site root (repeat for several; default index.html)",
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for ready")
     args = parser.parse_args(argv)
 
     if not (build.DIST / "index.html").is_file():
         build.build_site()
     with build.serve_in_background(build.DIST) as server:
-        url = server.url + args.page
-        print(f"loading {url} in {build.chromium_path()}", flush=True)
-        cold, warm = measure(url, args.runs, args.timeout * 1000)
-    report("cold cache", cold)
-    report("warm cache", warm)
+        for page in args.page or ["index.html"]:
+            url = server.url + page
+            print(f"loading {url} in {build.chromium_path()}", flush=True)
+            cold, warm = measure(url, args.runs, args.timeout * 1000)
+            report("cold cache", cold)
+            report("warm cache", warm)
     return 0
 
 
