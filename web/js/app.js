@@ -17,6 +17,7 @@ import { colorName, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
 import { registerServiceWorker } from "./offline.js";
 import { Saver } from "./save.js";
+import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -367,6 +368,7 @@ function connect() {
   links.start(); // shows the game of the address bar's link, if any
   saver.start(); // restores the saved game, or keeps it reachable beside the link's
   ai.start(); // the AI worker boots now, after the board is ready
+  startup.ready();
   ui.loading.hidden = true;
   ui.newButton.disabled = false;
   ui.canvas.setAttribute("aria-label", t("board.label"));
@@ -381,6 +383,7 @@ ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));
 ui.canvas.setAttribute("aria-busy", "true");
 ui.loading.hidden = false;
+const startup = watchStartup(ui.loading, { status: ui.status });
 board.requestRedraw();
 window.addEventListener("mixtour:python-ready", connect);
 connect(); // in case Python was faster than this module

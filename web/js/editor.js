@@ -23,6 +23,7 @@ import { Board, squareName } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, t, translatePage } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
+import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -439,6 +440,7 @@ function connect() {
     if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
   }
   update();
+  startup.ready();
   ui.loading.hidden = true;
   ui.canvas.setAttribute("aria-label", t("editor.boardLabel"));
   ui.canvas.removeAttribute("aria-busy");
@@ -456,6 +458,7 @@ for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));
 ui.canvas.setAttribute("aria-busy", "true");
 ui.loading.hidden = false;
+const startup = watchStartup(ui.loading);
 update();
 window.addEventListener("mixtour:python-ready", connect);
 connect(); // in case Python was faster than this module

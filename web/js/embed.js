@@ -19,6 +19,7 @@
 import { Board, squareName } from "./board.js";
 import { colorName, t, translatePage } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
+import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
 const EMBED_KEYS = ["view", "coords"];
@@ -41,6 +42,7 @@ let options = readOptions(location.hash);
 let python = null;
 let view = null;
 let started = false;
+let startup = null; // watches Python's start (web/js/startup.js)
 let pending = null; // what to do once Python is ready (a step pressed before)
 
 const board = new Board(ui.canvas, {
@@ -167,6 +169,7 @@ function startPython() {
   if (started) return;
   started = true;
   ui.loading.hidden = false;
+  startup = watchStartup(ui.loading);
   ui.canvas.setAttribute("aria-busy", "true");
   const body = document.body.dataset;
   const script = document.createElement("script");
@@ -174,17 +177,14 @@ function startPython() {
   script.src = body.python;
   script.setAttribute("config", body.config);
   document.body.append(script);
-  import(new URL(body.pyscript, document.baseURI).href).catch((error) => {
-    ui.loading.hidden = true;
-    say(t("embed.failed"), true);
-    console.warn(error);
-  });
+  import(new URL(body.pyscript, document.baseURI).href).catch((error) => startup.fail(error));
 }
 
 function connect() {
   if (python || !window.mixtourPython) return;
   python = window.mixtourPython;
   load();
+  startup.ready();
   ui.loading.hidden = true;
   ui.canvas.removeAttribute("aria-busy");
   document.body.dataset.ready = "1";

@@ -8,6 +8,12 @@ const STRINGS = {
     "app.tagline": "The stacking game for two or three",
     "app.noscript": "This game needs JavaScript.",
     "loading.python": "Loading Python…",
+    "startup.offline":
+      "A file of the game could not be downloaded. Check your connection, then reload.",
+    "startup.error": "The game could not start ({detail}).",
+    "startup.slow": "Python is taking unusually long to start. Keep waiting, or reload.",
+    "startup.reload": "Reload",
+    "startup.stopped": "Python did not start",
 
     "color.w": "White",
     "color.r": "Red",
@@ -142,7 +148,6 @@ const STRINGS = {
     "embed.last": "Last position",
     "embed.open": "Open in the Mixtour app (Mixtour by Dieter Stein)",
     "embed.badOption": "{key} '{value}' must be 0 or 1",
-    "embed.failed": "Python could not be loaded",
     "embed.mustPass": "{color} must pass",
     "embed.w-wins": "White wins",
     "embed.r-wins": "Red wins",
