@@ -23,10 +23,9 @@ Commands
       halves the time to a playable board).
     * ``@pyscript/core/dist/`` minus source maps and the parts the site never
       loads (``PYSCRIPT_SKIPPED``) goes to ``dist/vendor/pyscript-<v>/``.
-    * ``dist/py/app.zip`` holds the Python the pages and the AI worker import
-      (modules of ``mixtour/`` and ``web/py/``, found by importing the entry
-      scripts' imports), each ``.py`` with its compiled ``__pycache__`` file.
-      The command line's modules stay out of the site.
+    * ``dist/py/app.zip`` holds our Python (every module of ``mixtour/`` and
+      ``web/py/``), each ``.py`` with its compiled ``__pycache__`` file if the
+      pages or the AI worker import it.
     * ``dist/icons/icon-192.png`` and ``icon-512.png`` are drawn (``write_icons``)
       for the web app manifest, and ``dist/precache.json`` lists every file of
       the build with its size and SHA-256, for the service worker ``web/sw.js``
@@ -365,9 +364,10 @@ def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> 
 #   ``.py``; every other module stays a ``.py`` and still imports on demand.
 #   Modules frozen into the interpreter are never read from the zip and stay
 #   as they are.
-# * our own Python (``mixtour/`` and ``web/py/``) travels as one zip,
+# * all our own Python (``mixtour/`` and ``web/py/``) travels as one zip,
 #   ``dist/py/app.zip``, that PyScript unpacks into the working directory:
-#   the ``.py`` files with their ``__pycache__/*.pyc`` next to them.
+#   the ``.py`` files, and ``__pycache__/*.pyc`` next to those that the
+#   pages and the worker import (the command line's modules only as source).
 #
 # Every ``.pyc`` is an unchecked hash-based one (PEP 552): Python takes it
 # without looking at the source's time stamp, which does not exist in the
@@ -448,8 +448,9 @@ for path in job["entry_scripts"]:
 for name in sorted(names):
     try:
         importlib.import_module(name)
-    except ImportError:
-        pass  # js-only modules (pyscript, ...) exist only in the page
+    except ModuleNotFoundError as error:  # pyscript exists only in the page
+        if (error.name or "").partition(".")[0] in job["ours"]:
+            raise
 startup = set()
 imported = set()
 for module in list(sys.modules.values()):
@@ -473,20 +474,22 @@ with zipfile.ZipFile(stdlib_path) as source, zipfile.ZipFile(
         else:
             out.writestr(info, data)
 
-# 3. Our modules that were imported (not the command line's), source and bytecode.
-shipped = []
+# 3. All our modules as source, with bytecode for those imported above (the
+# command line's modules are there only to be complete).
+compiled = []
 with zipfile.ZipFile("/job/out/app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
     for name, path in job["app_files"]:
-        if path not in imported:
-            continue
         data = open(path, "rb").read()
-        cached = importlib.util.cache_from_source(name)
-        for entry, content in ((name, data), (cached, pyc(data, job["home"] + "/" + name, 2))):
+        entries = [(name, data)]
+        if path in imported:
+            bytecode = pyc(data, job["home"] + "/" + name, 2)
+            entries.append((importlib.util.cache_from_source(name), bytecode))
+            compiled.append(name)
+        for entry, content in entries:
             info = zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0))  # same input, same zip
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, content)
-        shipped.append(name)
-json.dump({"stdlib": sorted(startup), "app": shipped}, open("/job/out/report.json", "w"))
+json.dump({"stdlib": sorted(startup), "app": compiled}, open("/job/out/report.json", "w"))
 """
 
 
@@ -530,6 +533,7 @@ def compile_python(
         "home": "/home/pyodide",
         "extra_imports": list(PYSCRIPT_STDLIB_IMPORTS),
         "left_out": list(STDLIB_LEFT_OUT),
+        "ours": sorted({name.split("/")[0].removesuffix(".py") for name, _ in files}),
         "entry_scripts": [f"/job/in/web/{module.as_posix()}" for module in page],
         "app_files": [
             [name, f"/job/in/{'web' if path.is_relative_to(WEB_PY) else 'app'}/{name}"]
@@ -546,7 +550,7 @@ def compile_python(
         report = json.loads((job_dir / "out" / "report.json").read_text(encoding="utf-8"))
         log(
             f"compiled {len(report['stdlib'])} standard-library modules and"
-            f" {len(report['app'])} of ours: {', '.join(report['app'])}"
+            f" {len(report['app'])} of our {len(files)}"
         )
         (job_dir / "out").rename(cached)
     finally:
