@@ -59,7 +59,12 @@ class InvalidActionError(MixtourError):
 
 
 class IllegalActionError(MixtourError):
-    """A well-formed action that the rules do not allow in this position."""
+    """A well-formed action that the rules do not allow in this position;
+    ``reason`` says why (a :class:`Reason`, for wording in any language)."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class InvalidPositionError(MixtourError):
@@ -355,31 +360,49 @@ class Reason:
     """Why an action is not legal: an id and its arguments, so that a user
     interface can word it in any language; ``str()`` gives English.
 
+    The arguments carry no English: squares by name (``c3``), players by
+    colour letter (``color="r"``), lists of squares comma-separated
+    (``blockers="b3,c3"``), a nested reason as a :class:`Reason` (``why``).
+    :meth:`as_dict` gives all of it as plain data.
+
     >>> str(Reason("no-stack", square="c3"))
     'there is no stack on c3'
+    >>> str(Reason("blocked", frm="a3", to="d3", blockers="b3,c3"))
+    'the way from a3 to d3 is blocked by b3 and c3'
+    >>> Reason("gift", color="w").as_dict()
+    {'id': 'gift', 'args': {'color': 'w'}}
     """
 
     id: str
-    args: dict[str, str | int]
+    args: dict[str, str | int | Reason]
 
-    def __init__(self, id: str, **args: str | int) -> None:
+    def __init__(self, id: str, **args: str | int | Reason) -> None:
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "args", args)
 
+    def as_dict(self) -> dict[str, object]:
+        """``{"id": ..., "args": {...}}``, a nested reason as such a dict too."""
+        args = {k: v.as_dict() if isinstance(v, Reason) else v for k, v in self.args.items()}
+        return {"id": self.id, "args": args}
+
     def __str__(self) -> str:
-        a = self.args
+        a: dict[str, object] = dict(self.args)
+        if isinstance(a.get("color"), str):
+            a["player"] = COLOR_NAMES[COLORS.index(str(a["color"]))]
+        if isinstance(a.get("blockers"), str):
+            a["blockers"] = " and ".join(str(a["blockers"]).split(","))
         if self.id == "too-many":
             h = a["height"]
             if h == 1:
                 return f"{a['square']} holds a single disc, so only 1 disc can be taken"
             return f"{a['square']} is only {h} high, so at most {h} discs can be taken"
         if self.id == "distance":
-            h, d = int(a["height"]), int(a["distance"])
+            h, d = int(str(a["height"])), int(str(a["distance"]))
             return (
                 f"{a['to']} is {h} high, so a move onto it must come from exactly "
                 f"{_squares(h)} away ({a['frm']} is {_squares(d)} away)"
             )
-        extra: dict[str, str | int] = {}
+        extra: dict[str, object] = {}
         if "count" in a:
             extra["discs"] = "the top disc" if a["count"] == 1 else f"the top {a['count']} discs"
         return _REASON_TEXT[self.id].format(**a, **extra)
@@ -801,7 +824,6 @@ class Position:
         """``None`` if ``action`` is legal here, else the :class:`Reason`."""
         if self.status:
             return Reason("game-over")
-        player = COLOR_NAMES[self.turn]
         if action == PASS:
             return Reason("pass-not-allowed") if self._available_actions() else None
         if 0 <= action < NUM_SQUARES:
@@ -809,7 +831,7 @@ class Position:
             if self.stacks[action]:
                 return Reason("occupied", square=sq)
             if self.reserves[self.turn] <= 0:
-                return Reason("no-reserve", player=player)
+                return Reason("no-reserve", color=COLORS[self.turn])
             return self._gift_reason(action)
         k, frm, to = action >> 10, (action >> 5) & 31, action & 31
         if (
@@ -834,20 +856,20 @@ class Position:
             return Reason("not-a-line", frm=a, to=b)
         blockers = [SQUARE_NAMES[s] for s in BETWEEN[frm][to] if self.stacks[s]]
         if blockers:
-            return Reason("blocked", frm=a, to=b, blockers=" and ".join(blockers))
+            return Reason("blocked", frm=a, to=b, blockers=",".join(blockers))
         h = len(self.stacks[to])
         if d != h:
             return Reason("distance", frm=a, to=b, height=h, distance=d)
         if action == self.forbidden_reverse():
             # After a MOVE the turn passed on, so its mover is the previous
             # player, also in a position set up from a P1 string.
-            prev = COLOR_NAMES[(self.turn - 1) % self.players]
-            return Reason("take-back", player=prev, move=action_text(self.last))
+            prev = COLORS[(self.turn - 1) % self.players]
+            return Reason("take-back", color=prev, move=action_text(self.last))
         return self._gift_reason(action)
 
     def _gift_reason(self, action: int) -> Reason | None:
         if self.players == 3 and self._gifts_next_player(action):
-            return Reason("gift", player=COLOR_NAMES[self.next_player(self.turn)])
+            return Reason("gift", color=COLORS[self.next_player(self.turn)])
         return None
 
     def why_stuck(self, square: int, count: int) -> Reason | None:
@@ -874,7 +896,7 @@ class Position:
             reason = self.why_not(_move_code(square, t, count))
             if reason is None:
                 return None
-            return Reason("stuck-because", square=name, count=count, why=str(reason))
+            return Reason("stuck-because", square=name, count=count, why=reason)
         return Reason("stuck", square=name, count=count)
 
     # -- what a board needs ---------------------------------------------------------

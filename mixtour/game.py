@@ -24,6 +24,7 @@ from .core import (
     IllegalActionError,
     InvalidActionError,
     Position,
+    Reason,
     Status,
 )
 
@@ -124,9 +125,9 @@ class Game:
         :class:`InvalidActionError` or :class:`IllegalActionError` with a
         message for a player.  Clears the redo list."""
         code = self._code(action)
-        why = self.position.explain(code)
+        why = self.position.why_not(code)
         if why is not None:
-            raise IllegalActionError(f"{Action(code)}: {why}")
+            raise IllegalActionError(f"{Action(code)}: {why}", why)
         self.position.push(code)
         self._redo.clear()
         return Action(code)
@@ -196,6 +197,10 @@ class Game:
 
     def explain(self, action: Action | str | int) -> str | None:
         return self.position.explain(self._code(action))
+
+    def why_not(self, action: Action | str | int) -> Reason | None:
+        """``None`` if ``action`` is legal now, else the :class:`Reason` (for any language)."""
+        return self.position.why_not(self._code(action))
 
     def must_pass(self) -> bool:
         return self.position.legal_actions() == [Action.pass_().code]

@@ -82,9 +82,12 @@ def test_play_reports_illegal_and_invalid_actions() -> None:
     assert answer["ok"] and answer["action"] == "c3"
     assert answer["state"]["fen"] == "5/5/2,w,2/5/5 r 19/20 0/0 1 c3"
     answer = load(b.play("c3-c4"))
-    assert answer == {"ok": False, "message": answer["message"]}
-    assert "c4 is empty" in answer["message"]
-    assert not load(b.play("z9"))["ok"]
+    assert answer["ok"] is False and "c4 is empty" in answer["message"]
+    # the same, as data for a page in another language
+    assert answer["action"] == "c3-c4"
+    assert answer["reason"] == {"id": "empty-target", "args": {"to": "c4"}}
+    answer = load(b.play("z9"))
+    assert not answer["ok"] and "reason" not in answer  # not an action at all
     assert load(b.state())["fen"] == "5/5/2,w,2/5/5 r 19/20 0/0 1 c3"
 
 
@@ -93,6 +96,7 @@ def test_explain() -> None:
     assert load(b.explain("a1-b2")) == {"legal": True, "message": None}
     why = load(b.explain("a1-e5"))
     assert why["legal"] is False and "blocked by b2" in why["message"]
+    assert why["reason"] == {"id": "blocked", "args": {"frm": "a1", "to": "e5", "blockers": "b2"}}
     assert load(b.explain("nonsense"))["legal"] is False
 
 
@@ -112,6 +116,12 @@ def test_explain_lift_names_the_take_back_rule() -> None:
     why = load(b.explain_lift(d5, 1))
     assert why["legal"] is False
     assert "take back" in why["message"] and "c5-d5" in why["message"]
+    # the nested reason, with the player as a colour letter (Red moved c5-d5)
+    take_back = {"id": "take-back", "args": {"color": "r", "move": "c5-d5"}}
+    assert why["reason"] == {
+        "id": "stuck-because",
+        "args": {"square": "d5", "count": 1, "why": take_back},
+    }
     assert load(b.explain_lift(d5, 2))["legal"] is True
 
 

@@ -26,6 +26,7 @@ from mixtour.core import (
     NO_ACTION,
     PASS,
     Action,
+    IllegalActionError,
     MixtourError,
     Position,
 )
@@ -117,23 +118,24 @@ class Bridge:
         return _dump(self.view())
 
     def explain(self, text: str) -> str:
-        """``{"legal": true}`` or ``{"legal": false, "message": why}`` for an action in N1."""
+        """``{"legal": true}`` or ``{"legal": false, "message": why, "reason": ...}``
+        for an action in N1. ``message`` is English; ``reason`` is the engine's
+        :class:`Reason` as data (``{"id", "args"}``) for other languages, absent
+        when the text is not an action at all."""
         try:
-            why = self.game.explain(text)
+            why = self.game.why_not(text)
         except MixtourError as error:
             return _dump({"legal": False, "message": str(error)})
         if why is None:
             return _dump({"legal": True, "message": None})
-        return _dump({"legal": False, "message": why})
+        return _dump({"legal": False, "message": str(why), "reason": why.as_dict()})
 
     def explain_lift(self, square: int, count: int) -> str:
         """Why the top ``count`` discs of ``square`` have no legal move (or legal: true)."""
-        message = self._lift_message(int(square), int(count))
-        return _dump({"legal": message is None, "message": message})
-
-    def _lift_message(self, square: int, count: int) -> str | None:
-        reason = self.game.position.why_stuck(square, count)
-        return None if reason is None else str(reason)
+        reason = self.game.position.why_stuck(int(square), int(count))
+        if reason is None:
+            return _dump({"legal": True, "message": None})
+        return _dump({"legal": False, "message": str(reason), "reason": reason.as_dict()})
 
     # -- changing ----------------------------------------------------------------
 
@@ -141,10 +143,17 @@ class Bridge:
         """Play an action in N1.
 
         Returns ``{"ok": true, "action": text, "state": view}`` or
-        ``{"ok": false, "message": why}``.
+        ``{"ok": false, "message": why}``, with ``"action"`` and ``"reason"`` (as
+        in :meth:`explain`) when the rules refuse a well-formed action.
         """
         try:
             action = self.game.play(text)
+        except IllegalActionError as error:
+            answer: dict[str, Any] = {"ok": False, "message": str(error)}
+            if error.reason is not None:
+                answer["reason"] = error.reason.as_dict()
+                answer["action"] = str(Action.parse(text))
+            return _dump(answer)
         except MixtourError as error:
             return _dump({"ok": False, "message": str(error)})
         return _dump({"ok": True, "action": str(action), "state": self.view()})
