@@ -13,7 +13,7 @@
 import { Ai } from "./ai.js";
 import { Board, squareName } from "./board.js";
 import { Files } from "./files.js";
-import { colorName, t, translatePage } from "./i18n.js";
+import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
 import { registerServiceWorker } from "./offline.js";
 import { Saver } from "./save.js";
@@ -89,7 +89,7 @@ function play(text, animate = null) {
   const before = view;
   const answer = call("play", text);
   if (!answer.ok) {
-    say(t("msg.notLegal", { action: text, reason: answer.message }));
+    say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     render(view);
     return;
   }
@@ -109,13 +109,13 @@ function play(text, animate = null) {
 function explainAttempt(attempt) {
   if (attempt.kind === "lift") {
     const answer = call("explain_lift", attempt.square, attempt.count);
-    if (!answer.legal) say(t("msg.cannotLift", { reason: answer.message }));
+    if (!answer.legal) say(t("msg.cannotLift", { reason: reasonText(answer) }));
     return;
   }
   const text =
     attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
   const answer = call("explain", text);
-  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: answer.message }));
+  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
 }
 
 // -- showing the state -------------------------------------------------------
@@ -378,6 +378,7 @@ function connect() {
 }
 
 translatePage();
+languagePicker($("#language"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));

@@ -21,7 +21,7 @@
 
 import { Board, squareName } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
-import { colorName, t, translatePage } from "./i18n.js";
+import { colorName, languagePicker, t, translatePage } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
 import { watchStartup } from "./startup.js";
 
@@ -450,6 +450,7 @@ function connect() {
 }
 
 translatePage();
+languagePicker($("#language"));
 fillOpponents();
 setTool("w");
 for (const el of ui.form.elements) el.disabled = true;

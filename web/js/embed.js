@@ -17,7 +17,7 @@
 //   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
 
 import { Board, squareName } from "./board.js";
-import { colorName, t, translatePage } from "./i18n.js";
+import { colorName, reasonText, t, translatePage } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
 import { watchStartup } from "./startup.js";
 
@@ -219,7 +219,7 @@ function play(text, animate = null) {
   if (!python || options.viewOnly) return;
   const answer = call("play", text);
   if (!answer.ok) {
-    say(t("msg.notLegal", { action: text, reason: answer.message }));
+    say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     render(view);
     return;
   }
@@ -231,13 +231,13 @@ function explainAttempt(attempt) {
   if (!python) return;
   if (attempt.kind === "lift") {
     const answer = call("explain_lift", attempt.square, attempt.count);
-    if (!answer.legal) say(t("msg.cannotLift", { reason: answer.message }));
+    if (!answer.legal) say(t("msg.cannotLift", { reason: reasonText(answer) }));
     return;
   }
   const text =
     attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
   const answer = call("explain", text);
-  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: answer.message }));
+  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
 }
 
 function step(where) {

@@ -1,6 +1,14 @@
-// Every string the interface shows, keyed by id, one table per language.
-// Only English exists so far; French and German go next to it with the same ids.
+// Every string the interface shows, keyed by id, one table per language:
+// English here, French and German in ./lang/ with the same ids.
 // Placeholders are written {name} and filled by t(id, {name: value}).
+//
+// The language is the player's choice (kept in localStorage, shared by every
+// page of the site, embeds included), else the browser's first language we
+// have, else English. The rules engine explains refusals in English and also
+// as data ({id, args}); reasonText() words that data in the page's language.
+
+import de from "./lang/de.js";
+import fr from "./lang/fr.js";
 
 const STRINGS = {
   en: {
@@ -206,8 +214,19 @@ const STRINGS = {
 
     "footer.credit": "Mixtour by Dieter Stein",
     "footer.note": "Runs entirely in your browser.",
+    "language.label": "Language",
   },
+  fr,
+  de,
 };
+
+/** The languages offered, each named in itself. */
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "fr", name: "Français" },
+  { code: "de", name: "Deutsch" },
+];
+const STORAGE_KEY = "mixtour.language";
 
 let language = "en";
 
@@ -215,6 +234,85 @@ let language = "en";
 export function setLanguage(code) {
   language = Object.hasOwn(STRINGS, code) ? code : "en";
   document.documentElement.lang = language;
+}
+
+/** The language in use: "en", "fr" or "de". */
+export function currentLanguage() {
+  return language;
+}
+
+/** The player's saved choice, else the browser's first language we have, else English. */
+export function preferredLanguage() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // storage blocked (private mode, sandboxed frame): ask the browser only
+  }
+  if (saved && Object.hasOwn(STRINGS, saved)) return saved;
+  for (const tag of navigator.languages ?? [navigator.language ?? ""]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (Object.hasOwn(STRINGS, code)) return code;
+  }
+  return "en";
+}
+
+/**
+ * A <select> of LANGUAGES: choosing one saves it and reloads the page, which
+ * comes back in that language with the game as it was (it is saved after
+ * every change).
+ */
+export function languagePicker(select) {
+  select.replaceChildren(
+    ...LANGUAGES.map(({ code, name }) => {
+      const option = new Option(name, code, false, code === language);
+      option.lang = code;
+      return option;
+    }),
+  );
+  select.addEventListener("change", () => {
+    try {
+      localStorage.setItem(STORAGE_KEY, select.value);
+    } catch {
+      return; // nowhere to keep the choice: stay as we are
+    }
+    location.reload();
+  });
+}
+
+/**
+ * Why the engine refused an action, in the page's language: answer.reason
+ * ({id, args}, from the bridge) worded by this table, or the engine's own
+ * English answer.message.
+ */
+export function reasonText(answer) {
+  const reason = answer?.reason;
+  if (!reason || language === "en" || !Object.hasOwn(STRINGS[language], `reason.${reason.id}`)) {
+    return answer?.message ?? "";
+  }
+  return wordReason(reason);
+}
+
+function wordReason({ id, args }) {
+  const values = { ...args };
+  const distance = (n) => (n === 1 ? t("reason.squares.one") : t("reason.squares.many", { n }));
+  if (typeof args.color === "string") values.player = colorName(args.color);
+  if (typeof args.blockers === "string") values.blockers = wordList(args.blockers.split(","));
+  if (typeof args.count === "number") {
+    values.discs = args.count === 1 ? t("reason.discs.one") : t("reason.discs.many", { count: args.count });
+  }
+  if (id === "distance") {
+    values.squares = distance(args.height);
+    values.fromSquares = distance(args.distance);
+  }
+  if (args.why && typeof args.why === "object") values.why = wordReason(args.why);
+  return t(id === "too-many" && args.height === 1 ? "reason.too-many.one" : `reason.${id}`, values);
+}
+
+/** "b3", "b3 and c3", "b3, c3 and d3" in the page's language. */
+function wordList(items) {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${t("reason.and")}${items.at(-1)}`;
 }
 
 /** The string `id` in the current language with {placeholders} filled in. */
@@ -230,6 +328,8 @@ export function t(id, params = {}) {
 export function colorName(letter) {
   return t(`color.${letter}`);
 }
+
+setLanguage(preferredLanguage());
 
 /** Fill every element carrying data-i18n (textContent) or data-i18n-label (aria-label). */
 export function translatePage(root = document) {

@@ -1,0 +1,111 @@
+"""The interface in English, French and German (web/js/i18n.js, web/js/lang/).
+
+The expected words are read from the translation tables themselves (through
+Node, as the browser reads them), so these tests check the wiring: the
+browser's language or the player's choice picks the table, every page follows
+it, and the engine's refusals are worded from its data in that language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from functools import cache
+
+import pytest
+from conftest import AppPage
+from playwright.sync_api import expect
+from webhelpers import click_square, lift, play, position
+
+import build
+
+LANG_DIR = build.WEB / "js" / "lang"
+
+
+@cache
+def table(code: str) -> dict[str, str]:
+    node = shutil.which("node")
+    assert node, "node is needed to read the translation tables"
+    script = (
+        f"const m = await import({json.dumps((LANG_DIR / f'{code}.js').as_uri())});"
+        "console.log(JSON.stringify(m.default));"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True
+    )
+    data: dict[str, str] = json.loads(out.stdout)
+    return data
+
+
+def fill(template: str, **values: str | int) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+def english_keys() -> set[str]:
+    text = (build.WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    block = text[text.index("  en: {") : text.index("\n  },\n")]
+    return set(re.findall(r'^\s+"([\w.-]+)":', block, re.M))
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_each_table_words_every_english_string_with_the_same_placeholders(code: str) -> None:
+    words = table(code)
+    missing = english_keys() - set(words)
+    assert not missing, f"{code} lacks {sorted(missing)}"
+    english = (build.WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    for key in english_keys():
+        source = re.search(rf'^\s+"{re.escape(key)}":\s*\n?\s*"((?:[^"\\]|\\.)*)"', english, re.M)
+        assert source, key
+        assert set(re.findall(r"\{\w+\}", words[key])) == set(
+            re.findall(r"\{\w+\}", source.group(1))
+        ), f"{code} {key}"
+
+
+@pytest.mark.browser_context_args(locale="fr-FR")
+def test_a_french_browser_gets_the_french_game_and_french_reasons(web_app: AppPage) -> None:
+    fr = table("fr")
+    web_app.open()
+    page = web_app.page
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page.locator("#new-game")).to_have_text(fr["button.newGame"])
+    expect(page.locator("#undo")).to_have_text(fr["button.undo"])
+    expect(page.locator("#language")).to_have_value("fr")
+
+    for action in ["a1", "b2", "e5"]:
+        play(page, action)
+    # a1 onto e5: b2 is in the way (the engine's reason "blocked", worded in French)
+    lift(page, "a1", 1)
+    click_square(page, "e5")
+    blocked = fill(fr["reason.blocked"], frm="a1", to="e5", blockers="b2")
+    expect(page.locator("#message")).to_have_text(
+        fill(fr["msg.notLegal"], action="a1-e5", reason=blocked)
+    )
+    # e5 cannot move at all ("stuck", with the number of discs worded too)
+    click_square(page, "e5")
+    stuck = fill(fr["reason.stuck"], discs=fr["reason.discs.one"], square="e5")
+    expect(page.locator("#message")).to_have_text(fill(fr["msg.cannotLift"], reason=stuck))
+    assert web_app.errors == []
+
+
+def test_choosing_german_reloads_in_german_and_keeps_the_game(web_app: AppPage) -> None:
+    de = table("de")
+    web_app.open()
+    page = web_app.page
+    assert page.evaluate("document.documentElement.lang") == "en"
+    click_square(page, "c3")
+    page.wait_for_function("document.querySelector('#board').dataset.position.includes('2,w,2')")
+    played = position(page)
+
+    page.locator("#language").select_option("de")
+    page.wait_for_load_state()
+    web_app.wait_ready()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    expect(page.locator("#new-game")).to_have_text(de["button.newGame"])
+    expect(page.locator("#board")).to_have_attribute("data-position", played)
+
+    # the choice holds on the other pages of the site
+    web_app.open("editor.html")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    expect(page.locator("#language")).to_have_value("de")
