@@ -105,7 +105,14 @@ def test_choosing_german_reloads_in_german_and_keeps_the_game(web_app: AppPage) 
     expect(page.locator("#new-game")).to_have_text(de["button.newGame"])
     expect(page.locator("#board")).to_have_attribute("data-position", played)
 
+    # the rules link leads to the German rules
+    expect(page.locator("footer a[data-rules-link]")).to_have_attribute(
+        "href", re.compile(r"rules\.de\.html$")
+    )
     # the choice holds on the other pages of the site
     web_app.open("editor.html")
     assert page.evaluate("document.documentElement.lang") == "de"
     expect(page.locator("#language")).to_have_value("de")
+    # ...unless a page asks for a language of its own (a French rules page's boards)
+    web_app.open("embed.html?lang=fr#m=c3")
+    assert page.evaluate("document.documentElement.lang") == "fr"

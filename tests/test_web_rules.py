@@ -66,3 +66,52 @@ def test_rules_page_boards_become_ready(web_app: AppPage) -> None:
         assert frame.locator("#board").get_attribute("data-position") == expected, name
         assert frame.locator("#board").get_attribute("data-status") == "playing", name
     assert web_app.errors == []
+
+
+TRANSLATIONS = {"fr": RULES.with_name("rules.fr.html"), "de": RULES.with_name("rules.de.html")}
+
+
+def framed(path: Path) -> list[tuple[str, str, str]]:
+    """(data-example, ?lang= of the embed or "", link fragment) of each board, in order."""
+    text = path.read_text(encoding="utf-8")
+    found = re.findall(
+        r'data-example="([^"]+)"\s+src="\./embed\.html(?:\?lang=(\w+))?#([^"]*)"', text
+    )
+    return [(name, lang, html.unescape(fragment)) for name, lang, fragment in found]
+
+
+def test_the_translated_rules_show_the_same_boards_in_their_language() -> None:
+    english = [(name, fragment) for name, _, fragment in framed(RULES)]
+    ids = set(re.findall(r'\bid="([^"]+)"', RULES.read_text(encoding="utf-8")))
+    for code, path in TRANSLATIONS.items():
+        text = path.read_text(encoding="utf-8")
+        assert f'<html lang="{code}">' in text
+        boards = framed(path)
+        assert [(name, fragment) for name, _, fragment in boards] == english, code
+        assert {lang for _, lang, _ in boards} == {code}, code
+        assert set(re.findall(r'\bid="([^"]+)"', text)) == ids, code
+        # every page links to the rules in each language
+        for other in ["rules.html", *(p.name for p in TRANSLATIONS.values())]:
+            assert f'href="./{other}"' in text, (code, other)
+
+
+def test_a_translated_rules_page_works_in_its_language(web_app: AppPage) -> None:
+    # An English-speaking browser opens the French rules: the boards speak French.
+    web_app.open("rules.fr.html", wait_ready=False)
+    page = web_app.page
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    handle = page.locator("iframe.board-frame").first.element_handle()
+    assert handle is not None
+    handle.scroll_into_view_if_needed()
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_function(READY, timeout=120_000)
+    assert frame.evaluate("document.documentElement.lang") == "fr"
+    name, _, fragment = framed(TRANSLATIONS["fr"])[0]
+    expected = parse_link(fragment).game.fen()
+    assert frame.locator("#board").get_attribute("data-position") == expected, name
+    # the switch leads to the German page
+    page.locator("nav.languages a[hreflang=de]").click()
+    page.wait_for_url("**/rules.de.html")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert web_app.errors == []

@@ -2,9 +2,10 @@
 // English here, French and German in ./lang/ with the same ids.
 // Placeholders are written {name} and filled by t(id, {name: value}).
 //
-// The language is the player's choice (kept in localStorage, shared by every
-// page of the site, embeds included), else the browser's first language we
-// have, else English. The rules engine explains refusals in English and also
+// The language is the address's ?lang= (a page that must show one language,
+// like a translated rules page framing its boards), else the player's choice
+// (kept in localStorage, shared by every page of the site, embeds included),
+// else the browser's first language we have, else English. The rules engine explains refusals in English and also
 // as data ({id, args}); reasonText() words that data in the page's language.
 
 import de from "./lang/de.js";
@@ -215,6 +216,8 @@ const STRINGS = {
     "footer.credit": "Mixtour by Dieter Stein",
     "footer.note": "Runs entirely in your browser.",
     "language.label": "Language",
+    "page.editorTitle": "Mixtour position editor",
+    "page.embedTitle": "Mixtour board",
   },
   fr,
   de,
@@ -241,8 +244,10 @@ export function currentLanguage() {
   return language;
 }
 
-/** The player's saved choice, else the browser's first language we have, else English. */
+/** ?lang=, else the player's saved choice, else the browser's first language we have, else English. */
 export function preferredLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked && Object.hasOwn(STRINGS, asked)) return asked;
   let saved = null;
   try {
     saved = localStorage.getItem(STORAGE_KEY);
@@ -331,8 +336,18 @@ export function colorName(letter) {
 
 setLanguage(preferredLanguage());
 
-/** Fill every element carrying data-i18n (textContent) or data-i18n-label (aria-label). */
+/** The rules page in each language. */
+export const RULES_PAGES = { en: "./rules.html", fr: "./rules.fr.html", de: "./rules.de.html" };
+
+/**
+ * Fill every element carrying data-i18n (textContent) or data-i18n-label
+ * (aria-label), and point links marked data-rules-link at the rules in this language.
+ */
 export function translatePage(root = document) {
+  for (const link of root.querySelectorAll("a[data-rules-link]")) {
+    link.href = RULES_PAGES[language] ?? RULES_PAGES.en;
+    link.hreflang = language;
+  }
   for (const el of root.querySelectorAll("[data-i18n]")) {
     el.textContent = t(el.dataset.i18n);
   }

@@ -203,6 +203,8 @@ export default {
   "footer.credit": "Mixtour von Dieter Stein",
   "footer.note": "Läuft vollständig in deinem Browser.",
   "language.label": "Sprache",
+  "page.editorTitle": "Mixtour-Stellungseditor",
+  "page.embedTitle": "Mixtour-Brett",
 
   "reason.game-over": "das Spiel ist vorbei",
   "reason.pass-not-allowed": "du darfst nur passen, wenn du weder einsetzen noch ziehen kannst",

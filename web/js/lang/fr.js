@@ -202,6 +202,8 @@ export default {
   "footer.credit": "Mixtour de Dieter Stein",
   "footer.note": "Fonctionne entièrement dans votre navigateur.",
   "language.label": "Langue",
+  "page.editorTitle": "Éditeur de position Mixtour",
+  "page.embedTitle": "Plateau de Mixtour",
 
   "reason.game-over": "la partie est terminée",
   "reason.pass-not-allowed": "vous ne pouvez passer que si vous ne pouvez ni poser une pièce ni déplacer une pile",
