@@ -136,7 +136,11 @@ def page(page: Page, page_errors: list[str]) -> Page:
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
-            page_errors.append(f"console: {message.text}")
+            where = message.location.get("url", "")
+            line = message.location.get("lineNumber")
+            page_errors.append(
+                f"console: {message.text} ({where}:{line})" if where else f"console: {message.text}"
+            )
 
     def on_page_error(error: Error) -> None:
         page_errors.append(f"page error: {error.message}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from webhelpers import play, position
 
 from mixtour.ai import choose_move
@@ -250,4 +250,32 @@ def test_a_link_with_ai_sets_the_computer_against_the_player_to_move(web_app: Ap
     play(page, "c4")
     wait_turn(page, "r")
     assert moves_played(page) == 3
+    assert web_app.errors == []
+
+
+def test_a_worker_that_cannot_start_is_restarted_quietly(web_app: AppPage) -> None:
+    # The worker's own download of our Python fails once (a flaky connection):
+    # the page starts a new worker, the computer plays, and the console has no error.
+    page = web_app.page
+    fetches: list[str] = []
+
+    def flaky(route: Route) -> None:
+        fetches.append(route.request.url)
+        if len(fetches) == 2:  # the first is the page's own, the second the worker's
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/py/app.zip", flaky)
+    web_app.open("index.html#ai=1")
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
+    assert web_app.dataset("aiRestarts") == "1"
+    assert len(fetches) >= 2
+    before = position(page)
+    play(page, "c3")
+    page.wait_for_function(
+        "(s) => document.querySelector('#board').dataset.position.split(' ')[1] === s",
+        arg=before.split()[1],
+        timeout=AI_TIMEOUT_MS,
+    )
     assert web_app.errors == []

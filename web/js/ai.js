@@ -45,6 +45,23 @@ const MAX_RESTARTS = 3;
 const debug = () => window.mixtourDebug || {};
 
 /** The promise, or a rejection after `ms` milliseconds without an answer. */
+/**
+ * A worker that fails to start (say, a file it needs could not be fetched)
+ * rejects the ping, and failed() restarts it; PyScript would also print the
+ * failure as a console error. Report it as the warning it is instead, once
+ * PyScript has made the newest worker script's xworker.
+ */
+function watchWorkerErrors(tries = 200) {
+  const script = [...document.querySelectorAll('script[type="py"][worker]')].at(-1);
+  if (script?.xworker) {
+    script.xworker.onerror = (event) => {
+      console.warn("AI worker could not start:", event?.error?.message ?? event?.error ?? event);
+    };
+  } else if (tries > 0) {
+    setTimeout(() => watchWorkerErrors(tries - 1), 50);
+  }
+}
+
 function withTimeout(promise, ms) {
   let timer = 0;
   const timeout = new Promise((_, reject) => {
@@ -104,6 +121,7 @@ export class Ai {
       this.failed(error);
       return;
     }
+    watchWorkerErrors();
     this.ping();
   }
 
@@ -142,6 +160,7 @@ export class Ai {
       this.failed(restartError);
       return;
     }
+    watchWorkerErrors();
     this.ping();
   }
 
