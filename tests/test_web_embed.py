@@ -197,3 +197,21 @@ def test_embed_dialog_writes_working_code(app_page: AppPage) -> None:
     assert position(frame) == fen
     expect(frame.locator("#ply")).to_have_text("3/3")
     assert app_page.errors == []
+
+
+def test_embed_dialog_can_fix_the_board_language(app_page: AppPage) -> None:
+    # A German rules page wants German boards, whatever its readers' browsers say.
+    page = app_page.page
+    play(page, "c3")
+    page.click("#open-embed")
+    dialog = page.locator("#embed-dialog")
+    code = page.locator("#embed-code").input_value()
+    assert "embed.html#" in code and "lang=" not in code  # by default: the visitor's language
+    dialog.get_by_label("Language of the board").select_option("de")
+    code = page.locator("#embed-code").input_value()
+    assert code.startswith('<iframe src="' + app_page.base_url + "embed.html?lang=de#p=")
+    page.click("#embed-dialog button[value=close]")
+    frame = host(page, app_page.base_url, code)(0)
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    assert frame.frame.evaluate("document.documentElement.lang") == "de"
+    assert app_page.errors == []

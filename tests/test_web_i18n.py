@@ -77,6 +77,7 @@ def test_a_french_browser_gets_the_french_game_and_french_reasons(web_app: AppPa
         play(page, action)
     # a1 onto e5: b2 is in the way (the engine's reason "blocked", worded in French)
     lift(page, "a1", 1)
+    expect(page.locator("#board")).to_have_attribute("data-selection", "a1:1")
     click_square(page, "e5")
     blocked = fill(fr["reason.blocked"], frm="a1", to="e5", blockers="b2")
     expect(page.locator("#message")).to_have_text(

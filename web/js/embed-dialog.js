@@ -1,7 +1,7 @@
 // The "Embed" dialog of the game page: writes the <iframe> code that shows the
 // current game or position with embed.html (see web/js/embed.js for options).
 
-import { t } from "./i18n.js";
+import { LANGUAGES, t } from "./i18n.js";
 import { copyText } from "./links.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -29,10 +29,31 @@ export class EmbedDialog {
     this.form = $("#embed-form");
     this.code = $("#embed-code");
     if (!this.dialog) return;
+    this.addLanguageChoice();
     $("#open-embed").addEventListener("click", () => this.open());
     this.form.addEventListener("change", () => this.update());
     $("#copy-embed").addEventListener("click", () => this.copy());
     this.code.addEventListener("focus", () => this.code.select());
+  }
+
+  /**
+   * "Language of the board": the visitor's own (no ?lang=), or one fixed
+   * language, as a rules page in that language wants. Made here rather than in
+   * each page's markup, so every page with this dialog gets it.
+   */
+  addLanguageChoice() {
+    const select = document.createElement("select");
+    select.id = "embed-language";
+    select.name = "lang";
+    select.append(
+      new Option(t("embedDialog.visitorLanguage"), ""),
+      ...LANGUAGES.map(({ code, name }) => new Option(name, code)),
+    );
+    const label = document.createElement("label");
+    const text = document.createElement("span");
+    text.textContent = t("embedDialog.language");
+    label.append(text, " ", select);
+    $("#embed-width").closest("label").after(label);
   }
 
   open() {
@@ -48,6 +69,7 @@ export class EmbedDialog {
     if (form.mode.value === "view") fragment += "&view=1";
     if (!form.coords.checked) fragment += "&coords=0";
     const url = new URL("embed.html", location.href);
+    if (form.lang.value) url.searchParams.set("lang", form.lang.value);
     url.hash = fragment;
     this.code.value = iframeCode(url.href, Number(form.width.value), t("embedDialog.frameTitle"));
   }

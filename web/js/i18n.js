@@ -150,6 +150,8 @@ const STRINGS = {
     "embedDialog.copied": "Embed code copied",
     "embedDialog.copyByHand": "Select the code and copy it",
     "embedDialog.frameTitle": "Mixtour board",
+    "embedDialog.language": "Language of the board",
+    "embedDialog.visitorLanguage": "The visitor's",
 
     "embed.first": "First position",
     "embed.previous": "Previous action",

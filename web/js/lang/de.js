@@ -205,6 +205,8 @@ export default {
   "language.label": "Sprache",
   "page.editorTitle": "Mixtour-Stellungseditor",
   "page.embedTitle": "Mixtour-Brett",
+  "embedDialog.language": "Sprache des Bretts",
+  "embedDialog.visitorLanguage": "Die des Besuchers",
 
   "reason.game-over": "das Spiel ist vorbei",
   "reason.pass-not-allowed": "du darfst nur passen, wenn du weder einsetzen noch ziehen kannst",

@@ -204,6 +204,8 @@ export default {
   "language.label": "Langue",
   "page.editorTitle": "Éditeur de position Mixtour",
   "page.embedTitle": "Plateau de Mixtour",
+  "embedDialog.language": "Langue du plateau",
+  "embedDialog.visitorLanguage": "Celle du visiteur",
 
   "reason.game-over": "la partie est terminée",
   "reason.pass-not-allowed": "vous ne pouvez passer que si vous ne pouvez ni poser une pièce ni déplacer une pile",
