@@ -93,12 +93,13 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
         )
         assert len(page.locator("#moves .ply").all()) == 2
         assert position(page).split()[1] == "w"
-        # The rules page and an embedded board come from the cache as well.
-        page.goto(server.url + "rules.html")
+        # A rules page and its embedded boards (embed.html?lang=fr) come from the cache as well.
+        page.goto(server.url + "rules.fr.html")
         page.wait_for_selector("iframe.board-frame")
         frame = page.frame_locator("iframe.board-frame").first
         frame.locator("#board").click()
         page.frames[1].wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
+        assert page.frames[1].evaluate("document.documentElement.lang") == "fr"
     finally:
         page.context.set_offline(False)
     assert web_app.errors == []
