@@ -15,6 +15,7 @@ import { Board, squareName } from "./board.js";
 import { Files } from "./files.js";
 import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
+import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
 import { Saver } from "./save.js";
 import { watchStartup } from "./startup.js";
@@ -56,7 +57,7 @@ const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
   onMove: (from, count, to, { dragged }) =>
     play(moveText(from, count, to), dragged ? null : { from, count, to }),
-  onIllegal: explainAttempt,
+  onIllegal: (attempt) => explainAttempt(attempt, call, say),
   onSelect: showHint,
   onCancel: () => say(t("msg.cancelled")),
   onCursor: describeSquare,
@@ -80,11 +81,6 @@ function call(name, ...args) {
   return JSON.parse(python[name](...args));
 }
 
-function moveText(from, count, to) {
-  const head = count === 1 ? squareName(from) : `${squareName(from)}:${count}`;
-  return `${head}-${squareName(to)}`;
-}
-
 function play(text, animate = null) {
   const before = view;
   const answer = call("play", text);
@@ -104,18 +100,6 @@ function play(text, animate = null) {
   });
   render(answer.state, animate);
   say(parts.join(". "));
-}
-
-function explainAttempt(attempt) {
-  if (attempt.kind === "lift") {
-    const answer = call("explain_lift", attempt.square, attempt.count);
-    if (!answer.legal) say(t("msg.cannotLift", { reason: reasonText(answer) }));
-    return;
-  }
-  const text =
-    attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
-  const answer = call("explain", text);
-  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
 }
 
 // -- showing the state -------------------------------------------------------

@@ -419,6 +419,7 @@ new EmbedDialog(
     fragment: () => fragment(),
   },
   say,
+  { positionOnly: true },
 );
 
 // -- start-up ----------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-// The "Embed" dialog of the game page: writes the <iframe> code that shows the
-// current game or position with embed.html (see web/js/embed.js for options).
+// The "Embed" dialog (game page and editor): writes the <iframe> code that
+// shows the current game or position with embed.html (see web/js/embed.js for
+// its options). The dialog's markup is made here, once for every page that
+// has an #open-embed button.
 
-import { LANGUAGES, t } from "./i18n.js";
+import { LANGUAGES, t, translatePage } from "./i18n.js";
 import { copyText } from "./links.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -20,15 +22,60 @@ export function iframeCode(src, width, title) {
   );
 }
 
+const MARKUP = `
+  <form id="embed-form" method="dialog">
+    <h2 id="embed-title" data-i18n="embedDialog.title"></h2>
+    <fieldset class="embed-what">
+      <legend data-i18n="embedDialog.show"></legend>
+      <label><input type="radio" name="what" value="game" checked> <span data-i18n="embedDialog.game"></span></label>
+      <label><input type="radio" name="what" value="position"> <span data-i18n="embedDialog.position"></span></label>
+    </fieldset>
+    <fieldset>
+      <legend data-i18n="embedDialog.visitors"></legend>
+      <label><input type="radio" name="mode" value="play" checked> <span data-i18n="embedDialog.play"></span></label>
+      <label><input type="radio" name="mode" value="view"> <span data-i18n="embedDialog.view"></span></label>
+    </fieldset>
+    <div class="embed-options">
+      <label><input id="embed-coords" type="checkbox" name="coords" checked> <span data-i18n="embedDialog.coords"></span></label>
+      <label><span data-i18n="embedDialog.width"></span>
+        <select id="embed-width" name="width">
+          <option value="250">250 px</option>
+          <option value="360" selected>360 px</option>
+          <option value="480">480 px</option>
+          <option value="600">600 px</option>
+        </select>
+      </label>
+    </div>
+    <label class="embed-code-label" for="embed-code" data-i18n="embedDialog.code"></label>
+    <textarea id="embed-code" class="embed-code" rows="5" readonly></textarea>
+    <div class="dialog-buttons">
+      <button type="submit" value="close" formnovalidate data-i18n="button.close"></button>
+      <button id="copy-embed" type="button" class="primary" data-i18n="embedDialog.copy"></button>
+    </div>
+  </form>`;
+
 export class EmbedDialog {
-  /** links: the page's Links (for the fragment and flip); say(text) shows a message. */
-  constructor(links, say) {
+  /**
+   * links: {ready, fragment(wholeGame, withPreview)} (the game page's Links, or
+   * the editor's position); say(text) shows a message. positionOnly: no choice
+   * between the whole game and the position (the editor has no game).
+   */
+  constructor(links, say, { positionOnly = false } = {}) {
     this.links = links;
     this.say = say;
-    this.dialog = $("#embed-dialog");
+    if (!$("#open-embed")) return;
+    this.dialog = document.createElement("dialog");
+    this.dialog.id = "embed-dialog";
+    this.dialog.setAttribute("aria-labelledby", "embed-title");
+    this.dialog.innerHTML = MARKUP;
+    translatePage(this.dialog);
+    document.body.append(this.dialog);
     this.form = $("#embed-form");
     this.code = $("#embed-code");
-    if (!this.dialog) return;
+    if (positionOnly) {
+      this.form.elements.what.value = "position";
+      this.dialog.querySelector(".embed-what").hidden = true;
+    }
     this.addLanguageChoice();
     $("#open-embed").addEventListener("click", () => this.open());
     this.form.addEventListener("change", () => this.update());

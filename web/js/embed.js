@@ -19,6 +19,7 @@
 import { Board, squareName } from "./board.js";
 import { colorName, reasonText, t, translatePage } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
+import { explainAttempt, moveText } from "./refusals.js";
 import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -49,7 +50,7 @@ const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
   onMove: (from, count, to, { dragged }) =>
     play(moveText(from, count, to), dragged ? null : { from, count, to }),
-  onIllegal: explainAttempt,
+  onIllegal: (attempt) => python && explainAttempt(attempt, call, say),
 });
 
 // -- the link ------------------------------------------------------------------
@@ -210,11 +211,6 @@ function call(name, ...args) {
 
 // -- playing and stepping ------------------------------------------------------------
 
-function moveText(from, count, to) {
-  const head = count === 1 ? squareName(from) : `${squareName(from)}:${count}`;
-  return `${head}-${squareName(to)}`;
-}
-
 function play(text, animate = null) {
   if (!python || options.viewOnly) return;
   const answer = call("play", text);
@@ -225,19 +221,6 @@ function play(text, animate = null) {
   }
   hideMessage();
   render(answer.state, animate);
-}
-
-function explainAttempt(attempt) {
-  if (!python) return;
-  if (attempt.kind === "lift") {
-    const answer = call("explain_lift", attempt.square, attempt.count);
-    if (!answer.legal) say(t("msg.cannotLift", { reason: reasonText(answer) }));
-    return;
-  }
-  const text =
-    attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
-  const answer = call("explain", text);
-  if (!answer.legal) say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
 }
 
 function step(where) {
