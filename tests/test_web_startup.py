@@ -76,6 +76,24 @@ def test_a_damaged_file_is_reported_without_a_traceback(web_app: AppPage) -> Non
     expect(web_app.page.locator(".py-error")).to_have_count(0)
 
 
+def test_a_slow_start_says_so_and_then_carries_on(web_app: AppPage) -> None:
+    # Hold back the page's Python until the "slow" note is shown, then let it through.
+    held: list[Route] = []
+    page = web_app.page
+    page.add_init_script("window.mixtourDebug = { startupSlowMs: 500 }")
+    page.route("**/py/app.zip", lambda route: held.append(route))
+    web_app.open(wait_ready=False)
+    box = page.locator("#loading")
+    expect(box).to_contain_text("taking unusually long", timeout=60_000)
+    expect(box.get_by_role("button", name="Reload")).to_be_visible()
+    assert web_app.dataset("ready") is None
+    for route in held:
+        route.continue_()
+    web_app.wait_ready()
+    expect(box).to_be_hidden()
+    assert web_app.errors == []
+
+
 def test_the_page_still_starts_with_every_file_in_place(web_app: AppPage) -> None:
     # The watcher must not take an ordinary start for a failure.
     web_app.open()

@@ -13,7 +13,7 @@
 
 import { t } from "./i18n.js";
 
-const SLOW_MS = 30_000;
+const SLOW_MS = 30_000; // tests may shorten it: window.mixtourDebug = {startupSlowMs}
 
 /**
  * Watch Python's start on this page; `box` is the page's loading element and
@@ -65,7 +65,8 @@ export function watchStartup(box, { status = null } = {}) {
       }
     }
   });
-  const timer = setTimeout(() => show(t("startup.slow"), false), SLOW_MS);
+  const slowMs = window.mixtourDebug?.startupSlowMs ?? SLOW_MS;
+  const timer = setTimeout(() => show(t("startup.slow"), false), slowMs);
 
   window.addEventListener("unhandledrejection", onRejection);
   window.addEventListener("error", onError, true);
