@@ -119,3 +119,27 @@ def test_editor_link_from_the_game_page_starts_from_its_position(app_page: AppPa
     assert position(page) == fen
     expect(page.locator("#validity")).to_have_text("Valid position, Red to move")
     assert app_page.errors == []
+
+
+@pytest.mark.browser_context_args(has_touch=True)
+def test_on_a_touch_screen_a_tap_places_and_a_long_press_takes_off(web_app: AppPage) -> None:
+    web_app.open("editor.html")
+    page = web_app.page
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(square: str, hold_ms: int) -> None:
+        x, y = point(page, square, 0)
+        points = [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+        page.wait_for_timeout(hold_ms)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    touch("c3", 50)  # a tap puts a disc of the chosen colour
+    wait_position(page, "5/5/2,w,2/5/5 w 19/20 0/0 1 -")
+    touch("c3", 50)
+    wait_position(page, "5/5/2,ww,2/5/5 w 18/20 0/0 1 -")
+    touch("c3", 1200)  # a long press takes the top disc off, and places nothing
+    wait_position(page, "5/5/2,w,2/5/5 w 19/20 0/0 1 -")
+    page.wait_for_timeout(300)
+    assert position(page) == "5/5/2,w,2/5/5 w 19/20 0/0 1 -"
+    assert web_app.errors == []
