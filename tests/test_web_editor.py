@@ -143,3 +143,22 @@ def test_on_a_touch_screen_a_tap_places_and_a_long_press_takes_off(web_app: AppP
     page.wait_for_timeout(300)
     assert position(page) == "5/5/2,w,2/5/5 w 19/20 0/0 1 -"
     assert web_app.errors == []
+
+
+def test_the_address_follows_the_position_so_a_reload_keeps_it(web_app: AppPage) -> None:
+    web_app.open("editor.html")
+    page = web_app.page
+    click_square(page, "c3")
+    page.click(".tool[data-tool=r]")
+    click_square(page, "b4")
+    built = "5/1,r,3/2,w,2/5/5 w 19/19 0/0 1 -"
+    wait_position(page, built)
+    assert page.url.endswith("#p=" + built.replace(" ", "_"))
+    # switching the language reloads the page: the position is still there
+    page.locator("#language").select_option("de")
+    page.wait_for_load_state()
+    web_app.wait_ready()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    wait_position(page, built)
+    expect(page.locator("#position-text")).to_have_value(built)
+    assert web_app.errors == []

@@ -158,6 +158,9 @@ function validate(text) {
   document.body.dataset.valid = ok ? "1" : "0";
   ui.text.setAttribute("aria-invalid", ok ? "false" : "true");
   for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = !ok;
+  // The address bar follows the position, so a reload (or a change of
+  // language) keeps it and the address itself is a link to it.
+  if (ok) history.replaceState(null, "", `#${fragment()}`);
 }
 
 function syncForm() {
