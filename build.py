@@ -354,20 +354,21 @@ def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> 
 # --------------------------------------------------------------------------
 #
 # Pyodide's python_stdlib.zip holds only .py sources, so every page load
-# compiled the ~150 standard-library modules Pyodide, PyScript and the engine
+# compiled the ~130 standard-library modules Pyodide, PyScript and the engine
 # import at start-up, inside WebAssembly: most of the seconds before the board
 # was ready. The build compiles them once, inside the pinned Pyodide itself
 # (run under Node, so the bytecode matches the browser's Python exactly):
 #
 # * ``python_stdlib.zip`` is rewritten: a module imported at start-up is
-#   stored as ``.pyc`` (without its docstrings, ``optimize=2``) in place of its
+#   stored as ``.pyc`` (``optimize=2``: no docstrings, no asserts) in place of its
 #   ``.py``; every other module stays a ``.py`` and still imports on demand.
 #   Modules frozen into the interpreter are never read from the zip and stay
 #   as they are.
 # * all our own Python (``mixtour/`` and ``web/py/``) travels as one zip,
 #   ``dist/py/app.zip``, that PyScript unpacks into the working directory:
-#   the ``.py`` files, and ``__pycache__/*.pyc`` next to those that the
-#   pages and the worker import (the command line's modules only as source).
+#   the ``.py`` files, and ``__pycache__/*.pyc`` (also ``optimize=2``) next to
+#   those the pages and the worker import (the command line's modules only as
+#   source).
 #
 # Every ``.pyc`` is an unchecked hash-based one (PEP 552): Python takes it
 # without looking at the source's time stamp, which does not exist in the
