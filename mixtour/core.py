@@ -279,6 +279,27 @@ class Action:
     def count(self) -> int:
         return self.code >> 10
 
+    def as_dict(self) -> dict[str, object]:
+        """The action as plain data, for a user interface: its N1 ``text``, its
+        ``kind`` (``enter``, ``move`` or ``pass``), the ``square`` it lands on,
+        and for a move ``from``, ``to`` and ``count``.
+
+        >>> Action.parse("c4:2-c3").as_dict()
+        {'text': 'c4:2-c3', 'kind': 'move', 'square': 12, 'to': 12, 'count': 2, 'from': 17}
+        """
+        if self.is_pass:
+            return {"text": str(self), "kind": "pass"}
+        if self.is_enter:
+            return {"text": str(self), "kind": "enter", "square": self.square}
+        return {
+            "text": str(self),
+            "kind": "move",
+            "square": self.to,
+            "to": self.to,
+            "count": self.count,
+            "from": self.frm,
+        }
+
     def __str__(self) -> str:
         return action_text(self.code)
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
 
 from mixtour.ai import choose_move
 from mixtour.ai.levels import LEVELS
@@ -35,21 +34,6 @@ __all__ = ["ping", "think"]
 
 # Never let one request hold the worker longer than this, whatever it asks.
 MAX_TIME_MS = 10_000
-
-
-def _action_view(text: str) -> dict[str, Any]:
-    action = Action.parse(text)
-    if action.is_pass:
-        return {"kind": "pass"}
-    if action.is_enter:
-        return {"kind": "enter", "square": action.square}
-    return {
-        "kind": "move",
-        "square": action.to,
-        "from": action.frm,
-        "to": action.to,
-        "count": action.count,
-    }
 
 
 def think(request: str) -> str:
@@ -79,7 +63,7 @@ def think(request: str) -> str:
         {
             "id": req.get("id"),
             "move": result.text,
-            "action": _action_view(result.text),
+            "action": Action(result.move).as_dict(),
             "score": result.score,
             "depth": result.depth,
             "nodes": result.nodes,

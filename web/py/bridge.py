@@ -44,20 +44,9 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _action_view(code: int) -> dict[str, Any] | None:
-    """A played action as the board draws it: kind, squares, count, text."""
-    if code == NO_ACTION:
-        return None
-    action = Action(code)
-    view: dict[str, Any] = {"text": str(action)}
-    if action.is_pass:
-        view["kind"] = "pass"
-    elif action.is_enter:
-        view.update(kind="enter", square=action.square)
-    else:
-        view.update(kind="move", square=action.to, to=action.to, count=action.count)
-        view["from"] = action.frm
-    return view
+def _action_view(code: int) -> dict[str, object] | None:
+    """A played action as the board draws it (:meth:`Action.as_dict`), or None."""
+    return None if code == NO_ACTION else Action(code).as_dict()
 
 
 class Bridge:
