@@ -187,3 +187,17 @@ def test_load() -> None:
     assert answer["ok"] and answer["state"]["moves"] == ["c3", "b4"]
     assert load(b.load("nonsense", ""))["ok"] is False
     assert load(b.state())["moves"] == ["c3", "b4"]
+
+
+def test_rules_gives_the_engines_set_up_numbers() -> None:
+    # The editor and the new-game form take these instead of writing their own.
+    from bridge import rules
+
+    from mixtour.core import MAX_HEIGHT, Position, default_discs
+
+    data = load(rules())
+    assert data == {"maxHeight": MAX_HEIGHT, "defaultDiscs": {"2": 20, "3": 15}}
+    for players in (2, 3):
+        assert default_discs(players) == data["defaultDiscs"][str(players)]
+        start = Position.start(players)
+        assert start.reserves[0] == data["defaultDiscs"][str(players)]

@@ -315,7 +315,7 @@ ui.discs.addEventListener("input", () => {
 ui.form.addEventListener("change", (event) => {
   // Keep the usual number of discs in step with the number of players.
   if (event.target.name === "players" && !ui.discs.dataset.edited) {
-    ui.discs.value = event.target.value === "3" ? "15" : "20";
+    ui.discs.value = String(call("rules").defaultDiscs[event.target.value]);
   }
 });
 

@@ -28,7 +28,6 @@ import { watchStartup } from "./startup.js";
 const $ = (selector) => document.querySelector(selector);
 
 const COLORS = ["w", "r", "b"];
-const MAX_HEIGHT = 4; // a stack of 5 scores and leaves the board (R6)
 const LONG_PRESS_MS = 500;
 const MOVE_SLOP = 10; // CSS pixels a press may wander and still be a tap
 const LEVELS = [1, 2, 3, 4, 5, 6];
@@ -64,6 +63,7 @@ const model = {
 };
 
 let python = null; // window.mixtourEditor once ready
+let rules = null; // the engine's set-up numbers: {maxHeight, defaultDiscs: {2, 3}}
 let valid = null; // the engine's answer for the position shown: {ok, position} or {ok: false, message}
 let tool = "w";
 let press = null; // {id, x, y, square, touch, timer, long, moved}
@@ -114,10 +114,6 @@ function onBoard(color) {
   return model.stacks.reduce((sum, stack) => sum + [...stack].filter((c) => c === color).length, 0);
 }
 
-function defaultDiscs(players) {
-  return players === 3 ? 15 : 20;
-}
-
 /** Take on a position the engine has read (canonical parts). */
 function adopt(position) {
   model.stacks = [...position.stacks];
@@ -132,19 +128,22 @@ function adopt(position) {
 
 // -- showing ---------------------------------------------------------------------
 
-/** Show the model; the P1 field follows unless the change was typed there. */
-function update({ fromText = false } = {}) {
+/**
+ * Show the model; the P1 field follows unless the change was typed there
+ * (then `checked` is the engine's answer for that text, already asked for).
+ */
+function update({ fromText = false, checked = null } = {}) {
   const text = compose();
   ui.canvas.dataset.position = text;
   board.set({ stacks: [...model.stacks] });
   if (!fromText) ui.text.value = text;
   syncForm();
-  validate(fromText ? ui.text.value : text);
+  validate(fromText ? ui.text.value : text, checked);
 }
 
-function validate(text) {
+function validate(text, checked = null) {
   if (!python) return;
-  valid = JSON.parse(python.check(text));
+  valid = checked ?? JSON.parse(python.check(text));
   const ok = valid.ok;
   if (ok) {
     const position = valid.position;
@@ -208,8 +207,8 @@ function describeSquare(square) {
 
 function place(square, color) {
   const stack = model.stacks[square];
-  if (stack.length >= MAX_HEIGHT) {
-    say(t("editor.tooHigh", { square: squareName(square), max: MAX_HEIGHT }));
+  if (stack.length >= rules.maxHeight) {
+    say(t("editor.tooHigh", { square: squareName(square), max: rules.maxHeight }));
     return;
   }
   model.stacks[square] = stack + color;
@@ -329,7 +328,7 @@ function setPlayers(players) {
   if (players === model.players) return;
   if (players === 3) {
     const own = Number(model.reserves[0]) + onBoard("w");
-    model.reserves[2] = Number.isFinite(own) ? own : defaultDiscs(3);
+    model.reserves[2] = Number.isFinite(own) ? own : rules.defaultDiscs[3];
     model.scores[2] = 0;
   } else {
     model.stacks = model.stacks.map((stack) => stack.replaceAll("b", ""));
@@ -360,7 +359,7 @@ ui.clear.addEventListener("click", () => {
 });
 
 ui.start.addEventListener("click", () => {
-  const discs = defaultDiscs(model.players);
+  const discs = rules.defaultDiscs[model.players];
   model.stacks = Array(25).fill("");
   model.reserves = [discs, discs, discs];
   model.scores = [0, 0, 0];
@@ -375,7 +374,7 @@ ui.text.addEventListener("input", () => {
   if (!python) return;
   const answer = JSON.parse(python.check(ui.text.value));
   if (answer.ok) adopt(answer.position);
-  update({ fromText: true });
+  update({ fromText: true, checked: answer });
 });
 
 ui.text.addEventListener("change", () => {
@@ -438,6 +437,7 @@ function fillOpponents() {
 function connect() {
   if (python || !window.mixtourEditor) return;
   python = window.mixtourEditor;
+  rules = JSON.parse(python.rules());
   if (location.hash.length > 1) {
     const answer = JSON.parse(python.from_link(location.hash));
     adopt(answer.position);

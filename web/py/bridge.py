@@ -23,12 +23,14 @@ from typing import Any
 
 from mixtour.core import (
     COLORS,
+    MAX_HEIGHT,
     NO_ACTION,
     PASS,
     Action,
     IllegalActionError,
     MixtourError,
     Position,
+    default_discs,
 )
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
@@ -47,6 +49,12 @@ def _dump(data: dict[str, Any]) -> str:
 def _action_view(code: int) -> dict[str, object] | None:
     """A played action as the board draws it (:meth:`Action.as_dict`), or None."""
     return None if code == NO_ACTION else Action(code).as_dict()
+
+
+def rules() -> str:
+    """The engine's set-up numbers a form needs, so the page never writes its own:
+    ``{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}`` (R6, R1, R10)."""
+    return _dump({"maxHeight": MAX_HEIGHT, "defaultDiscs": {n: default_discs(n) for n in (2, 3)}})
 
 
 class Bridge:

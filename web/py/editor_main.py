@@ -2,8 +2,8 @@
 
 The editor builds a position string (P1) in JavaScript from what is on its
 board and in its fields; the engine decides whether it is a valid position.
-This module publishes ``window.mixtourEditor`` with two functions that take
-text and return JSON strings:
+This module publishes ``window.mixtourEditor`` with functions that return JSON
+strings (``rules()``: the engine's set-up numbers, see ``bridge.rules``):
 
 ``check(text)``
     ``{"ok": true, "position": {...}}`` with the canonical P1 and its parts
@@ -22,8 +22,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
+from bridge import rules
+from publish import publish
 
 from mixtour.core import COLORS, MixtourError, Position
 from mixtour.link import parse_link
@@ -63,18 +63,4 @@ def from_link(fragment: str) -> str:
     return _dump({"position": _describe(link.game.position), "problems": link.problems})
 
 
-# Every proxy handed to JavaScript stays referenced here for the page's life.
-_proxies: list[Any] = []
-
-
-def _export() -> Any:
-    api = js.Object.new()
-    for name, function in (("check", check), ("from_link", from_link)):
-        proxy = create_proxy(function)
-        _proxies.append(proxy)
-        setattr(api, name, proxy)
-    return api
-
-
-js.window.mixtourEditor = _export()
-js.window.dispatchEvent(js.CustomEvent.new("mixtour:python-ready"))
+publish("mixtourEditor", {"check": check, "from_link": from_link, "rules": rules})

@@ -9,28 +9,10 @@ scrolls into view or is clicked.
 
 from __future__ import annotations
 
-from typing import Any
-
-import js
 from bridge import Bridge
-from pyodide.ffi import create_proxy
+from publish import publish
 
 EXPORTED = ("state", "play", "explain", "explain_lift", "load_link", "link", "goto")
 
 bridge = Bridge()
-
-# Every proxy handed to JavaScript stays referenced here for the page's life.
-_proxies: list[Any] = []
-
-
-def _export() -> Any:
-    api = js.Object.new()
-    for name in EXPORTED:
-        proxy = create_proxy(getattr(bridge, name))
-        _proxies.append(proxy)
-        setattr(api, name, proxy)
-    return api
-
-
-js.window.mixtourPython = _export()
-js.window.dispatchEvent(js.CustomEvent.new("mixtour:python-ready"))
+publish("mixtourPython", {name: getattr(bridge, name) for name in EXPORTED})

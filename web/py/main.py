@@ -21,12 +21,12 @@ import json
 from typing import Any
 
 import js
-from bridge import Bridge
-from pyodide.ffi import create_once_callable, create_proxy
+from bridge import Bridge, rules
+from publish import publish
+from pyodide.ffi import create_once_callable
 from pyscript import workers
 
 EXPORTED = ("state", "play", "explain", "explain_lift", "undo", "redo", "new_game", "load")
-AI_EXPORTED = ("ai_start", "ai_call", "ai_restart")
 AI_WORKER = "ai"
 # A restarted worker gets a new name ("ai-2", ...): PyScript resolves the
 # promise of a worker name only once.
@@ -37,10 +37,6 @@ EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
 EXPORTED += ("snapshot", "restore")
 
 bridge = Bridge()
-
-# Every proxy handed to JavaScript stays referenced here for the page's life.
-_proxies: list[Any] = []
-
 
 _tasks: set[asyncio.Task[None]] = set()
 
@@ -104,16 +100,9 @@ def ai_call(name: str, payload: str = "") -> Any:
     return js.Promise.new(create_once_callable(executor))
 
 
-def _export() -> Any:
-    api = js.Object.new()
-    functions = [getattr(bridge, name) for name in EXPORTED] + [ai_start, ai_call, ai_restart]
-    for name, function in zip(EXPORTED + AI_EXPORTED, functions, strict=True):
-        proxy = create_proxy(function)
-        _proxies.append(proxy)
-        setattr(api, name, proxy)
-    return api
-
-
-js.window.mixtourPython = _export()
 js.document.body.dataset.engine = "1"
-js.window.dispatchEvent(js.CustomEvent.new("mixtour:python-ready"))
+publish(
+    "mixtourPython",
+    {name: getattr(bridge, name) for name in EXPORTED}
+    | {"ai_start": ai_start, "ai_call": ai_call, "ai_restart": ai_restart, "rules": rules},
+)
