@@ -140,14 +140,19 @@ def test_a_hint_shows_a_legal_move_without_playing_it(app_page: AppPage) -> None
     assert app_page.errors == []
 
 
-def test_undo_while_the_master_thinks_drops_its_move(app_page: AppPage) -> None:
-    page = app_page.page
+def master_thinks_after_c3(page: Page) -> None:
+    """A new game against the Master (Red): White enters c3 and the Master starts searching."""
     new_game(page, {"w": 0, "r": 6})
     wait_ai_ready(page)
     play(page, "c3")
     page.wait_for_function(
         "document.querySelector('#board').dataset.thinking === '1'", timeout=AI_TIMEOUT_MS
     )
+
+
+def test_undo_while_the_master_thinks_drops_its_move(app_page: AppPage) -> None:
+    page = app_page.page
+    master_thinks_after_c3(page)
     expect(page.locator("#thinking")).to_be_visible()
     expect(page.locator("#thinking")).to_contain_text("Red is thinking")
     page.click("#undo")
@@ -181,12 +186,7 @@ FRAME_MONITOR = """
 
 def test_the_page_responds_while_the_master_searches(app_page: AppPage) -> None:
     page = app_page.page
-    new_game(page, {"w": 0, "r": 6})
-    wait_ai_ready(page)
-    play(page, "c3")
-    page.wait_for_function(
-        "document.querySelector('#board').dataset.thinking === '1'", timeout=AI_TIMEOUT_MS
-    )
+    master_thinks_after_c3(page)
     page.evaluate(FRAME_MONITOR)
     # A button works while the AI thinks: the new-game dialog opens and closes.
     page.click("#new-game")
