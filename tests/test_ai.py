@@ -69,6 +69,22 @@ def test_search_reports_depth_score_line_nodes_time() -> None:
         pos.push(a)
 
 
+def test_a_stop_request_ends_the_search_with_the_best_move_so_far() -> None:
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 3  # true from the fourth question on
+
+    pos = Position(MIDDLE)
+    r = choose_move(pos, depth=30, nodes=200_000, seed=1, stop=stop)
+    assert asked > 3  # the search asked, and stopped when told
+    assert r.depth < 30 and r.move in pos.legal_actions()
+    assert r.nodes < 5 * 1024  # asked every 1024 nodes: it stopped at the next question
+    assert pos.fen() == MIDDLE
+
+
 def test_search_restores_the_position_and_its_history() -> None:
     pos = Position()
     for text in ["c3", "b4", "b4-c3", "d2"]:

@@ -14,6 +14,7 @@ the depth, score, principal line, node count and time of the search:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -48,6 +49,7 @@ def choose_move(
     evaluator: EvaluatorLike | None = None,
     on_info: InfoCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Choose an action for the player to move in ``position``.
 
@@ -59,6 +61,9 @@ def choose_move(
     history is used for the repetition rule (R9).  ``clock`` measures
     ``time_ms``: wall time by default; the arena passes ``time.process_time``
     so that a busy machine does not weaken the timed players.
+    ``stop`` is asked every 1024 nodes once the first iteration is done
+    (two with three players); when it answers true, the search ends at once
+    with the best move found so far (a cancelled or interrupted search).
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -90,7 +95,7 @@ def choose_move(
         return result(win, WIN - 1, 1, 1, (win,))
 
     s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
-    s.clock = clock
+    s.clock = clock if stop is None else _stoppable(clock, stop)
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
     # The level's node budget and depth cap hold unless a depth or node limit
@@ -137,6 +142,15 @@ def choose_move(
             pv = (best_move,)
             best_score = s.root_scores[best_move]
     return result(best_move, best_score, done_depth, s.nodes, pv)
+
+
+def _stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[[], float]:
+    """A clock that jumps past every deadline once ``stop()`` is true."""
+
+    def read() -> float:
+        return math.inf if stop() else clock()
+
+    return read
 
 
 def _near_best(scores: dict[int, int], best: int, margin: int, rng: random.Random) -> int:
