@@ -17,6 +17,7 @@ import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
+import { settingsDialog } from "./prefs.js";
 import { Saver } from "./save.js";
 import { watchStartup } from "./startup.js";
 
@@ -363,6 +364,7 @@ function connect() {
 
 translatePage();
 languagePicker($("#language"));
+settingsDialog($("#open-settings"), $("#settings-dialog"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));

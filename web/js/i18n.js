@@ -218,6 +218,8 @@ const STRINGS = {
     "footer.credit": "Mixtour by Dieter Stein",
     "footer.note": "Runs entirely in your browser.",
     "language.label": "Language",
+    "settings.open": "Settings",
+    "settings.title": "Settings",
     "page.editorTitle": "Mixtour position editor",
     "page.embedTitle": "Mixtour board",
   },

@@ -203,6 +203,8 @@ export default {
   "footer.credit": "Mixtour von Dieter Stein",
   "footer.note": "Läuft vollständig in deinem Browser.",
   "language.label": "Sprache",
+  "settings.open": "Einstellungen",
+  "settings.title": "Einstellungen",
   "page.editorTitle": "Mixtour-Stellungseditor",
   "page.embedTitle": "Mixtour-Brett",
   "embedDialog.language": "Sprache des Bretts",

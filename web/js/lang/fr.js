@@ -202,6 +202,8 @@ export default {
   "footer.credit": "Mixtour de Dieter Stein",
   "footer.note": "Fonctionne entièrement dans votre navigateur.",
   "language.label": "Langue",
+  "settings.open": "Réglages",
+  "settings.title": "Réglages",
   "page.editorTitle": "Éditeur de position Mixtour",
   "page.embedTitle": "Plateau de Mixtour",
   "embedDialog.language": "Langue du plateau",
