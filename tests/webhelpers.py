@@ -159,3 +159,64 @@ def move_list(page: Page) -> str:
     items = page.locator("#moves li").all()
     rounds = [" ".join(item.locator("span:not(.future)").all_text_contents()) for item in items]
     return " ".join(r for r in rounds if r and re.search(r"\d\.\s+\S", r))
+
+
+# --------------------------------------------------------------------------
+# What the canvas draws, frame by frame
+# --------------------------------------------------------------------------
+
+# Hashes the board's pixels at every animation frame, with the position the
+# page showed at that moment, until stop_frames(). Counting the distinct
+# pictures tells whether a change was animated, as a person would see it.
+FRAME_RECORDER = """() => {
+  const canvas = document.querySelector("#board");
+  const ctx = canvas.getContext("2d");
+  const frames = [];
+  window.__boardFrames = frames;
+  const hash = () => {
+    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const words = new Uint32Array(pixels.buffer);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619);
+    return h >>> 0;
+  };
+  const tick = (time) => {
+    if (window.__boardFrames !== frames) return;
+    frames.push({ time, hash: hash(), position: canvas.dataset.position });
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+# True once the board has shown `position` and then the same picture for 20 frames.
+FRAMES_SETTLED = """(position) => {
+  const frames = window.__boardFrames || [];
+  const first = frames.findIndex((f) => f.position === position);
+  if (first < 0 || frames.length - first < 24) return false;
+  const tail = frames.slice(-20);
+  return tail.every((f) => f.hash === tail[0].hash);
+}"""
+
+
+def record_frames(page: Page) -> None:
+    """Start hashing the board's picture at every frame (see ``frames_of``)."""
+    page.evaluate(FRAME_RECORDER)
+
+
+def frames_of(page: Page, shown: str, timeout_ms: float = 30_000) -> list[int]:
+    """The distinct pictures drawn from the frame where the page first showed
+    position ``shown`` until the board holds still, in order (repeats removed).
+    A change shown at once gives one or two (the frame of the change may
+    still hold the picture before); an animated one gives one per frame."""
+    page.wait_for_function(FRAMES_SETTLED, arg=shown, timeout=timeout_ms)
+    frames = page.evaluate("() => window.__boardFrames")
+    first = next(i for i, f in enumerate(frames) if f["position"] == shown)
+    pictures: list[int] = []
+    for frame in frames[first:]:
+        if not pictures or pictures[-1] != frame["hash"]:
+            pictures.append(frame["hash"])
+    return pictures
+
+
+def stop_frames(page: Page) -> None:
+    page.evaluate("() => { window.__boardFrames = null; }")

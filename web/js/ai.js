@@ -73,7 +73,7 @@ function withTimeout(promise, ms) {
 export class Ai {
   /**
    * deps: {python() -> window.mixtourPython or null, view() -> state,
-   *        call, render, play(text, animate), say, board, ui}
+   *        call, render, play(text), say, board, ui}
    */
   constructor(deps) {
     this.deps = deps;
@@ -292,9 +292,6 @@ export class Ai {
   playAnswer(generation, answer) {
     if (generation !== this.generation || this.paused) return;
     this.setThinking(null);
-    const action = answer.action;
-    const animate =
-      action.kind === "move" ? { from: action.from, count: action.count, to: action.to } : null;
     this.deps.ui.canvas.dataset.aiInfo = JSON.stringify({
       move: answer.move,
       level: answer.level,
@@ -302,7 +299,7 @@ export class Ai {
       nodes: answer.nodes,
       time_ms: answer.time_ms,
     });
-    this.deps.play(answer.move, animate);
+    this.deps.play(answer.move);
   }
 
   // -- hints --------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 //   #board[data-status]     playing | w-wins | r-wins | b-wins | draw-passes | draw-repetition
 
 import { Ai } from "./ai.js";
-import { Board, squareName } from "./board.js";
+import { Board, heightsSetting, squareName } from "./board.js";
 import { Files } from "./files.js";
 import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
 import { Links } from "./links.js";
@@ -56,8 +56,7 @@ let view = null; // the last state from Python
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
-  onMove: (from, count, to, { dragged }) =>
-    play(moveText(from, count, to), dragged ? null : { from, count, to }),
+  onMove: (from, count, to) => play(moveText(from, count, to)),
   onIllegal: (attempt) => explainAttempt(attempt, call, say),
   onSelect: showHint,
   onCancel: () => say(t("msg.cancelled")),
@@ -82,7 +81,7 @@ function call(name, ...args) {
   return JSON.parse(python[name](...args));
 }
 
-function play(text, animate = null) {
+function play(text) {
   const before = view;
   const answer = call("play", text);
   if (!answer.ok) {
@@ -99,13 +98,13 @@ function play(text, animate = null) {
   answer.state.colors.forEach((color, i) => {
     if (answer.state.scores[i] > before.scores[i]) parts.push(t("msg.scored", { color: colorName(color) }));
   });
-  render(answer.state, animate);
+  render(answer.state);
   say(parts.join(". "));
 }
 
 // -- showing the state -------------------------------------------------------
 
-function render(state, animate = null) {
+function render(state) {
   const changed = state !== view;
   view = state;
   ui.canvas.dataset.position = state.fen;
@@ -116,7 +115,6 @@ function render(state, animate = null) {
     enterable: state.legal.enter,
     movable: state.legal.moves,
     interactive: !ai.isAiTurn(state),
-    animate,
   });
   renderPlayers(state);
   renderMoves(state);
@@ -365,6 +363,7 @@ function connect() {
 translatePage();
 languagePicker($("#language"));
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+heightsSetting($("#setting-heights"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));

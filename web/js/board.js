@@ -9,11 +9,24 @@
 //   enterable   squares where a disc may be entered
 //   movable     {square: {count: [target squares]}}: the legal moves
 //   interactive false until the engine is ready
-//   animate     {from, count, to}: slide these discs (the move just played)
 //   hint        a suggested action {kind: "enter"|"move", square, from, to}, or null
 //   flipped     true draws the board upside down (a1 at the top right); clicks,
 //               keys and coordinates follow
 //   coordinates false leaves out the letters and digits round the board
+//   heights     false leaves out the height numbers on stacks of two or more
+//               (default: the player's preference "boardHeights", web/js/prefs.js)
+//   motion      false shows every change at once (the editor); the player's
+//               prefers-reduced-motion does the same everywhere
+//
+// Every change of the stacks is animated from the picture before to the one
+// after (web/js/board-anim.js plans it, using `last`, the action that led
+// there): a move slides, an entry drops in, an undo runs backwards, a jump of
+// several moves slides and fades everything at once. Callers only set the new
+// state; nothing else they set (hints, legal moves) stops a running animation.
+//
+// Colours come from CSS custom properties on the canvas (--board-*, --disc-*,
+// web/css/board.css, light and dark), read again on the page's "mixtour:theme"
+// event and when the system's colour scheme changes.
 //
 // and receives these events (constructor's second argument):
 //
@@ -31,9 +44,12 @@
 //   (with "flipped": true, file and rank count from the other side: 4 - file, 4 - rank)
 //   disc i (0 = bottom) of a stack: centre.y + base - (i + 0.5) * step
 
+import { easeOut, planChange, within } from "./board-anim.js";
+import { onPref, pref, setPref } from "./prefs.js";
+
 const SIZE = 5;
 const DRAG_DISTANCE = 6; // CSS pixels a pointer must travel before a press becomes a drag
-const ANIMATION_MS = 200;
+const MAX_QUEUED = 2; // the running animation and one waiting; later changes join the waiting one
 
 // Disc and stack proportions, in cells.
 const DISC_RX = 0.36;
@@ -42,8 +58,8 @@ const DISC_STEP = 0.15; // thickness of a disc = vertical distance between discs
 const STACK_BASE = 0.3; // stack bottom below the square's centre
 const LIFT = 0.1; // how far lifted discs rise
 
-const THEME = {
-  page: "#f3efe6",
+// The colours when the page gives none (web/css/board.css gives them all).
+const FALLBACK = {
   frame: "#6f5a43",
   frameEdge: "#4d3d2c",
   coords: "#f4ead6",
@@ -59,16 +75,37 @@ const THEME = {
   cursor: "#1d3557",
   lifted: "#ffd84d",
   hint: "rgba(29, 53, 87, 0.85)",
+  heightFill: "#1f1b16",
+  heightInk: "#ffffff",
+  wFace: "#fbf9f4",
+  wSide: "#d8d1c1",
+  wEdge: "#2b2620",
+  rFace: "#d8473f",
+  rSide: "#a2302a",
+  rEdge: "#3a100d",
+  bFace: "#3d79d4",
+  bSide: "#29549b",
+  bEdge: "#10233f",
 };
 
-const PALETTE = {
-  w: { face: "#fbf9f4", side: "#d8d1c1", edge: "#2b2620" },
-  r: { face: "#d8473f", side: "#a2302a", edge: "#3a100d" },
-  b: { face: "#3d79d4", side: "#29549b", edge: "#10233f" },
-};
+/** The CSS custom property of each colour: frameEdge -> --board-frame-edge, wFace -> --disc-w-face. */
+export function colorProperty(name) {
+  const disc = /^([wrb])([A-Z]\w*)$/.exec(name);
+  if (disc) return `--disc-${disc[1]}-${disc[2].toLowerCase()}`;
+  return `--board-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
 
 export function squareName(square) {
   return "abcde"[square % SIZE] + String(Math.floor(square / SIZE) + 1);
+}
+
+/** Keep the settings dialog's checkbox and the "boardHeights" preference in step. */
+export function heightsSetting(input) {
+  input.checked = pref("boardHeights", true);
+  input.addEventListener("change", () => setPref("boardHeights", input.checked));
+  onPref("boardHeights", (value) => {
+    input.checked = value !== false;
+  });
 }
 
 function clamp(value, low, high) {
@@ -89,14 +126,28 @@ export class Board {
       hint: null,
       flipped: false,
       coordinates: true,
+      heights: pref("boardHeights", true),
+      motion: true,
     };
     this.selection = null; // {square, count}
     this.press = null; // pointer pressed: {id, x, y, hit, drag}
     this.drag = null; // dragging discs: {x, y, over}
     this.cursor = null; // keyboard cursor square, shown while the keyboard is in use
-    this.animation = null; // {from, count, to, start}
+    this.animations = []; // plans (web/js/board-anim.js), the first one running
+    this.launch = null; // where the discs of the move just chosen start: {square, count, point}
     this.geometry = null;
     this.frame = 0;
+    this.colors = { ...FALLBACK };
+    this.reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+    this.darkScheme = matchMedia("(prefers-color-scheme: dark)");
+    this.onTheme = () => {
+      this.readColors();
+      this.requestRedraw();
+    };
+    window.addEventListener("mixtour:theme", this.onTheme);
+    this.darkScheme.addEventListener("change", this.onTheme);
+    onPref("boardHeights", (value) => this.set({ heights: value !== false }));
+    this.readColors();
 
     this.onPointerDown = this.onPointerDown.bind(this);
     this.onPointerMove = this.onPointerMove.bind(this);
@@ -132,6 +183,8 @@ export class Board {
     this.resizeObserver.disconnect();
     this.ratioQuery?.removeEventListener("change", this.onRatioChange);
     cancelAnimationFrame(this.frame);
+    window.removeEventListener("mixtour:theme", this.onTheme);
+    this.darkScheme.removeEventListener("change", this.onTheme);
     const c = this.canvas;
     c.removeEventListener("pointerdown", this.onPointerDown);
     c.removeEventListener("pointermove", this.onPointerMove);
@@ -141,26 +194,60 @@ export class Board {
     c.removeEventListener("blur", this.onBlur);
   }
 
-  /** Change the board; a change of stacks drops the current selection. */
+  /** Read the board's colours from the page's CSS custom properties. */
+  readColors() {
+    const style = getComputedStyle(this.canvas);
+    for (const name of Object.keys(FALLBACK)) {
+      this.colors[name] = style.getPropertyValue(colorProperty(name)).trim() || FALLBACK[name];
+    }
+  }
+
+  /**
+   * Change the board: the one way in for every change. A change of stacks
+   * drops the current selection and is animated from the picture shown
+   * before (unless motion is off); nothing else touches a running animation.
+   */
   set(config) {
+    const before = { stacks: this.config.stacks, last: this.config.last };
     const stacksChanged =
       config.stacks !== undefined && config.stacks.join("/") !== this.config.stacks.join("/");
-    const { animate, ...rest } = config;
     const layoutChanged =
       (config.flipped !== undefined && !!config.flipped !== !!this.config.flipped) ||
       (config.coordinates !== undefined && !!config.coordinates !== !!this.config.coordinates);
-    Object.assign(this.config, rest);
+    Object.assign(this.config, config);
+    if (config.stacks !== undefined) this.config.stacks = [...config.stacks];
     if (layoutChanged) this.resize();
     if (stacksChanged || config.movable !== undefined) {
       this.setSelection(null);
       this.drag = null;
       this.press = null;
     }
-    this.animation = null;
-    if (animate && this.config.stacks[animate.to].length >= animate.count) {
-      this.animation = { ...animate, start: performance.now() };
-    }
+    if (stacksChanged) this.animate(before, { stacks: this.config.stacks, last: this.config.last });
+    this.launch = null;
     this.requestRedraw();
+  }
+
+  /** Queue the animation of a change of stacks (or show it at once). */
+  animate(before, after) {
+    if (this.config.motion === false || this.reducedMotion.matches || !this.geometry) {
+      this.animations = [];
+      return;
+    }
+    const queue = this.animations;
+    if (queue.length >= MAX_QUEUED) {
+      // Changes come faster than they can be shown: the waiting ones become one.
+      const merged = planChange(queue[1].before, after);
+      queue.length = 1;
+      if (merged) queue.push(merged);
+      return;
+    }
+    const plan = planChange(before, after, this.launch);
+    if (plan) queue.push(plan);
+  }
+
+  /** Whether a change is still being animated (for tests and screenshots). */
+  get animating() {
+    return this.animations.length > 0;
   }
 
   // -- geometry ------------------------------------------------------------
@@ -251,6 +338,7 @@ export class Board {
       before === selection ||
       (before && selection && before.square === selection.square && before.count === selection.count);
     this.selection = selection;
+    if (selection) this.animations = []; // lifting shows the board as it is now
     if (selection) {
       this.canvas.dataset.selection = `${squareName(selection.square)}:${selection.count}`;
     } else {
@@ -279,6 +367,7 @@ export class Board {
         else this.lift(square, count);
       } else if (this.targetsOf(selection).includes(square)) {
         this.setSelection(null);
+        this.launch = { square: selection.square, count: selection.count, point: null };
         this.emit("onMove", selection.square, selection.count, square, { dragged: false });
       } else if (!height) {
         this.cancel();
@@ -366,7 +455,7 @@ export class Board {
       return;
     }
     this.drag = null;
-    this.drop(this.hitTest(x, y));
+    this.drop(this.hitTest(x, y), [x, y]);
   }
 
   onPointerCancel(event) {
@@ -377,7 +466,7 @@ export class Board {
     }
   }
 
-  drop(hit) {
+  drop(hit, point) {
     const selection = this.selection;
     if (!selection) return;
     if (!hit) {
@@ -386,6 +475,7 @@ export class Board {
       this.requestRedraw(); // dropped back home: stays lifted, as after a click
     } else if (this.targetsOf(selection).includes(hit.square)) {
       this.setSelection(null);
+      this.launch = { square: selection.square, count: selection.count, point };
       this.emit("onMove", selection.square, selection.count, hit.square, { dragged: true });
     } else {
       this.setSelection(null);
@@ -466,45 +556,26 @@ export class Board {
     const ctx = this.ctx;
     ctx.setTransform(g.ratio, 0, 0, g.ratio, 0, 0);
     ctx.clearRect(0, 0, g.width, g.height);
+    const plan = this.currentPlan(now);
     this.drawBoard(ctx, g);
-    this.drawMarks(ctx, g);
+    this.drawMarks(ctx, g, plan ? plan.after : this.config);
     this.drawCoordinates(ctx, g);
 
-    let animation = this.animation;
-    let progress = 1;
-    if (animation) {
-      progress = Math.min(1, (now - animation.start) / ANIMATION_MS);
-      if (progress >= 1) {
-        this.animation = animation = null;
-      }
-    }
     const lifted = this.selection;
-    // Draw the top row first, so that nearer stacks overlap the ones behind them.
-    for (let row = 0; row < SIZE; row++) {
-      for (let file = 0; file < SIZE; file++) {
-        const square = this.squareAt(file, row);
-        let stack = this.config.stacks[square];
-        if (animation && square === animation.to) stack = stack.slice(0, -animation.count);
-        let liftFrom = stack.length;
-        if (lifted && lifted.square === square) liftFrom = stack.length - lifted.count;
-        if (this.drag && lifted && lifted.square === square) stack = stack.slice(0, liftFrom);
-        this.drawStack(ctx, g, square, stack, liftFrom);
+    if (plan) {
+      this.drawPlan(ctx, g, plan);
+    } else {
+      // Draw the top row first, so that nearer stacks overlap the ones behind them.
+      for (let row = 0; row < SIZE; row++) {
+        for (let file = 0; file < SIZE; file++) {
+          const square = this.squareAt(file, row);
+          let stack = this.config.stacks[square];
+          let liftFrom = stack.length;
+          if (lifted && lifted.square === square) liftFrom = stack.length - lifted.count;
+          if (this.drag && lifted && lifted.square === square) stack = stack.slice(0, liftFrom);
+          this.drawStack(ctx, g, square, stack, liftFrom);
+        }
       }
-    }
-    if (animation) {
-      const discs = this.config.stacks[animation.to].slice(-animation.count);
-      const fromHeight = this.config.stacks[animation.from].length;
-      const toHeight = this.config.stacks[animation.to].length - animation.count;
-      const [x0, y0] = this.squareCenter(animation.from);
-      const [x1, y1] = this.squareCenter(animation.to);
-      const ease = 1 - (1 - progress) ** 3;
-      const step = DISC_STEP * g.cell;
-      const base = STACK_BASE * g.cell;
-      const startY = y0 + base - fromHeight * step;
-      const endY = y1 + base - toHeight * step;
-      const hop = Math.sin(Math.PI * progress) * 0.25 * g.cell;
-      this.drawColumn(ctx, g, x0 + (x1 - x0) * ease, startY + (endY - startY) * ease - hop, discs);
-      this.requestRedraw();
     }
     if (this.drag && lifted) {
       const discs = this.config.stacks[lifted.square].slice(-lifted.count);
@@ -517,19 +588,89 @@ export class Board {
     if (!document.body.dataset.painted) document.body.dataset.painted = "1";
   }
 
+  /** The running animation's plan with its progress `t` (0..1), or null; finished plans leave. */
+  currentPlan(now) {
+    const queue = this.animations;
+    while (queue.length) {
+      const plan = queue[0];
+      if (plan.start === undefined) plan.start = now;
+      plan.t = (now - plan.start) / plan.duration;
+      if (plan.t < 1) {
+        this.requestRedraw();
+        return plan;
+      }
+      queue.shift();
+    }
+    return null;
+  }
+
+  /** One frame of a change: kept discs, parts fading out or dropping in, sliding parts. */
+  drawPlan(ctx, g, plan) {
+    const t = Math.max(0, plan.t);
+    const step = DISC_STEP * g.cell;
+    const involved = new Set();
+    for (const slide of plan.slides) involved.add(slide.from).add(slide.to);
+    for (let row = 0; row < SIZE; row++) {
+      for (let file = 0; file < SIZE; file++) {
+        const square = this.squareAt(file, row);
+        const part = plan.squares[square];
+        const [cx, cy] = this.squareCenter(square);
+        const base = cy + STACK_BASE * g.cell;
+        if (part.goes || part.comes) involved.add(square);
+        if (part.keep || part.goes || part.comes) this.drawShadow(ctx, g, cx, base);
+        this.drawColumn(ctx, g, cx, base, part.keep);
+        const top = base - part.keep.length * step;
+        ctx.save();
+        if (part.goes) {
+          const fade = within(t, part.goFade);
+          ctx.globalAlpha = 1 - fade;
+          this.drawColumn(ctx, g, cx, top - fade * 0.3 * g.cell, part.goes);
+        }
+        if (part.comes) {
+          const fade = within(t, part.comeFade);
+          ctx.globalAlpha = fade;
+          this.drawColumn(ctx, g, cx, top - (1 - easeOut(fade)) * 0.5 * g.cell, part.comes);
+        }
+        ctx.restore();
+        if (!involved.has(square)) this.drawHeight(ctx, g, cx, base, part.keep.length);
+      }
+    }
+    for (const slide of plan.slides) {
+      const local = within(t, [slide.start, slide.end]);
+      const ease = easeOut(local);
+      let x0, y0;
+      if (slide.point) {
+        [x0, y0] = slide.point;
+        y0 += 0.5 * step; // the pointer held the lowest disc
+      } else {
+        const [sx, sy] = this.squareCenter(slide.from);
+        x0 = sx;
+        y0 = sy + STACK_BASE * g.cell - slide.fromHeight * step - (slide.lifted ? LIFT * g.cell : 0);
+      }
+      const [x1, cy1] = this.squareCenter(slide.to);
+      const y1 = cy1 + STACK_BASE * g.cell - slide.toHeight * step;
+      const hop = slide.point ? 0 : Math.sin(Math.PI * local) * 0.25 * g.cell;
+      ctx.save();
+      if (slide.appear && t < slide.start) ctx.globalAlpha = within(t, [0, slide.start]);
+      if (slide.vanish && t > slide.end) ctx.globalAlpha = 1 - within(t, [slide.end, 1]);
+      this.drawColumn(ctx, g, x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease - hop, slide.discs);
+      ctx.restore();
+    }
+  }
+
   drawBoard(ctx, g) {
     const { x, y, cell, wide, narrow } = g;
     const span = cell * SIZE;
-    ctx.fillStyle = THEME.frame;
+    ctx.fillStyle = this.colors.frame;
     roundRect(ctx, x - wide, y - narrow, span + wide + narrow, span + wide + narrow, cell * 0.12);
     ctx.fill();
     for (let row = 0; row < SIZE; row++) {
       for (let file = 0; file < SIZE; file++) {
-        ctx.fillStyle = (row + file) % 2 ? THEME.dark : THEME.light;
+        ctx.fillStyle = (row + file) % 2 ? this.colors.dark : this.colors.light;
         ctx.fillRect(x + file * cell, y + row * cell, cell, cell);
       }
     }
-    ctx.strokeStyle = THEME.grid;
+    ctx.strokeStyle = this.colors.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let i = 1; i < SIZE; i++) {
@@ -540,7 +681,7 @@ export class Board {
       ctx.lineTo(x + span, y + at);
     }
     ctx.stroke();
-    ctx.strokeStyle = THEME.frameEdge;
+    ctx.strokeStyle = this.colors.frameEdge;
     ctx.lineWidth = Math.max(1, cell * 0.02);
     ctx.strokeRect(x, y, span, span);
   }
@@ -552,26 +693,27 @@ export class Board {
     ctx.fillRect(cx - half, cy - half, half * 2, half * 2);
   }
 
-  drawMarks(ctx, g) {
-    const last = this.config.last;
-    if (last && last.kind === "enter") this.fillSquare(ctx, g, last.square, THEME.last);
+  /** The last action (of `shown`: the picture drawn, or being drawn), the selection and its targets. */
+  drawMarks(ctx, g, shown) {
+    const last = shown.last;
+    if (last && last.kind === "enter") this.fillSquare(ctx, g, last.square, this.colors.last);
     if (last && last.kind === "move") {
-      this.fillSquare(ctx, g, last.from, THEME.last);
-      this.fillSquare(ctx, g, last.to, THEME.last);
-      if (!this.config.stacks[last.to]) this.drawTowerGone(ctx, g, last.to);
+      this.fillSquare(ctx, g, last.from, this.colors.last);
+      this.fillSquare(ctx, g, last.to, this.colors.last);
+      if (!shown.stacks[last.to]) this.drawTowerGone(ctx, g, last.to);
     }
     const selection = this.selection;
     if (!selection) return;
-    this.fillSquare(ctx, g, selection.square, THEME.selected);
+    this.fillSquare(ctx, g, selection.square, this.colors.selected);
     const over = this.drag ? this.drag.over : null;
     for (const target of this.targetsOf(selection)) {
       const [cx, cy] = this.squareCenter(target);
       const inset = g.cell * 0.06;
       const half = g.cell / 2 - inset;
-      ctx.fillStyle = target === over ? THEME.targetHover : THEME.targetFill;
+      ctx.fillStyle = target === over ? this.colors.targetHover : this.colors.targetFill;
       roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.08);
       ctx.fill();
-      ctx.strokeStyle = THEME.target;
+      ctx.strokeStyle = this.colors.target;
       ctx.lineWidth = Math.max(2, g.cell * 0.045);
       ctx.stroke();
     }
@@ -583,7 +725,7 @@ export class Board {
     if (!hint || (hint.kind !== "enter" && hint.kind !== "move")) return;
     const squares = hint.kind === "move" ? [hint.from, hint.to] : [hint.square];
     ctx.save();
-    ctx.strokeStyle = THEME.hint;
+    ctx.strokeStyle = this.colors.hint;
     ctx.lineWidth = Math.max(2, g.cell * 0.05);
     ctx.setLineDash([g.cell * 0.1, g.cell * 0.06]);
     for (const square of squares) {
@@ -609,7 +751,7 @@ export class Board {
       ctx.moveTo(ax, ay);
       ctx.lineTo(bx, by);
       ctx.stroke();
-      ctx.fillStyle = THEME.hint;
+      ctx.fillStyle = this.colors.hint;
       ctx.beginPath();
       ctx.moveTo(bx + Math.cos(angle) * head * 0.4, by + Math.sin(angle) * head * 0.4);
       ctx.lineTo(bx - Math.cos(angle - 0.5) * head, by - Math.sin(angle - 0.5) * head);
@@ -628,7 +770,7 @@ export class Board {
     const step = DISC_STEP * g.cell;
     const base = cy + STACK_BASE * g.cell;
     ctx.save();
-    ctx.strokeStyle = THEME.frameEdge;
+    ctx.strokeStyle = this.colors.frameEdge;
     ctx.globalAlpha = 0.55;
     ctx.lineWidth = Math.max(1, g.cell * 0.02);
     ctx.setLineDash([g.cell * 0.05, g.cell * 0.04]);
@@ -648,7 +790,7 @@ export class Board {
     if (this.config.coordinates === false) return;
     const { x, y, cell, wide } = g;
     const flipped = !!this.config.flipped;
-    ctx.fillStyle = THEME.coords;
+    ctx.fillStyle = this.colors.coords;
     ctx.font = `600 ${Math.max(9, Math.round(wide * 0.5))}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
@@ -664,12 +806,7 @@ export class Board {
     if (!stack.length) return;
     const [cx, cy] = this.squareCenter(square);
     const base = cy + STACK_BASE * g.cell;
-    const rx = DISC_RX * g.cell;
-    const ry = DISC_RY * g.cell;
-    ctx.fillStyle = THEME.shadow;
-    ctx.beginPath();
-    ctx.ellipse(cx + rx * 0.08, base + ry * 0.25, rx * 1.04, ry * 1.05, 0, 0, Math.PI * 2);
-    ctx.fill();
+    this.drawShadow(ctx, g, cx, base);
     const below = stack.slice(0, liftFrom);
     const above = stack.slice(liftFrom);
     this.drawColumn(ctx, g, cx, base, below);
@@ -683,6 +820,38 @@ export class Board {
         true,
       );
     }
+    if (!above.length) this.drawHeight(ctx, g, cx, base, stack.length);
+  }
+
+  drawShadow(ctx, g, cx, base) {
+    const rx = DISC_RX * g.cell;
+    const ry = DISC_RY * g.cell;
+    ctx.fillStyle = this.colors.shadow;
+    ctx.beginPath();
+    ctx.ellipse(cx + rx * 0.08, base + ry * 0.25, rx * 1.04, ry * 1.05, 0, 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  /** The height of a stack of two or more, in a badge at the right of its top disc. */
+  drawHeight(ctx, g, cx, base, height) {
+    if (height < 2 || this.config.heights === false) return;
+    const r = Math.max(7, g.cell * 0.13);
+    const x = cx + DISC_RX * g.cell * 0.95;
+    const y = base - height * DISC_STEP * g.cell - DISC_RY * g.cell * 0.2;
+    ctx.save();
+    ctx.fillStyle = this.colors.heightFill;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, g.cell * 0.015);
+    ctx.strokeStyle = this.colors.heightInk;
+    ctx.stroke();
+    ctx.fillStyle = this.colors.heightInk;
+    ctx.font = `700 ${Math.round(r * 1.35)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(height), x, y + r * 0.06);
+    ctx.restore();
   }
 
   /** Discs bottom to top, the lowest one's bottom edge centred at (cx, bottom). */
@@ -697,7 +866,7 @@ export class Board {
       const ry = DISC_RY * g.cell;
       const top = bottom - discs.length * step;
       ctx.save();
-      ctx.strokeStyle = THEME.lifted;
+      ctx.strokeStyle = this.colors.lifted;
       ctx.lineWidth = Math.max(2, g.cell * 0.035);
       ctx.beginPath();
       ctx.ellipse(cx, top, rx + ctx.lineWidth, ry + ctx.lineWidth, 0, Math.PI, 0);
@@ -711,7 +880,12 @@ export class Board {
 
   /** One disc as a short cylinder; bottom = centre of its lower rim. */
   drawDisc(ctx, g, cx, bottom, color) {
-    const colors = PALETTE[color] ?? PALETTE.w;
+    const key = "wrb".includes(color) ? color : "w";
+    const colors = {
+      face: this.colors[`${key}Face`],
+      side: this.colors[`${key}Side`],
+      edge: this.colors[`${key}Edge`],
+    };
     const rx = DISC_RX * g.cell;
     const ry = DISC_RY * g.cell;
     const top = bottom - DISC_STEP * g.cell;
@@ -751,7 +925,7 @@ export class Board {
     const [cx, cy] = this.squareCenter(this.cursor);
     const half = g.cell / 2 - g.cell * 0.03;
     ctx.save();
-    ctx.strokeStyle = THEME.cursor;
+    ctx.strokeStyle = this.colors.cursor;
     ctx.lineWidth = Math.max(2, g.cell * 0.04);
     ctx.setLineDash([g.cell * 0.12, g.cell * 0.08]);
     ctx.strokeRect(cx - half, cy - half, half * 2, half * 2);

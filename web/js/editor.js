@@ -69,7 +69,7 @@ let tool = "w";
 let press = null; // {id, x, y, square, touch, timer, long, moved}
 
 const board = new Board(ui.canvas, { onCursor: describeSquare });
-board.set({ interactive: false, enterable: [], movable: {}, last: null });
+board.set({ interactive: false, enterable: [], movable: {}, last: null, motion: false });
 
 // -- the position string ---------------------------------------------------------
 

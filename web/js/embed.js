@@ -48,8 +48,7 @@ let pending = null; // what to do once Python is ready (a step pressed before)
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
-  onMove: (from, count, to, { dragged }) =>
-    play(moveText(from, count, to), dragged ? null : { from, count, to }),
+  onMove: (from, count, to) => play(moveText(from, count, to)),
   onIllegal: (attempt) => python && explainAttempt(attempt, call, say),
 });
 
@@ -211,7 +210,7 @@ function call(name, ...args) {
 
 // -- playing and stepping ------------------------------------------------------------
 
-function play(text, animate = null) {
+function play(text) {
   if (!python || options.viewOnly) return;
   const answer = call("play", text);
   if (!answer.ok) {
@@ -220,7 +219,7 @@ function play(text, animate = null) {
     return;
   }
   hideMessage();
-  render(answer.state, animate);
+  render(answer.state);
 }
 
 function step(where) {
@@ -232,11 +231,9 @@ function step(where) {
   const total = view.moves.length + view.future.length;
   const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
   if (target < 0 || target > total || target === view.ply) return;
-  const forward = target === view.ply + 1;
-  const action = forward ? readAction(view.future[0]) : null;
   const state = call("goto", target);
   hideMessage();
-  render(state, action && action.kind === "move" ? action : null);
+  render(state);
 }
 
 for (const where of ["first", "previous", "next", "last"]) {
@@ -245,7 +242,7 @@ for (const where of ["first", "previous", "next", "last"]) {
 
 // -- showing ---------------------------------------------------------------------------
 
-function render(state, animate = null) {
+function render(state) {
   view = state;
   ui.canvas.dataset.position = state.fen;
   ui.canvas.dataset.status = state.status;
@@ -256,7 +253,6 @@ function render(state, animate = null) {
     enterable: playable ? state.legal.enter : [],
     movable: playable ? state.legal.moves : {},
     interactive: playable,
-    animate,
   });
   const total = state.moves.length + state.future.length;
   ui.steps.hidden = total === 0;

@@ -222,6 +222,10 @@ const STRINGS = {
     "settings.title": "Settings",
     "page.editorTitle": "Mixtour position editor",
     "page.embedTitle": "Mixtour board",
+
+    // board (h3-board)
+    "settings.heights": "Show the height of stacks of two or more discs",
+    "embed.sandboxed": "This board needs a frame that allows it its own storage: the page that shows it must add allow-same-origin to the iframe's sandbox. Open it in the Mixtour app instead.",
   },
   fr,
   de,

@@ -232,4 +232,8 @@ export default {
   "reason.squares.many": "{n} Felder",
   "reason.and": " und ",
   "reason.action": "{action}: {reason}",
+
+  // board (h3-board)
+  "settings.heights": "Höhe von Stapeln ab zwei Steinen anzeigen",
+  "embed.sandboxed": "Dieses Brett braucht einen Rahmen, der ihm eigenen Speicher erlaubt: Die Seite, die es zeigt, muss dem sandbox des iframes allow-same-origin hinzufügen. Öffnen Sie es stattdessen in der Mixtour-App.",
 };

@@ -231,4 +231,8 @@ export default {
   "reason.squares.many": "{n} cases",
   "reason.and": " et ",
   "reason.action": "{action} : {reason}",
+
+  // board (h3-board)
+  "settings.heights": "Afficher la hauteur des piles de deux pièces ou plus",
+  "embed.sandboxed": "Ce plateau a besoin d’un cadre qui lui laisse son propre stockage : la page qui l’affiche doit ajouter allow-same-origin au sandbox de l’iframe. Ouvrez-le plutôt dans l’application Mixtour.",
 };
