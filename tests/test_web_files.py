@@ -27,14 +27,16 @@ def svg_stacks(text: str) -> dict[str, str]:
     """square -> disc colours bottom to top, read from the disc elements of an SVG."""
     root = ET.fromstring(text)
     assert root.tag == SVG_NS + "svg"
-    stacks: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    stacks: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for element in root.iter():
         classes = (element.get("class") or "").split()
         if "disc" not in classes:
             continue
         colour = next(c for c in classes if c != "disc")
-        # A disc lower on the picture is lower in the stack.
-        stacks[element.get("data-square") or "?"].append((-float(element.get("y") or 0), colour))
+        # data-level counts from the bottom of the stack.
+        stacks[element.get("data-square") or "?"].append(
+            (int(element.get("data-level") or 0), colour)
+        )
     return {sq: "".join(c for _, c in sorted(discs)) for sq, discs in stacks.items()}
 
 
