@@ -12,7 +12,7 @@ from typing import Any
 
 from conftest import AppPage
 from playwright.sync_api import Frame, Page, expect
-from webhelpers import click_square, play, position
+from webhelpers import click_square, play, point, position
 
 from mixtour.game import Game
 from mixtour.link import format_link
@@ -52,6 +52,17 @@ def host(page: Page, base_url: str, body: str) -> Callable[[int], InFrame]:
     page.route(
         "**/embed-host.html",
         lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"),
+    )
+    # A service worker of the site would answer the host page itself (from the
+    # network: 404), and page.route never sees what a service worker answers.
+    page.evaluate(
+        """async () => {
+            const workers = navigator.serviceWorker;
+            if (!workers) return;
+            for (const registration of await workers.getRegistrations()) {
+                await registration.unregister();
+            }
+        }"""
     )
     page.goto(base_url + "embed-host.html")
 
@@ -185,7 +196,8 @@ def test_embed_dialog_writes_working_code(app_page: AppPage) -> None:
     assert code.startswith('<iframe src="' + app_page.base_url + "embed.html#p=")
     shown = fen.replace(" ", "_")
     assert f"&amp;m=c3,b4,b4-c3&amp;ply=3&amp;at={shown}&amp;view=1&amp;coords=0" in code
-    assert 'width="250" height="290"' in code
+    # Under 400 px the bar has a second row for the status (web/css/embed.css).
+    assert 'width="250" height="314"' in code
     page.click("#embed-dialog button[value=close]")
     expect(dialog).to_be_hidden()
     # The code works in another page.
@@ -215,3 +227,98 @@ def test_embed_dialog_can_fix_the_board_language(app_page: AppPage) -> None:
     frame.frame.wait_for_function(READY, timeout=90_000)
     assert frame.frame.evaluate("document.documentElement.lang") == "de"
     assert app_page.errors == []
+
+
+def boxes_of_targets(frame: InFrame) -> list[dict[str, float]]:
+    """Bounding boxes of the bar's visible buttons and links."""
+    boxes = []
+    for target in frame.locator(".bar button, .bar a").all():
+        if target.is_visible():
+            box = target.bounding_box()
+            assert box is not None
+            boxes.append(box)
+    return boxes
+
+
+def test_embed_targets_are_44px_and_fit_narrow_frames(web_app: AppPage) -> None:
+    page = web_app.page
+    link = format_link(Game(None, GAME))
+    widths = [200, 250, 360, 480]
+    body = "".join(iframe(link, width, width + 70) for width in widths)
+    frames = host(page, web_app.base_url, body)
+    for i, width in enumerate(widths):
+        frame = frames(i)
+        frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+        outer = page.locator("iframe").nth(i).bounding_box()
+        assert outer is not None
+        boxes = boxes_of_targets(frame)
+        assert len(boxes) >= (3 if width < 260 else 5), width  # steps and the open link
+        for box in boxes:
+            assert box["width"] >= 44 and box["height"] >= 44, (width, box)
+            assert outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + width
+        for a, b in zip(boxes, boxes[1:], strict=False):
+            apart = a["x"] + a["width"] <= b["x"] + 0.5 or a["y"] + a["height"] <= b["y"] + 0.5
+            assert apart, (width, a, b)
+        # The status is not cut short, and the board keeps most of the frame.
+        status = frame.locator("#status")
+        expect(status).to_have_text("White to move")
+        assert status.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1"), width
+        geometry = frame.locator("#board").bounding_box()
+        assert geometry is not None and geometry["height"] >= 0.8 * width, (width, geometry)
+    assert web_app.errors == []
+
+
+def test_a_too_long_link_counts_no_actions_before_python(web_app: AppPage) -> None:
+    page = web_app.page
+    link = "m=" + ",".join(["c3"] * 100_000)
+    frame = host(page, web_app.base_url, iframe(link))(0)
+    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    # Before Python: the engine will not read a link this long; nor does the preview.
+    before = frame.frame.evaluate(
+        "() => [document.body.dataset.ready ?? null, document.querySelector('#ply').textContent]"
+    )
+    assert before[1] in ("0/0", ""), before
+    expect(frame.locator("#steps")).to_be_hidden()
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    expect(frame.locator("#steps")).to_be_hidden()
+    expect(frame.locator("#message")).to_contain_text("too long")
+    assert web_app.errors == []
+
+
+def test_a_sandboxed_embed_draws_the_board_and_says_why_it_cannot_play(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    start = "5/5/2,rr,2/5/5_w_18/18_0/0_1_-"
+    frame = host(
+        page,
+        web_app.base_url,
+        f'<iframe sandbox="allow-scripts" src="embed.html#p={start}" width="320" height="380">'
+        "</iframe>",
+    )(0)
+    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    message = frame.locator("#message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("allow-same-origin")
+    expect(frame.locator("#status")).to_have_text("White to move")
+    # The red stack on c3 is drawn.
+    x, y = point(frame, "c3", 1)
+    rgb = frame.frame.evaluate(
+        """([x, y]) => {
+            const canvas = document.querySelector("#board");
+            const box = canvas.getBoundingClientRect();
+            const ratio = canvas.width / box.width;
+            const px = canvas.getContext("2d").getImageData(
+                Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+            return [px[0], px[1], px[2]];
+        }""",
+        [
+            x - (page.locator("iframe").bounding_box() or {"x": 0})["x"],
+            y - (page.locator("iframe").bounding_box() or {"y": 0})["y"],
+        ],
+    )
+    assert rgb[0] > rgb[1] + 60, rgb
+    # Nothing tries to start Python, and nothing failed.
+    page.wait_for_timeout(500)
+    assert frame.frame.evaluate("() => document.body.dataset.ready ?? null") is None
+    assert web_app.errors == []

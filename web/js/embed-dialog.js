@@ -9,13 +9,15 @@ import { copyText } from "./links.js";
 const $ = (selector) => document.querySelector(selector);
 
 // The bar under the board: about 2.3 lines of a 11-15 px font plus padding.
-const BAR_HEIGHT = 40;
+// The embed's bar under the board (web/css/embed.css): one row of 44 px targets,
+// and in frames under 400 px a second row for the status.
+const barHeight = (width) => (width < 400 ? 64 : 46);
 
 /** The <iframe> code for an embed.html link; the URL is escaped for an attribute. */
 export function iframeCode(src, width, title) {
   const escape = (text) =>
     text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const height = width + BAR_HEIGHT;
+  const height = width + barHeight(width);
   return (
     `<iframe src="${escape(src)}" width="${width}" height="${height}" ` +
     `style="border:0;max-width:100%" title="${escape(title)}" loading="lazy"></iframe>`

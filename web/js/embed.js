@@ -24,6 +24,9 @@ import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
 const EMBED_KEYS = ["view", "coords"];
+// The engine reads no link longer than this (mixtour/link.py, _MAX_LENGTH): it
+// shows the start position instead, so the preview does the same.
+const MAX_LINK_LENGTH = 20_000;
 
 const ui = {
   canvas: $("#board"),
@@ -97,6 +100,7 @@ function safeDecode(text) {
  * whose answer replaces the preview as soon as it is loaded.
  */
 export function previewBoard(link) {
+  if (link.length > MAX_LINK_LENGTH) link = "";
   const params = new Map();
   for (const part of link.split("&")) {
     const [key, ...rest] = part.split("=");
@@ -159,8 +163,13 @@ function showPreview() {
   });
   ui.status.textContent = t("status.toMove", { color: colorName(preview.turn) });
   ui.status.dataset.turn = preview.turn;
-  ui.steps.hidden = preview.total === 0;
-  ui.ply.textContent = `${preview.ply}/${preview.total}`;
+  showSteps(preview.ply, preview.total);
+}
+
+function showSteps(ply, total) {
+  ui.steps.hidden = total === 0;
+  document.body.classList.toggle("has-steps", total > 0);
+  ui.ply.textContent = `${ply}/${total}`;
 }
 
 // -- Python, started lazily ---------------------------------------------------------
@@ -168,6 +177,12 @@ function showPreview() {
 function startPython() {
   if (started) return;
   started = true;
+  if (sandboxed()) {
+    // Python cannot start without storage of its own: say why, keep the picture.
+    say(t("embed.sandboxed"), true);
+    ui.message.classList.add("blocked");
+    return;
+  }
   ui.loading.hidden = false;
   startup = watchStartup(ui.loading);
   ui.canvas.setAttribute("aria-busy", "true");
@@ -206,6 +221,19 @@ function load() {
 
 function call(name, ...args) {
   return JSON.parse(python[name](...args));
+}
+
+/**
+ * A frame sandboxed without allow-same-origin has an opaque origin: no
+ * storage, no service worker, and Python's files cannot be fetched for it.
+ */
+function sandboxed() {
+  if (window.origin === "null") return true;
+  try {
+    return !window.localStorage;
+  } catch {
+    return true;
+  }
 }
 
 // -- playing and stepping ------------------------------------------------------------
@@ -255,8 +283,7 @@ function render(state) {
     interactive: playable,
   });
   const total = state.moves.length + state.future.length;
-  ui.steps.hidden = total === 0;
-  ui.ply.textContent = `${state.ply}/${total}`;
+  showSteps(state.ply, total);
   ui.first.disabled = ui.previous.disabled = state.ply === 0;
   ui.next.disabled = ui.last.disabled = state.ply === total;
   let text;
@@ -288,6 +315,7 @@ function hideMessage() {
 }
 
 ui.message.addEventListener("click", () => {
+  if (ui.message.classList.contains("blocked")) return;
   ui.message.classList.remove("problem");
   hideMessage();
 });
