@@ -116,6 +116,7 @@ export function previewBoard(link) {
     stacks: board ? board.stacks : Array(25).fill(""),
     last: board ? board.last : null,
     turn: board ? board.turn : "w",
+    known: !!board, // false: the position shown needs the engine (actions to play)
     ply: shown,
     total: actions.length,
   };
@@ -181,6 +182,11 @@ function startPython() {
     // Python cannot start without storage of its own: say why, keep the picture.
     say(t("embed.sandboxed"), true);
     ui.message.classList.add("blocked");
+    showSteps(0, 0); // stepping needs the engine
+    if (!previewBoard(options.link).known) {
+      ui.status.textContent = "";
+      delete ui.status.dataset.turn;
+    }
     return;
   }
   ui.loading.hidden = false;
