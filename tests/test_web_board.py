@@ -245,3 +245,24 @@ def test_the_system_dark_scheme_darkens_the_board(web_app: AppPage) -> None:
     settle(page)
     light = pixel(page, x, y)
     assert sum(dark[:3]) < sum(light[:3]) - 200, (light, dark)
+
+
+def test_the_editor_and_embeds_follow_the_height_setting(web_app: AppPage) -> None:
+    page = web_app.page
+    for path in [
+        "editor.html#p=5/5/2,wr,2/5/5_w_19/19_0/0_1_-",
+        "embed.html#at=5/5/2,wr,2/5/5_w_19/19_0/0_1_-",
+    ]:
+        shown = {}
+        for heights in (True, False):
+            web_app.open(path, wait_ready=False)
+            page.evaluate(
+                "(on) => localStorage.setItem('mixtour.prefs', JSON.stringify({boardHeights: on}))",
+                heights,
+            )
+            page.reload()
+            page.wait_for_function("document.body.dataset.painted === '1'")
+            settle(page)
+            shown[heights] = badge_area(page, "c3", 2)
+        assert shown[True] != shown[False], path
+    assert web_app.errors == []

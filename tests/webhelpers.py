@@ -182,7 +182,7 @@ FRAME_RECORDER = """() => {
   };
   const tick = (time) => {
     if (window.__boardFrames !== frames) return;
-    frames.push({ time, hash: hash(), position: canvas.dataset.position });
+    frames.push({ time, hash: hash(), position: canvas.dataset.position ?? "" });
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
