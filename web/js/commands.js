@@ -72,7 +72,7 @@ export class Commands {
     if (!state) return;
     const [head, ...rest] = line.split(" ");
     const command = COMMANDS.find((name) => aliases(name).has(line) || aliases(name).has(head));
-    const argument = aliases(command ?? "").has(line) ? "" : rest.join(" ");
+    const argument = command && !aliases(command).has(line) ? rest.join(" ") : "";
     switch (command) {
       case "help":
         return this.answer(t("cmd.helpText"));
