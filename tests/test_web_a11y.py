@@ -432,6 +432,25 @@ def test_a_whole_game_through_the_command_box_against_the_computer(web_app: AppP
     assert web_app.errors == []
 
 
+def test_a_forced_pass_is_told_and_typed(web_app: AppPage) -> None:
+    # With 5 discs each, White has none left and nothing to move after these.
+    actions = ["d2", "c2", "b3", "d1", "a2", "d1-d2", "e5", "c2-b3", "b1", "b1-a2"]
+    web_app.open(f"index.html#p=5/5/5/5/5_w_5/5_0/0_1_-&m={','.join(actions[:-1])}")
+    page = web_app.page
+    open_text_play(page)
+    type_command(page, actions[-1])
+    expect(page.locator("#move-log p")).to_have_text(
+        [
+            "Red moves 1 disc from b1 to a2; a2 is now 2 high.",
+            "White cannot enter or move and must pass.",
+        ]
+    )
+    type_command(page, "pass")
+    expect(page.locator("#move-log p").last).to_have_text("White passes.")
+    assert position(page).endswith(" pass")
+    assert web_app.errors == []
+
+
 def test_cursor_words_and_move_words_go_to_separate_regions(app_page: AppPage) -> None:
     page = app_page.page
     play(page, "c3")

@@ -5,7 +5,8 @@
 //
 // The page (web/js/app.js) tells it what happens:
 //   update(state)              after every render: the text board follows
-//   played(before, after)      an action was played (by anyone): the log tells it in words
+//   played(before, after)      an action was played (by anyone): the log tells it in words,
+//                              and the end of the game or a pass the next player must make
 //   event(text)                something else happened to the game (undo, redo, new game)
 //   selectionChanged(sel)      the lifted discs changed
 //   cursorAt(square)           the canvas's keyboard cursor moved
@@ -14,7 +15,7 @@
 import { Commands } from "./commands.js";
 import { keysHelp } from "./keyshelp.js";
 import { onPref, pref, setPref } from "./prefs.js";
-import { actionWords, resultWords, Speaker, squareWords } from "./speech.js";
+import { actionWords, resultWords, Speaker, squareWords, turnWords } from "./speech.js";
 import { TextBoard } from "./textboard.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -67,6 +68,7 @@ export class TextPlay {
   played(before, after) {
     this.speaker.event(actionWords(before, after));
     this.speaker.event(resultWords(after));
+    if (!after.over && after.mustPass) this.speaker.event(turnWords(after)); // nobody else says so
   }
 
   event(text) {
