@@ -369,6 +369,16 @@ def test_commands_answer_in_words(app_page: AppPage) -> None:
     expect(page.locator("#board")).to_have_attribute("data-position", fen)
     assert log_lines(page)[-1] == "Replayed b4."
     assert answer_after(page, "redo") == "There is nothing to redo"
+    # The arrows bring back what was typed.
+    command = page.locator("#command")
+    command.press("ArrowUp")
+    expect(command).to_have_value("redo")
+    command.press("ArrowUp")
+    expect(command).to_have_value("REDO")
+    command.press("ArrowDown")
+    expect(command).to_have_value("redo")
+    command.press("ArrowDown")
+    expect(command).to_have_value("")
     assert app_page.errors == []
 
 

@@ -49,11 +49,22 @@ export class Commands {
     this.input = input;
     this.answerRegion = answer;
     this.deps = deps;
+    this.history = []; // lines typed, oldest first; ArrowUp and ArrowDown bring them back
+    this.recalled = 0;
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = input.value;
       input.value = "";
+      if (text.trim() && text !== this.history.at(-1)) this.history.push(text);
+      this.recalled = this.history.length;
       this.run(text);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+      const step = event.key === "ArrowUp" ? -1 : 1;
+      this.recalled = Math.max(0, Math.min(this.history.length, this.recalled + step));
+      input.value = this.history[this.recalled] ?? "";
+      event.preventDefault();
     });
   }
 
@@ -69,7 +80,7 @@ export class Commands {
     const line = normalise(text);
     if (!line) return;
     const state = this.deps.view();
-    if (!state) return;
+    if (!state) return this.answer(t("loading.python"));
     const [head, ...rest] = line.split(" ");
     const command = COMMANDS.find((name) => aliases(name).has(line) || aliases(name).has(head));
     const argument = command && !aliases(command).has(line) ? rest.join(" ") : "";

@@ -288,6 +288,7 @@ const STRINGS = {
     "keys.pageTitle": "Anywhere",
     "keys.help": "Show this list.",
     "keys.tabDo": "Go to the next control: the board, the buttons, the text board, the command box.",
+    "keys.history": "Bring back the lines typed before.",
   },
   fr,
   de,

@@ -58,6 +58,8 @@ export class TextPlay {
     this.toggle.setAttribute("aria-expanded", String(open));
     this.body.hidden = !open;
     this.section.classList.toggle("open", open);
+    // Shown, the log scrolls: the keyboard must be able to reach it; hidden, it is no tab stop.
+    this.speaker.log.tabIndex = open ? 0 : -1;
     if (keep && open !== pref("textPlay", false)) setPref("textPlay", open);
   }
 

@@ -298,4 +298,5 @@ export default {
   "keys.pageTitle": "Überall",
   "keys.help": "Diese Liste zeigen.",
   "keys.tabDo": "Zum nächsten Bedienelement: Brett, Knöpfe, Textbrett, Befehlsfeld.",
+  "keys.history": "Früher getippte Zeilen zurückholen.",
 };

@@ -297,4 +297,5 @@ export default {
   "keys.pageTitle": "Partout",
   "keys.help": "Afficher cette liste.",
   "keys.tabDo": "Aller à la commande suivante : le plateau, les boutons, le plateau texte, la zone de commandes.",
+  "keys.history": "Rappeler les lignes tapées avant.",
 };
