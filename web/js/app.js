@@ -80,7 +80,9 @@ const saver = new Saver({ call, render, say, ai, links, board });
 // Image and record files, the record dialog, the editor link (web/js/files.js).
 new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
 
-// Play without sight: the text board, the command box, the announcements, the keys help (web/js/textplay.js).
+// Play without sight: the text board, the command box, the announcements and
+// the keys help (web/js/textplay.js). Typed or chosen there, an action is
+// played as from the canvas; on the computer's turn it is refused with words.
 const textPlay = new TextPlay({
   call,
   view: () => view,
@@ -88,7 +90,10 @@ const textPlay = new TextPlay({
   undo,
   redo,
   board,
-  blocked: () => (view && ai.isAiTurn(view) ? t("a11y.computerTurn", { color: colorName(view.turn) }) : ""),
+  blocked: () => {
+    if (!view || !ai.isAiTurn(view)) return "";
+    return t("a11y.computerTurn", { color: colorName(view.turn) });
+  },
 });
 
 // -- talking to Python -----------------------------------------------------

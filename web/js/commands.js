@@ -89,8 +89,10 @@ export class Commands {
         return this.answer(t("cmd.helpText"));
       case "board":
         return this.answer(boardWords(state));
-      case "turn":
-        return this.answer(turnWords(state));
+      case "turn": {
+        const why = this.deps.blocked(); // the computer's turn: say so
+        return this.answer(why ? `${turnWords(state)}. ${why}` : turnWords(state));
+      }
       case "last":
         return this.answer(this.last(state));
       case "legal":
