@@ -278,6 +278,18 @@ def test_enter_on_the_text_board_lifts_one_more_disc_each_time(app_page: AppPage
     page.keyboard.press("Enter")  # c3 is 2 high and 1 square away
     expect(page.locator("#message")).to_contain_text("d3-c3 is not possible: c3 is 2 high")
     assert position(page) == before
+    # Home and End go to the ends of the row, with Ctrl to the corners; ? opens the keys help.
+    page.keyboard.press("Escape")
+    page.keyboard.press("Home")
+    assert focused_square(page) == "a3"
+    page.keyboard.press("End")
+    assert focused_square(page) == "e3"
+    page.keyboard.press("Control+Home")
+    assert focused_square(page) == "a5"
+    page.keyboard.press("Control+End")
+    assert focused_square(page) == "e1"
+    page.keyboard.press("?")
+    expect(page.get_by_role("dialog", name="Keys")).to_be_visible()
     assert app_page.errors == []
 
 
