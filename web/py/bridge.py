@@ -34,7 +34,7 @@ from mixtour.core import (
 )
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
-from mixtour.record import from_record, to_record
+from mixtour.record import read_record, to_record
 from mixtour.svg import board as svg_board
 
 __all__ = ["Bridge"]
@@ -62,6 +62,17 @@ class Bridge:
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        # The header tags of a loaded record (White, Event...) belong to that
+        # game: any other game put on the board starts without them.
+        self._game = game
+        self.headers: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------------
 
@@ -230,19 +241,20 @@ class Bridge:
         ply = self.game.ply
         self.game.goto(ply + len(self.game.future()))
         try:
-            text = to_record(self.game)
+            text = to_record(self.game, self.headers)
         finally:
             self.game.goto(ply)
         return _dump({"record": text})
 
     def load_record(self, text: str) -> str:
         """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
-        (the message names the line)."""
+        (the message names the line). Its header tags are kept for :meth:`record`."""
         try:
-            game = from_record(text if isinstance(text, str) else "")
+            loaded = read_record(text if isinstance(text, str) else "")
         except MixtourError as error:
             return _dump({"ok": False, "message": str(error)})
-        self.game = game
+        self.game = loaded.game
+        self.headers = loaded.headers
         return _dump({"ok": True, "state": self.view()})
 
     # -- saving: the game in progress, kept by the page in localStorage ----------------
