@@ -11,9 +11,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from .arguments import whole_number
 from .core import STANDARD_START, MixtourError, Position, action_text
 from .game import Game
 from .perft import divide, perft
+
+MAX_PERFT_DEPTH = 50
+MAX_SVG_SIZE = 100_000
 
 
 class _UsageError(Exception):
@@ -35,8 +39,6 @@ def _sorted_actions(pos: Position) -> str:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     pos = Position(args.position)
-    if args.depth < 0:
-        raise _UsageError("DEPTH must be 0 or more")
     t0 = time.perf_counter()
     if args.divide:
         rows = divide(pos, args.depth) if args.depth > 0 else []
@@ -112,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = add("perft", cmd_perft, "count leaf positions DEPTH plies ahead")
-    p.add_argument("depth", type=int, metavar="DEPTH")
+    # perft recurses once per ply; past 50 plies no count would ever finish.
+    p.add_argument("depth", type=whole_number(0, MAX_PERFT_DEPTH), metavar="DEPTH")
     p.add_argument("--divide", action="store_true", help="subtotal per first action")
     p.add_argument("--quiet", "-q", action="store_true", help="print the count only")
     p = add("legal", cmd_legal, "list the legal actions after ACTIONS")
@@ -122,7 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
     p = add("svg", cmd_svg, "print an SVG picture of the position after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
-    p.add_argument("--size", type=int, default=None, help="width in pixels")
+    p.add_argument(
+        "--size", type=whole_number(1, MAX_SVG_SIZE), default=None, help="width in pixels"
+    )
     p.add_argument("--no-coordinates", action="store_true", help="leave out a-e and 1-5")
     from .ai.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
 
@@ -137,8 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (_UsageError, MixtourError) as e:
-        print(f"mixtour: {e}", file=sys.stderr)
+        # One line, of a readable length, whatever the arguments held.
+        message = " ".join(str(e).split())
+        if len(message) > 200:
+            message = message[:199] + "…"
+        print(f"mixtour: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("mixtour: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         sys.stderr.close()
