@@ -1043,7 +1043,7 @@ def bench_engine() -> None:
     if not main_module.is_file():
         print("engine: mixtour/__main__.py does not exist yet; skipped")
         return
-    commands = [["perft", "5"]]
+    commands = [["perft", "5"], ["bench-parse"]]
     if re.search(r"""["']bench["']""", main_module.read_text(encoding="utf-8")):
         commands.append(["bench"])
     for extra in commands:

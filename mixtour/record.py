@@ -37,6 +37,7 @@ class InvalidRecordError(MixtourError):
 
 
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_UNESCAPE = re.compile(r"\\(.)")
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
 # Tags written from the game itself (its start and its result).
 _COMPUTED = frozenset({"players", "discs", "target", "position", "result"})
@@ -125,7 +126,9 @@ def read_record(text: str) -> Record:
                 raise InvalidRecordError(
                     f'line {number}: a header line looks like [Key "Value"], not {line[:40]!r}'
                 )
-            key, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+            key, value = m.group(1), m.group(2)
+            if "\\" in value:
+                value = _UNESCAPE.sub(r"\1", value)
             tags[key.lower()] = value
             if key.lower() not in _COMPUTED:
                 kept[key.lower()] = (key, value)  # a repeated tag: the last one counts
