@@ -217,6 +217,15 @@ def test_the_bridge_answers_a_megabyte_of_hostile_text_with_a_short_message(
     assert bridge.game.fen() == before
 
 
+def test_a_snapshot_nested_thousands_deep_is_refused_and_the_game_kept() -> None:
+    bridge = Bridge()
+    bridge.play("c3")
+    nested = '{"version": 1, "start": "x", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    answer = json.loads(guarded(bridge.restore, nested))
+    assert answer == {"ok": False, "message": "the saved game is nested too deeply"}
+    assert [str(a) for a in bridge.game.actions()] == ["c3"]
+
+
 # -- header tags of a record ---------------------------------------------------------------
 
 TAGGED = '[Event "Club night"]\n[White "Ann"]\n[Red "Bo"]\n[Result "*"]\n\n1. c3 b4 2. b4-c3 *\n'

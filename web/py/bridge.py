@@ -297,5 +297,7 @@ class Bridge:
             game.goto(ply)
         except (MixtourError, ValueError, TypeError) as error:
             return _dump({"ok": False, "message": str(error)})
+        except RecursionError:  # json.loads of arrays nested thousands deep
+            return _dump({"ok": False, "message": "the saved game is nested too deeply"})
         self.game = game
         return _dump({"ok": True, "state": self.view()})
