@@ -197,3 +197,21 @@ def test_fuzzed_engine_input_is_always_answered_without_an_exception(lines: list
     assert "Traceback" not in text
     gos = sum(1 for line in lines if line.split()[:1] == ["go"])
     assert text.count("bestmove") <= gos
+
+
+def test_bestmove_with_a_depth_alone_has_a_time_limit(monkeypatch: Any, capsys: Any) -> None:
+    from mixtour.__main__ import main
+    from mixtour.ai import player
+
+    calls: list[dict[str, Any]] = []
+
+    def spy(position: Position, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return choose_move(position, **{**kwargs, "depth": 1})
+
+    monkeypatch.setattr(player, "choose_move", spy)
+    assert main(["bestmove", "--depth", "40"]) == 0
+    assert main(["bestmove", "--nodes", "100000000"]) == 0
+    assert main(["bestmove", "--depth", "40", "--time-ms", "700"]) == 0
+    assert [c["time_ms"] for c in calls] == [UNTIMED_MS, UNTIMED_MS, 700]
+    assert capsys.readouterr().out.count("\n") >= 3
