@@ -56,7 +56,8 @@ Commands
     arguments go to pytest. Exits non-zero if any step failed.
 
 ``python3 build.py bench``
-    Build, then print engine figures (``python3 -m mixtour perft 5``), the size
+    Build, then print engine figures (``python3 -m mixtour perft 5``, and
+    ``bench-parse``: the time to read a megabyte of hostile text), the size
     of ``dist/`` raw and gzipped, and page-load times in headless Chromium
     (``tests/bench_load.py``, run with the virtual environment's Python), then
     the AI's speed (nodes per second, depth in 1 s of a Master search) inside
