@@ -65,8 +65,12 @@ def parse_link(fragment: str) -> Link:
     text = text.removeprefix("#")
     values: dict[str, str] = {}
     unknown: list[str] = []
-    repeated: set[str] = set()
-    reread = False
+
+    def once(problem: str) -> None:
+        # A link repeating a mistake thousands of times gets one line for it.
+        if problem not in problems:
+            problems.append(problem)
+
     # (part, may be re-read): a part that decodes to more parameters is read
     # once more, decoded, and never a third time (each level is a full pass).
     parts = [(part, True) for part in reversed(text.split("&"))]
@@ -80,19 +84,15 @@ def parse_link(fragment: str) -> Link:
         if rereadable and ("=" in key or _ENCODED_SEPARATOR.search(value)):
             # P1 and N1 have no '&' or '=': these are the link's own separators,
             # percent-encoded once more (%26, %3D) by whatever passed it on.
-            if not reread:
-                problems.append(_REREAD)
-            reread = True
+            once(_REREAD)
             parts.extend((p, False) for p in reversed(unquote_plus(part).split("&")))
             continue
         if key not in _KEYS:
             unknown.append(key)
         elif not eq:
-            problems.append(f"link parameter {key!r} has no value")
+            once(f"link parameter {key!r} has no value")
         elif key in values:
-            if key not in repeated:
-                problems.append(f"link parameter {key!r} is given twice (the first is used)")
-            repeated.add(key)
+            once(f"link parameter {key!r} is given twice (the first is used)")
         else:
             values[key] = value
     for key in unknown[:3]:

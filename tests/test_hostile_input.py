@@ -155,6 +155,7 @@ HOSTILE_LINKS = {
     "a long ply": "m=c3&ply=" + "9" * 19_990,
     "a long position": "p=" + "1," * 9_990,
     "repeated keys": "ai=1&" * 3_990,
+    "keys without values": "p&" * 9_990,
     "unknown keys": "".join(f"k{i}=1&" for i in range(3_000)),
 }
 
