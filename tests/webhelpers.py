@@ -145,6 +145,21 @@ def drag(page: Page, frm: str, count: int, to: str) -> None:
     page.mouse.up()
 
 
+def move_columns(page: Page) -> list[dict[str, str]]:
+    """The move list row by row, as the player reads it: colour letter -> action
+    (the columns under the colour headers; a gap is left out)."""
+    rows = []
+    for item in page.locator("#moves li").all():
+        cells = item.locator(".ply:not(.gap)")
+        row = {}
+        for i in range(cells.count()):
+            cell = cells.nth(i)
+            row[cell.get_attribute("data-color") or "?"] = cell.text_content() or ""
+        if row:
+            rows.append(row)
+    return rows
+
+
 def message(page: Page) -> str:
     return page.locator("#message").text_content() or ""
 
@@ -157,5 +172,6 @@ def field(page: Page, color: str, name: str) -> str:
 def move_list(page: Page) -> str:
     """The move list as one line of text: ``1. c3 b4 2. b4-c3``."""
     items = page.locator("#moves li").all()
-    rounds = [" ".join(item.locator("span:not(.future)").all_text_contents()) for item in items]
+    cells = ".move-number, .ply:not(.future):not(.gap)"
+    rounds = [" ".join(item.locator(cells).all_text_contents()) for item in items]
     return " ".join(r for r in rounds if r and re.search(r"\d\.\s+\S", r))
