@@ -84,8 +84,8 @@ export class Start {
 
   /** Python is ready and any saved game or link is shown: greet a newcomer. */
   start(view) {
-    const restored = document.body.dataset.save === "restored" || document.body.dataset.save === "linked";
-    if (this.app.openedWithLink || restored || view.moves.length || view.future.length) return;
+    // A game with moves (restored or linked) is the player's: they land in it.
+    if (this.app.openedWithLink || view.moves.length || view.future.length) return;
     this.show({ focus: false });
   }
 
