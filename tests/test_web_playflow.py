@@ -179,6 +179,7 @@ def test_the_loading_text_speaks_to_a_player_and_the_rules_can_be_read_meanwhile
     expect(page.locator("#loading")).to_contain_text("Getting the game ready…")
     expect(page.locator("#status")).to_have_text("Getting the game ready…")
     assert "Python" not in (page.locator("#loading").text_content() or "")
+    expect(page.locator("#rules-summary li").nth(2)).to_be_visible()
     expect(page.locator("#rules-summary")).to_contain_text("A stack of five")
     expect(page.locator("#rules-summary a")).to_have_attribute("href", "./rules.html")
     for route in held:

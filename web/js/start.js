@@ -5,9 +5,9 @@
 // The start panel shows on a fresh visit only: never over a game restored
 // from storage or opened from a link (a returning player lands in their
 // game); New game's dialog brings it back. The player's last choice and level
-// are kept with prefs.js ("start.choice", "start.level"), and so is whether
-// the rules summary is open ("rulesSummary") and whether the board turns
-// ("turnBoard").
+// are kept with prefs.js ("start.choice", "start.level"), and so are the
+// player's own opening or closing of the rules summary ("rulesSummary": "open"
+// or "closed") and whether the board turns ("turnBoard").
 //
 // Test hooks: #start (hidden or not), body[data-start] = the choice made.
 
@@ -54,9 +54,14 @@ export class Start {
     });
     this.markChoice();
 
-    // The rules summary stays as the player left it.
-    ui.summary.open = pref("rulesSummary", true);
-    ui.summary.addEventListener("toggle", () => setPref("rulesSummary", ui.summary.open));
+    // The rules summary is open while the page loads and while the start panel
+    // shows; during a game it folds to one line, unless the player opened or
+    // closed it themselves (then it stays as they left it).
+    this.summaryOpen = true;
+    this.showSummary(true);
+    ui.summary.addEventListener("toggle", () => {
+      if (ui.summary.open !== this.summaryOpen) setPref("rulesSummary", ui.summary.open ? "open" : "closed");
+    });
 
     // The board turns to the player's side against the computer (Settings).
     if (ui.turn) {
@@ -67,6 +72,13 @@ export class Start {
         this.turnToPlayer();
       });
     }
+  }
+
+  /** Open the summary if `wanted` and the player has not decided otherwise. */
+  showSummary(wanted) {
+    const choice = pref("rulesSummary", "");
+    this.summaryOpen = choice === "open" || (choice !== "closed" && wanted);
+    this.ui.summary.open = this.summaryOpen;
   }
 
   level() {
@@ -85,7 +97,10 @@ export class Start {
   /** Python is ready and any saved game or link is shown: greet a newcomer. */
   start(view) {
     // A game with moves (restored or linked) is the player's: they land in it.
-    if (this.app.openedWithLink || view.moves.length || view.future.length) return;
+    if (this.app.openedWithLink || view.moves.length || view.future.length) {
+      this.showSummary(false);
+      return;
+    }
     this.show({ focus: false });
   }
 
@@ -93,14 +108,19 @@ export class Start {
     this.ui.level.value = String(this.level());
     const first = this.markChoice();
     this.ui.box.hidden = false;
+    this.showSummary(true);
     if (focus) {
       this.ui.box.scrollIntoView({ block: "nearest" });
       first.focus({ preventScroll: true });
     }
   }
 
+  /** A game begins: the panel goes, the summary folds, the board comes into view. */
   hide() {
+    if (this.ui.box.hidden) return;
     this.ui.box.hidden = true;
+    this.showSummary(false);
+    this.app.board.canvas.scrollIntoView({ block: "nearest" });
   }
 
   /** A move was played: the panel has done its job. */
