@@ -286,3 +286,32 @@ def test_review_against_the_computer_waits_for_the_player(app_page: AppPage) -> 
     after_a1 = play(page, "a1")
     assert wait_position_change(page, after_a1, timeout_ms=AI_TIMEOUT_MS).split()[1] == "w"
     assert app_page.errors == []
+
+
+# -- sounds -----------------------------------------------------------------------------
+
+
+def test_sounds_are_off_until_turned_on_in_settings(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    assert app_page.dataset("sound") is None
+    page.click("#open-settings")
+    page.check("#sound-on")  # plays a sample as it turns on
+    expect(page.locator("body")).to_have_attribute("data-sound", "move 1")
+    page.locator("#settings-dialog [data-close]").click()
+    play(page, "b4")
+    expect(page.locator("body")).to_have_attribute("data-sound", "move 2")
+    play(page, "a1")
+    click_square(page, "a1")  # a1 has no stack at distance 1 to move onto
+    expect(page.locator("#message")).to_contain_text("cannot move")
+    expect(page.locator("body")).to_have_attribute("data-sound", "illegal 4")
+    # Kept for the next visit, and silent again once turned off.
+    page.reload()
+    app_page.wait_ready()
+    page.click("#open-settings")
+    expect(page.locator("#sound-on")).to_be_checked()
+    page.uncheck("#sound-on")
+    page.locator("#settings-dialog [data-close]").click()
+    play(page, "e5")
+    assert app_page.dataset("sound") is None
+    assert app_page.errors == []

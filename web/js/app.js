@@ -19,6 +19,7 @@ import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
 import { settingsDialog } from "./prefs.js";
 import { Saver } from "./save.js";
+import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
 import { watchStartup } from "./startup.js";
 
@@ -60,7 +61,10 @@ const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
   onMove: (from, count, to, { dragged }) =>
     play(moveText(from, count, to), dragged ? null : { from, count, to }),
-  onIllegal: (attempt) => explainAttempt(attempt, call, say),
+  onIllegal: (attempt) => {
+    sound("illegal");
+    explainAttempt(attempt, call, say);
+  },
   onSelect: showHint,
   onCancel: () => say(t("msg.cancelled")),
   onCursor: describeSquare,
@@ -104,6 +108,7 @@ function play(text, animate = null) {
   const before = view;
   const answer = call("play", text);
   if (!answer.ok) {
+    sound("illegal");
     say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     render(view);
     return;
@@ -119,6 +124,7 @@ function play(text, animate = null) {
   });
   render(answer.state, animate);
   say(parts.join(". "));
+  sound(answer.state.winner ? "win" : parts.length > 1 ? "score" : "move");
 }
 
 // -- showing the state -------------------------------------------------------
@@ -570,6 +576,7 @@ function connect() {
 translatePage();
 languagePicker($("#language"));
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+soundSetting($("#sound-on"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));
