@@ -12,7 +12,15 @@ from conftest import AppPage
 
 import build
 
-PAGES_NOT_FRAMED = ["", "index.html", "rules.html", "rules.fr.html", "rules.de.html", "editor.html"]
+PAGES_NOT_FRAMED = [
+    "",
+    "index.html",
+    "rules.html",
+    "rules.fr.html",
+    "rules.de.html",
+    "editor.html",
+    "learn.html",
+]
 
 
 def head(url: str) -> HTTPMessage:
