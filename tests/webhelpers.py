@@ -99,11 +99,22 @@ def wait_position_change(page: Page, before: str, timeout_ms: float = 10_000) ->
     return position(page)
 
 
+def in_view(page: Page, square: str, disc: int | None = None) -> tuple[float, float]:
+    """``point()``, after scrolling the board into view if that point is outside
+    the window (a click elsewhere on the page may have scrolled it away)."""
+    x, y = point(page, square, disc)
+    size = page.viewport_size
+    if size and not (0 <= x < size["width"] and 0 <= y < size["height"]):
+        page.locator(BOARD).evaluate("(el) => el.scrollIntoView({block: 'center'})")
+        x, y = point(page, square, disc)
+    return x, y
+
+
 def click_square(page: Page, square: str, disc: int | None = None) -> None:
     """Click a square; on a stack, ``disc`` picks the disc (default: the top one)."""
     if disc is None and height(page, square):
         disc = height(page, square) - 1
-    x, y = point(page, square, disc)
+    x, y = in_view(page, square, disc)
     page.mouse.click(x, y)
 
 
