@@ -22,7 +22,15 @@ from playwright.sync_api import Page, expect
 
 import build
 
-PAGES_NOT_FRAMED = ["", "index.html", "rules.html", "rules.fr.html", "rules.de.html", "editor.html"]
+PAGES_NOT_FRAMED = [
+    "",
+    "index.html",
+    "rules.html",
+    "rules.fr.html",
+    "rules.de.html",
+    "editor.html",
+    "learn.html",
+]
 
 
 def head(url: str) -> HTTPMessage:

@@ -96,6 +96,7 @@ class Bridge:
             for targets in per_count.values():
                 targets.sort()
         played = [str(a) for a in game.actions()]
+        movers = [COLORS[c] for c in game.movers()]
         return {
             "fen": game.fen(),
             "players": players,
@@ -116,6 +117,8 @@ class Bridge:
             "ply": game.ply,
             "moves": played,
             "future": [str(a) for a in game.future()],
+            # Who made each action of moves + future (a pass hands the turn back, R10).
+            "movers": movers,
             "canUndo": game.can_undo,
             "canRedo": game.can_redo,
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
