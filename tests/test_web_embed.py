@@ -35,6 +35,10 @@ class InFrame:
     def mouse(self) -> Any:
         return self.page.mouse
 
+    @property
+    def viewport_size(self) -> Any:
+        return self.page.viewport_size
+
     def wait_for_function(self, expression: str, **kwargs: Any) -> Any:
         return self.frame.wait_for_function(expression, **kwargs)
 
