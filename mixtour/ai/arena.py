@@ -7,7 +7,10 @@ and losses for A, A's score and the Elo difference with a 95 % interval
 (normal approximation over the per-game scores).
 
 Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
-(see :mod:`mixtour.ai.baseline`) or ``random``.
+(see :mod:`mixtour.ai.baseline`), ``random``, ``depthN`` (the stand-in for a
+fast engine in another language: the baseline's evaluation searched to a
+fixed depth of N plies, see :mod:`mixtour.ai.standin`) or ``master-v1``
+(Master as it was before tuning, see :mod:`mixtour.ai.frozen`).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from dataclasses import dataclass
 
 from ..core import Position, Status, action_text
 from .baseline import baseline_move
+from .frozen import EvaluatorV1, master_v1_search
 from .levels import LEVELS, parse_level
 from .player import choose_move
+from .standin import standin_move
 
 __all__ = [
     "GameResult",
@@ -31,6 +36,7 @@ __all__ = [
     "play_game",
     "player_name",
     "run_arena",
+    "standin_depth",
     "summarize",
 ]
 
@@ -39,9 +45,29 @@ MAX_PLIES = 300  # a game this long is adjudicated a draw
 Player = Callable[[Position, int], int]
 
 
+MAX_STANDIN_DEPTH = 8
+
+
+def standin_depth(spec: str) -> int | None:
+    """N for a ``depthN`` spec, None for any other; ValueError when N is out of range."""
+    name = spec.strip().lower()
+    if not name.startswith("depth"):
+        return None
+    digits = name[len("depth") :]
+    if not digits.isdigit() or not 1 <= int(digits) <= MAX_STANDIN_DEPTH:
+        raise ValueError(f"{spec!r}: expected depth1 to depth{MAX_STANDIN_DEPTH}")
+    return int(digits)
+
+
 def player_name(spec: str) -> str:
-    if spec.strip().lower() in ("baseline", "random"):
-        return spec.strip().lower()
+    name = spec.strip().lower()
+    if name in ("baseline", "random"):
+        return name
+    if name == "master-v1":
+        return "master-v1 (Master before tuning)"
+    d = standin_depth(name)
+    if d is not None:
+        return f"depth{d} (baseline evaluation, fixed depth {d})"
     n = parse_level(spec)
     return f"level {n} ({LEVELS[n].name})"
 
@@ -69,6 +95,29 @@ def make_player(
             return baseline_move(pos, time_ms=time_ms, depth=depth, clock=clock).move
 
         return play_baseline
+    fixed = standin_depth(name)
+    if fixed is not None:
+        # Its fixed depth is its strength: time and depth limits do not apply.
+        def play_standin(pos: Position, seed: int) -> int:
+            return standin_move(pos, fixed).move
+
+        return play_standin
+    if name == "master-v1":
+        evaluator = EvaluatorV1()
+
+        def play_v1(pos: Position, seed: int) -> int:
+            return choose_move(
+                pos,
+                level=6,
+                time_ms=time_ms,
+                depth=depth,
+                seed=seed,
+                clock=clock,
+                evaluator=evaluator,
+                configure=master_v1_search,
+            ).move
+
+        return play_v1
     level = parse_level(name)
 
     def play_level(pos: Position, seed: int) -> int:

@@ -26,6 +26,16 @@ def _level(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _player(text: str) -> str:
+    from .arena import player_name
+
+    try:
+        player_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -140,8 +150,9 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     plain("engine", cmd_engine, "line protocol on stdin/stdout (isready, position, go, quit)")
 
     p = plain("arena", cmd_arena, "play A against B and print the score and Elo difference")
-    p.add_argument("a", metavar="A", help="1-6, a level name, baseline or random")
-    p.add_argument("b", metavar="B", help="1-6, a level name, baseline or random")
+    who = "1-6, a level name, baseline, random, depthN (fixed-depth stand-in) or master-v1"
+    p.add_argument("a", metavar="A", type=_player, help=who)
+    p.add_argument("b", metavar="B", type=_player, help=who)
     p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     p.add_argument("--time-ms", type=_positive, default=1000, help="time per move (default 1000)")
     p.add_argument("--depth", type=_positive, help="depth limit for both players")

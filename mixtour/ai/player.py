@@ -50,6 +50,7 @@ def choose_move(
     on_info: InfoCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
     stop: Callable[[], bool] | None = None,
+    configure: Callable[[Searcher], None] | None = None,
 ) -> SearchResult:
     """Choose an action for the player to move in ``position``.
 
@@ -64,6 +65,8 @@ def choose_move(
     ``stop`` is asked every 1024 nodes once the first iteration is done
     (two with three players); when it answers true, the search ends at once
     with the best move found so far (a cancelled or interrupted search).
+    ``configure`` is called with the :class:`Searcher` before it starts, to
+    switch its features on or off (the arena's fixed players use it).
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -98,6 +101,8 @@ def choose_move(
     s.clock = clock if stop is None else _stoppable(clock, stop)
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
+    if configure is not None:
+        configure(s)
     # The level's node budget and depth cap hold unless a depth or node limit
     # is given; ``time_ms`` is one more cap (and Master's clock).
     max_depth = depth if depth is not None else lv.max_depth
