@@ -10,7 +10,10 @@ Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
 (see :mod:`mixtour.ai.baseline`), ``random``, ``depthN`` (the stand-in for a
 fast engine in another language: the baseline's evaluation searched to a
 fixed depth of N plies, see :mod:`mixtour.ai.standin`) or ``master-v1``
-(Master as it was before tuning, see :mod:`mixtour.ai.frozen`).
+(Master as it was before tuning, see :mod:`mixtour.ai.frozen`).  A level
+followed by ``@FILE`` plays with the evaluation weights of that file
+(written by ``python -m mixtour tune-eval --out FILE``), e.g.
+``master@weights.json``.
 """
 
 from __future__ import annotations
@@ -20,13 +23,16 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..core import Position, Status, action_text
 from .baseline import baseline_move
+from .evaluate import Evaluator
 from .frozen import EvaluatorV1, master_v1_search
 from .levels import LEVELS, parse_level
 from .player import choose_move
 from .standin import standin_move
+from .tune import load_weights
 
 __all__ = [
     "GameResult",
@@ -68,7 +74,11 @@ def player_name(spec: str) -> str:
     d = standin_depth(name)
     if d is not None:
         return f"depth{d} (baseline evaluation, fixed depth {d})"
-    n = parse_level(spec)
+    level, _, path = spec.strip().partition("@")
+    n = parse_level(level)
+    if path:
+        load_weights(Path(path))  # fail early on a bad file
+        return f"level {n} ({LEVELS[n].name}) with weights {path}"
     return f"level {n} ({LEVELS[n].name})"
 
 
@@ -103,7 +113,7 @@ def make_player(
 
         return play_standin
     if name == "master-v1":
-        evaluator = EvaluatorV1()
+        frozen = EvaluatorV1()
 
         def play_v1(pos: Position, seed: int) -> int:
             return choose_move(
@@ -113,16 +123,24 @@ def make_player(
                 depth=depth,
                 seed=seed,
                 clock=clock,
-                evaluator=evaluator,
+                evaluator=frozen,
                 configure=master_v1_search,
             ).move
 
         return play_v1
-    level = parse_level(name)
+    level_text, _, path = spec.strip().partition("@")
+    level = parse_level(level_text)
+    evaluator = Evaluator(load_weights(Path(path))) if path else None
 
     def play_level(pos: Position, seed: int) -> int:
         return choose_move(
-            pos, level=level, time_ms=time_ms, depth=depth, seed=seed, clock=clock
+            pos,
+            level=level,
+            time_ms=time_ms,
+            depth=depth,
+            seed=seed,
+            clock=clock,
+            evaluator=evaluator,
         ).move
 
     return play_level

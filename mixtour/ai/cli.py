@@ -121,6 +121,58 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _levels(text: str) -> tuple[int, ...]:
+    try:
+        levels = tuple(parse_level(t) for t in text.split(","))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if any(n > 5 for n in levels):
+        raise argparse.ArgumentTypeError("levels 1-5 only (Master plays on the clock)")
+    return levels
+
+
+def cmd_tune_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .tune import fit_weights, generate, read_samples, save_weights, write_samples
+
+    levels = ",".join(map(str, args.levels))
+    recipe = f"tune-eval --games {args.games} --seed {args.seed} --levels {levels}" + (
+        f" --label-depth {args.label_depth}" if args.label_depth else ""
+    )
+    if args.read_data:
+        if args.data is None:
+            raise MixtourError("--read-data needs --data FILE")
+        try:
+            samples = read_samples(Path(args.data))
+        except (OSError, ValueError) as e:
+            raise MixtourError(f"{args.data}: cannot read positions ({e})") from None
+        print(f"read {len(samples)} positions from {args.data}", flush=True)
+    else:
+        print(f"generating: {recipe}", flush=True)
+        t0 = time.perf_counter()
+
+        def progress(done: int) -> None:
+            if not args.quiet and (done % 50 == 0 or done == args.games):
+                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
+
+        samples = generate(
+            args.games, args.seed, args.levels, label_depth=args.label_depth, progress=progress
+        )
+        if args.data is not None:
+            write_samples(Path(args.data), samples, recipe)
+            print(f"wrote {len(samples)} positions to {args.data}")
+    fit = fit_weights(samples, ridge=args.ridge)
+    print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
+    print(f"log-loss, training games: before {fit.train_before:.4f}, after {fit.train_after:.4f}")
+    print(f"log-loss, held-out games: before {fit.test_before:.4f}, after {fit.test_after:.4f}")
+    print(repr(fit.weights))
+    if args.out is not None:
+        save_weights(Path(args.out), fit.weights)
+        print(f"wrote {args.out}")
+    return 0
+
+
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -168,6 +220,25 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     )
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
+
+    p = plain(
+        "tune-eval",
+        cmd_tune_eval,
+        "fit the evaluation's weights to seeded self-play games (Texel-style)",
+    )
+    p.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    p.add_argument(
+        "--levels", type=_levels, default=(1, 2, 3, 4), help="levels to draw from (default 1,2,3,4)"
+    )
+    p.add_argument(
+        "--label-depth", type=_positive, help="label by a search this deep, not the game result"
+    )
+    p.add_argument("--ridge", type=float, default=1.0, help="ridge penalty (default 1)")
+    p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
+    p.add_argument("--read-data", action="store_true", help="read --data instead of playing")
+    p.add_argument("--out", metavar="FILE", help="write the weights here (JSON)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
     p.add_argument("--time-ms", type=_positive, default=1000, help="time per search (default 1000)")
