@@ -173,6 +173,31 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build_book(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .book import build_book, format_book
+
+    recipe = (
+        f"build-book --plies {args.plies} --depth {args.depth} --margin {args.margin} "
+        f"--keep {args.keep}"
+    )
+    t0 = time.perf_counter()
+
+    def progress(n: int) -> None:
+        if not args.quiet:
+            print(f"  {n} positions, {time.perf_counter() - t0:.0f} s", flush=True)
+
+    book = build_book(args.plies, args.depth, margin=args.margin, keep=args.keep, progress=progress)
+    text = format_book(book, recipe)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {len(book)} positions to {args.out}")
+    return 0
+
+
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -238,6 +263,20 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
     p.add_argument("--read-data", action="store_true", help="read --data instead of playing")
     p.add_argument("--out", metavar="FILE", help="write the weights here (JSON)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+
+    p = plain(
+        "build-book",
+        cmd_build_book,
+        "search the first plies deeply and write an opening book (a Python module)",
+    )
+    p.add_argument("--plies", type=_positive, default=3, help="plies covered (default 3)")
+    p.add_argument("--depth", type=_positive, default=6, help="search depth (default 6)")
+    p.add_argument(
+        "--margin", type=_positive, default=30, help="keep moves this close to the best (30)"
+    )
+    p.add_argument("--keep", type=_positive, default=4, help="at most this many moves (4)")
+    p.add_argument("--out", metavar="FILE", help="write the module here (default: print it)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
