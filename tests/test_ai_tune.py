@@ -96,6 +96,7 @@ def test_default_evaluation_is_still_master_v1() -> None:
 def test_generator_is_seeded_and_keeps_quiet_positions_with_their_results() -> None:
     a = generate(3, seed=4, levels=(1, 2))
     assert a == generate(3, seed=4, levels=(1, 2))
+    assert a == generate(3, seed=4, levels=(1, 2), jobs=2)  # the same, in parallel
     assert a != generate(3, seed=5, levels=(1, 2))
     assert {s.game for s in a} == {0, 1, 2}
     for s in a:

@@ -157,7 +157,12 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
                 print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
 
         samples = generate(
-            args.games, args.seed, args.levels, label_depth=args.label_depth, progress=progress
+            args.games,
+            args.seed,
+            args.levels,
+            label_depth=args.label_depth,
+            progress=progress,
+            jobs=args.jobs,
         )
         if args.data is not None:
             write_samples(Path(args.data), samples, recipe)
@@ -260,6 +265,7 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         "--label-depth", type=_positive, help="label by a search this deep, not the game result"
     )
     p.add_argument("--ridge", type=float, default=1.0, help="ridge penalty (default 1)")
+    p.add_argument("--jobs", type=_positive, default=1, help="games at a time (default 1)")
     p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
     p.add_argument("--read-data", action="store_true", help="read --data instead of playing")
     p.add_argument("--out", metavar="FILE", help="write the weights here (JSON)")

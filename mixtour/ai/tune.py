@@ -201,31 +201,52 @@ def generate(
     target: int = 1,
     label_depth: int | None = None,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> list[Sample]:
-    """Positions from ``games`` seeded self-play games (see the module doc)."""
+    """Positions from ``games`` seeded self-play games (see the module doc);
+    ``jobs`` games at a time in separate processes, with the same result."""
+    work = [(g, seed, tuple(levels), target, label_depth) for g in range(games)]
     out: list[Sample] = []
-    for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        pos = Position.start(2, None, target)
-        for _ in range(rng.randint(2, 6)):
-            pos.push(rng.choice(pos.legal_actions()))
-        seats = (rng.choice(levels), rng.choice(levels))
-        kept: list[tuple[str, int]] = []
-        while not pos.status and pos.ply < MAX_PLIES:
-            if immediate_win(pos) is None:
-                kept.append((pos.fen(), pos.turn))
-            level = seats[pos.turn]
-            pos.push(choose_move(pos, level=level, seed=rng.getrandbits(30)).move)
-        for fen, mover in kept:
-            if label_depth is not None:
-                result = _search_label(fen, label_depth)
-            elif pos.status == Status.WIN:
-                result = 1.0 if pos.winner == mover else 0.0
-            else:
-                result = 0.5
-            out.append(Sample(fen, result, g))
-        if progress is not None:
-            progress(g + 1)
+    if jobs <= 1:
+        results: Iterable[list[Sample]] = map(_one_game, work)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap(_one_game, work)
+    try:
+        for done, samples in enumerate(results, 1):
+            out.extend(samples)
+            if progress is not None:
+                progress(done)
+    finally:
+        if jobs > 1:
+            pool.terminate()
+    return out
+
+
+def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None]) -> list[Sample]:
+    g, seed, levels, target, label_depth = job
+    rng = random.Random(seed * 1_000_003 + g)
+    pos = Position.start(2, None, target)
+    for _ in range(rng.randint(2, 6)):
+        pos.push(rng.choice(pos.legal_actions()))
+    seats = (rng.choice(levels), rng.choice(levels))
+    kept: list[tuple[str, int]] = []
+    while not pos.status and pos.ply < MAX_PLIES:
+        if immediate_win(pos) is None:
+            kept.append((pos.fen(), pos.turn))
+        level = seats[pos.turn]
+        pos.push(choose_move(pos, level=level, seed=rng.getrandbits(30)).move)
+    out: list[Sample] = []
+    for fen, mover in kept:
+        if label_depth is not None:
+            result = _search_label(fen, label_depth)
+        elif pos.status == Status.WIN:
+            result = 1.0 if pos.winner == mover else 0.0
+        else:
+            result = 0.5
+        out.append(Sample(fen, result, g))
     return out
 
 
