@@ -20,11 +20,14 @@ Modules, bottom to top:
 ``frozen``    Master before tuning, kept as it was (arena ``master-v1``)
 ``tune``      seeded self-play positions and a Texel-style fit of the
               evaluation's weights (``python -m mixtour tune-eval``)
+``book``      the opening book's symmetries, look-up and builder
+              (``python -m mixtour build-book``; not played yet)
+``tactics``   double threats found in self-play (``tactics-scan``)
 ``arena``     paired games between levels / baseline / stand-ins / random
 ``engine``    a UCI-like line protocol (``python -m mixtour engine``)
 ``bench``     nodes per second and depth per time budget
 ``cli``       the subcommands ``bestmove``, ``engine``, ``arena``, ``bench-ai``,
-              ``tune-eval``
+              ``tune-eval``, ``build-book``, ``tactics-scan``
 
 Levels (node budgets make levels 1-5 play the same on every machine)::
 

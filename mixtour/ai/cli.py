@@ -203,6 +203,15 @@ def cmd_build_book(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tactics_scan(args: argparse.Namespace) -> int:
+    from .tactics import forcing_wins, scan
+
+    for fen in scan(args.games, args.seed, args.levels, args.target, args.limit):
+        wins = " ".join(sorted(action_text(m) for m in forcing_wins(Position(fen))))
+        print(f'"{fen}",  # {wins}')
+    return 0
+
+
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -284,6 +293,17 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument("--keep", type=_positive, default=4, help="at most this many moves (4)")
     p.add_argument("--out", metavar="FILE", help="write the module here (default: print it)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+
+    p = plain(
+        "tactics-scan",
+        cmd_tactics_scan,
+        "find double threats (a forced win in three plies) in seeded self-play games",
+    )
+    p.add_argument("--games", type=_positive, default=10, help="games to play (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    p.add_argument("--levels", type=_levels, default=(2, 3), help="levels (default 2,3)")
+    p.add_argument("--target", type=_positive, default=1, help="points to win (default 1)")
+    p.add_argument("--limit", type=_positive, default=20, help="positions at most (default 20)")
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
     p.add_argument("--time-ms", type=_positive, default=1000, help="time per search (default 1000)")
