@@ -134,17 +134,19 @@ def _levels(text: str) -> tuple[int, ...]:
 def cmd_tune_eval(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .tune import fit_weights, generate, read_samples, save_weights, write_samples
+    from . import tune
 
     levels = ",".join(map(str, args.levels))
-    recipe = f"tune-eval --games {args.games} --seed {args.seed} --levels {levels}" + (
-        f" --label-depth {args.label_depth}" if args.label_depth else ""
-    )
+    recipe = f"tune-eval --games {args.games} --seed {args.seed} --levels {levels}"
+    if args.target > 1:
+        recipe += f" --target {args.target}"
+    if args.label_depth:
+        recipe += f" --label-depth {args.label_depth}"
     if args.read_data:
         if args.data is None:
             raise MixtourError("--read-data needs --data FILE")
         try:
-            samples = read_samples(Path(args.data))
+            samples = tune.read_samples(Path(args.data))
         except (OSError, ValueError) as e:
             raise MixtourError(f"{args.data}: cannot read positions ({e})") from None
         print(f"read {len(samples)} positions from {args.data}", flush=True)
@@ -156,24 +158,27 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
             if not args.quiet and (done % 50 == 0 or done == args.games):
                 print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
 
-        samples = generate(
+        samples = tune.generate(
             args.games,
             args.seed,
             args.levels,
+            target=args.target,
             label_depth=args.label_depth,
             progress=progress,
             jobs=args.jobs,
         )
         if args.data is not None:
-            write_samples(Path(args.data), samples, recipe)
+            tune.write_samples(Path(args.data), samples, recipe)
             print(f"wrote {len(samples)} positions to {args.data}")
-    fit = fit_weights(samples, ridge=args.ridge)
+    higher = any(Position(s.fen).target > 1 for s in samples)
+    free = tune.FREE_POINTS if higher else tune.FREE
+    fit = tune.fit_weights(samples, free=free, ridge=args.ridge)
     print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
     print(f"log-loss, training games: before {fit.train_before:.4f}, after {fit.train_after:.4f}")
     print(f"log-loss, held-out games: before {fit.test_before:.4f}, after {fit.test_after:.4f}")
     print(repr(fit.weights))
     if args.out is not None:
-        save_weights(Path(args.out), fit.weights)
+        tune.save_weights(Path(args.out), fit.weights)
         print(f"wrote {args.out}")
     return 0
 
@@ -270,6 +275,7 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument(
         "--levels", type=_levels, default=(1, 2, 3, 4), help="levels to draw from (default 1,2,3,4)"
     )
+    p.add_argument("--target", type=_positive, default=1, help="points to win (default 1)")
     p.add_argument(
         "--label-depth", type=_positive, help="label by a search this deep, not the game result"
     )

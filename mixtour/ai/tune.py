@@ -41,6 +41,7 @@ from .search import WIN_BOUND, immediate_win
 __all__ = [
     "FEATURES",
     "FREE",
+    "FREE_POINTS",
     "SCALE",
     "Fit",
     "Sample",
@@ -92,6 +93,16 @@ FREE: Final = (
     "near_tower",
     "far_tower",
     "tempo",
+)
+
+# With a higher target, points and the threats of a point matter too.
+FREE_POINTS: Final = (
+    *FREE,
+    "threat_point1",
+    "threat_point2",
+    "threat_point3",
+    "own_threat",
+    "point",
 )
 
 _INDEX: Final = {name: i for i, name in enumerate(FEATURES)}
