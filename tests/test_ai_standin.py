@@ -108,3 +108,35 @@ def test_arena_refuses_an_unknown_player_with_a_plain_message(name: str) -> None
     proc = _run("arena", "master", name, "--games", "2")
     assert proc.returncode == 2
     assert proc.stderr.startswith("mixtour: ") and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_run_played_in_parts_sums_up_like_the_whole_run(tmp_path: Path) -> None:
+    common = ["--depth", "1", "--seed", "3"]
+    whole = _run("arena", "2", "depth1", "--games", "6", *common)
+    part1 = _run("arena", "2", "depth1", "--games", "4", *common)
+    part2 = _run("arena", "2", "depth1", "--games", "2", "--first", "4", *common)
+    for proc in (whole, part1, part2):
+        assert proc.returncode == 0, proc.stderr
+    games = [ln for ln in whole.stdout.splitlines() if ln.startswith("game ")]
+    parts = [ln for p in (part1, part2) for ln in p.stdout.splitlines() if ln.startswith("game ")]
+    assert [ln.split(" after")[0] for ln in games] == [ln.split(" after")[0] for ln in parts]
+    (tmp_path / "1.txt").write_text(part1.stdout)
+    (tmp_path / "2.txt").write_text(part2.stdout)
+    summary = _run("arena-summary", str(tmp_path / "1.txt"), str(tmp_path / "2.txt"))
+    assert summary.returncode == 0, summary.stderr
+    expected = [
+        ln for ln in whole.stdout.splitlines() if ln.startswith(("level ", "A wins", "score"))
+    ]
+    assert expected and all(ln in summary.stdout.splitlines() for ln in expected)
+    # a run stopped in the middle of a pair: the unfinished pair is left out
+    cut = "\n".join(whole.stdout.splitlines()[:6])
+    (tmp_path / "cut.txt").write_text(cut)
+    stopped = _run("arena-summary", str(tmp_path / "cut.txt"))
+    assert "4 games" in stopped.stdout and "left out 1 game" in stopped.stdout
+
+
+def test_arena_summary_refuses_what_is_not_an_arena_output(tmp_path: Path) -> None:
+    (tmp_path / "x.txt").write_text("hello\n")
+    for path in (tmp_path / "x.txt", tmp_path / "missing.txt"):
+        proc = _run("arena-summary", str(path))
+        assert proc.returncode == 2 and proc.stderr.startswith("mixtour: ")

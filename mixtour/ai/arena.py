@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from ..core import Position, Status, action_text
 from .baseline import baseline_move
@@ -44,6 +46,7 @@ __all__ = [
     "run_arena",
     "standin_depth",
     "summarize",
+    "summarize_logs",
 ]
 
 MAX_PLIES = 300  # a game this long is adjudicated a draw
@@ -255,15 +258,19 @@ def run_arena(
     target: int = 1,
     jobs: int = 1,
     cpu_time: bool = True,
+    first: int = 0,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` games, in order (rounded up to whole sets
-    of one game per seat of A)."""
+    of one game per seat of A), from game number ``first`` (0-based, a whole
+    number of sets: a long run can be played in parts)."""
     for spec in (spec_a, spec_b):
         player_name(spec)  # fail early on a bad name
+    if first % players:
+        raise ValueError(f"the first game must start a set of {players} games")
     sets = max(1, math.ceil(games / players))
     work = [
         (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target, cpu_time)
-        for i in range(sets * players)
+        for i in range(first, first + sets * players)
     ]
     if jobs <= 1:
         for job in work:
@@ -273,6 +280,48 @@ def run_arena(
 
     with multiprocessing.Pool(jobs) as pool:
         yield from pool.imap(play_game, work)
+
+
+_GAME_LINE: Final = re.compile(r"^game (\d+): A plays ([wrb]), .* A scores (1|0\.5|0)\b")
+
+
+def summarize_logs(texts: list[str]) -> tuple[str, Summary, int]:
+    """(the set-up line, the summary, games left out) of one or more arena
+    outputs of the same set-up (printed without ``--quiet``), for a run played
+    in parts or stopped early.  Only whole sets (A in every seat) count, so
+    the colours stay balanced; a game present twice must agree."""
+    header = ""
+    seats: dict[int, str] = {}
+    scores: dict[int, float] = {}
+    for text in texts:
+        lines = text.splitlines()
+        top = next((ln for ln in lines if ln.startswith("arena: ")), None)
+        if top is None:
+            raise ValueError("not an arena output: no 'arena:' line")
+        if header and top != header:
+            raise ValueError("the outputs are of different set-ups")
+        header = top
+        for ln in lines:
+            m = _GAME_LINE.match(ln)
+            if m:
+                n, score = int(m.group(1)), float(m.group(3))
+                if scores.get(n, score) != score:
+                    raise ValueError(f"game {n} appears twice with different results")
+                seats[n], scores[n] = m.group(2), score
+    players = 3 if "players 3" in header else 2
+    whole = [
+        n
+        for n in sorted(scores)
+        if (n - 1) % players == 0 and all(n + i in scores for i in range(players))
+    ]
+    kept = [scores[n + i] for n in whole for i in range(players)]
+    if not kept:
+        raise ValueError("no whole set of games to summarize")
+    wins = sum(1 for v in kept if v == 1.0)
+    losses = sum(1 for v in kept if v == 0.0)
+    score, elo, lo, hi = elo_interval(kept)
+    summary = Summary(wins, len(kept) - wins - losses, losses, score, elo, lo, hi)
+    return header, summary, len(scores) - len(kept)
 
 
 def summarize(results: list[GameResult]) -> Summary:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -86,6 +87,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     name_a, name_b = player_name(args.a), player_name(args.b)
     Position.start(args.players, args.discs, args.target)  # validates D and T
+    if args.first < 0 or args.first % args.players:
+        raise MixtourError(f"--first must be a multiple of {args.players} (whole sets of games)")
     print(
         f"arena: A = {name_a}, B = {name_b}, time {args.time_ms} ms/move, depth {args.depth}, "
         f"seed {args.seed}, players {args.players}, discs {args.discs or 'default'}, "
@@ -106,6 +109,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         target=args.target,
         jobs=args.jobs,
         cpu_time=not args.wall_clock,
+        first=args.first,
     ):
         results.append(r)
         if not args.quiet:
@@ -118,6 +122,30 @@ def cmd_arena(args: argparse.Namespace) -> int:
     for line in summarize(results).lines(name_a, name_b):
         print(line)
     print(f"elapsed {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def cmd_arena_summary(args: argparse.Namespace) -> int:
+    from .arena import summarize_logs
+
+    texts = []
+    for name in args.logs:
+        try:
+            with open(name, encoding="utf-8") as f:
+                texts.append(f.read())
+        except (OSError, UnicodeDecodeError) as e:
+            raise MixtourError(f"{name}: cannot read ({e})") from None
+    try:
+        header, summary, left = summarize_logs(texts)
+    except ValueError as e:
+        raise MixtourError(str(e)) from None
+    print(header)
+    m = re.match(r"arena: A = (.*?), B = (.*?), time ", header)
+    name_a, name_b = (m.group(1), m.group(2)) if m else ("A", "B")
+    for line in summary.lines(name_a, name_b):
+        print(line)
+    if left:
+        print(f"left out {left} game(s) of unfinished sets")
     return 0
 
 
@@ -264,6 +292,19 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     )
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
+    p.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="number of the first game, 0-based (to play a long run in parts; default 0)",
+    )
+
+    p = plain(
+        "arena-summary",
+        cmd_arena_summary,
+        "summarize arena outputs (a run stopped early, or played in parts with --first)",
+    )
+    p.add_argument("logs", metavar="FILE", nargs="+", help="outputs of arena (without --quiet)")
 
     p = plain(
         "tune-eval",
