@@ -180,7 +180,7 @@ def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
             str(tmp_path / f"{run}.json"),
         )
         assert proc.returncode == 0, proc.stderr
-        assert "log-loss, held-out games" in proc.stdout
+        assert "held-out games" in proc.stdout
         outs.append(json.loads((tmp_path / f"{run}.json").read_text()))
     assert outs[0] == outs[1]
     assert (tmp_path / "a.tsv").read_text() == (tmp_path / "b.tsv").read_text()
@@ -195,6 +195,14 @@ def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "c.json").read_text()) == outs[0]
+
+
+def test_tune_command_refuses_a_broken_positions_file(tmp_path: Path) -> None:
+    for text in ("# nothing\n", "1\tnot a game\tnot a position\n", "0.5\t0\tnonsense\n"):
+        (tmp_path / "d.tsv").write_text(text)
+        proc = _run("tune-eval", "--read-data", "--data", str(tmp_path / "d.tsv"))
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.startswith("mixtour: ") and len(proc.stderr.strip().splitlines()) == 1
 
 
 def test_arena_plays_master_with_weights_from_a_file(tmp_path: Path) -> None:

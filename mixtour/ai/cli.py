@@ -198,12 +198,15 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
         if args.data is not None:
             tune.write_samples(Path(args.data), samples, recipe)
             print(f"wrote {len(samples)} positions to {args.data}")
+    if not samples:
+        raise MixtourError("no positions to fit")
     higher = any(Position(s.fen).target > 1 for s in samples)
     free = tune.FREE_POINTS if higher else tune.FREE
     fit = tune.fit_weights(samples, free=free, ridge=args.ridge)
     print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
-    print(f"log-loss, training games: before {fit.train_before:.4f}, after {fit.train_after:.4f}")
-    print(f"log-loss, held-out games: before {fit.test_before:.4f}, after {fit.test_after:.4f}")
+    print("log-loss: today's weights (at their best scale) -> fitted weights")
+    print(f"  training games  {fit.train_before:.4f} -> {fit.train_after:.4f}")
+    print(f"  held-out games  {fit.test_before:.4f} -> {fit.test_after:.4f}")
     print(repr(fit.weights))
     if args.out is not None:
         tune.save_weights(Path(args.out), fit.weights)
