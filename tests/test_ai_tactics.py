@@ -71,7 +71,7 @@ DEFENCES = [
 ]
 
 # Double threats, found by ``python -m mixtour tactics-scan --games 10 --seed 1``
-# (two players, target 1): the mover cannot win at once, but one of its
+# (two players, target 1, then target 2): the mover cannot win at once, but one of its
 # moves leaves the opponent no reply that stops a winning tower.
 DOUBLE_THREATS = [
     "r,wwr,3/2,wr,2/1,wrr,wrwr,1,w/w,wwr,3/5 r 10/12 0/0 1 a2",
@@ -83,6 +83,13 @@ DOUBLE_THREATS = [
     "4,w/wr,1,w,2/wwr,wr,rw,2/3,wrr,1/2,r,1,ww r 10/13 0/0 1 c4",
     "1,r,1,rwwr,1/rww,www,1,wrrr,1/rrww,1,rrr,wrr,rrr/ww,2,rr,1/5 r 7/1 0/0 1 b5:2-d5",
     "1,ww,3/1,rrw,rr,2/2,r,2/1,rrw,1,rww,w/1,wrw,3 w 11/11 0/0 1 b4-b2",
+    # target 2, the last point (tactics-scan --games 8 --seed 2 --target 2 --limit 6)
+    "3,rr,1/1,wwr,wr,w,wwr/ww,rw,3/1,wwr,1,wwr,1/5 r 7/12 1/1 2 d4-d5",
+    "1,rrww,wr,ww,1/wr,rwrw,1,wrwr,1/5/2,rw,1,rr/2,r,1,r w 9/7 1/0 2 e1",
+    "1,wrw,3/2,w,r,www/1,r,3/w,w,rrr,w,1/rr,wr,rrw,2 r 9/9 0/1 2 b2",
+    "w,3,wr/1,r,1,www,rw/ww,2,rr,1/rww,1,rrw,wr,w/r,w,1,rw,1 w 5/9 1/1 2 a1",
+    "2,w,w,1/1,rrw,2,r/3,rwr,r/3,rrw,1/r,r,wr,wwr,rw r 11/7 0/1 2 e2:2-d1",
+    "w,4/2,www,w,1/1,rrrw,3/rr,rwww,2,w/rr,ww,3 w 8/12 1/1 2 d4:2-b2",
 ]
 
 LEVELS = [3, 4, 5, 6]
