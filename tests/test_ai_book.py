@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from mixtour.ai.arena import make_player
 from mixtour.ai.book import (
     INVERSE,
     MAPS,
@@ -18,8 +19,10 @@ from mixtour.ai.book import (
     build_book,
     canonical,
     format_book,
+    load_book,
     transform_action,
 )
+from mixtour.ai.player import choose_move
 from mixtour.core import DIST, NUM_SQUARES, Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,3 +132,52 @@ def test_build_book_command_writes_the_same_importable_module_every_run(
     space: dict[str, object] = {}
     exec(texts[0], space)
     assert space["BOOK"] == tiny_book
+
+
+def test_choose_move_plays_from_the_book_and_searches_outside_it(tiny_book: Book) -> None:
+    pos = Position()
+    pos.push(12)  # c3
+    key, k = canonical(pos)
+    first = choose_move(pos, depth=2, seed=4, book=tiny_book)
+    assert first.depth == 0 and first.nodes == 0
+    assert transform_action(first.move, k) in {m for m, _ in tiny_book[key]}
+    assert choose_move(pos, depth=2, seed=4, book=tiny_book).move == first.move
+    # the choice varies with the seed among the book's moves
+    picks = {choose_move(pos, depth=2, seed=s, book=tiny_book).move for s in range(30)}
+    assert len(picks) > 1
+    middle = Position("5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4")
+    assert choose_move(middle, depth=2, seed=4, book=tiny_book).nodes > 0
+
+
+def test_a_book_file_is_read_as_data_and_a_broken_one_refused(
+    tmp_path: Path, tiny_book: Book
+) -> None:
+    path = tmp_path / "book.py"
+    path.write_text(format_book(tiny_book, "build-book"))
+    assert load_book(path) == tiny_book
+    for text in (
+        "BOOK = {",
+        "BOOK = {'nonsense': ((1, 2),)}",
+        "BOOK = {'5/5/5/5/5 w 20/20 0/0 1 -': ((1, 0),)}",
+        "BOOK = {'5/5/5/5/5 w 20/20 0/0 1 -': ()}",
+        "BOOK = {'5/5/5/5/5 w 20/20 0/0 1 -': __import__('os')}",
+    ):
+        path.write_text(text)
+        with pytest.raises(ValueError, match="book.py"):
+            load_book(path)
+
+
+def test_arena_plays_master_with_a_book(tmp_path: Path, tiny_book: Book) -> None:
+    path = tmp_path / "book.py"
+    path.write_text(format_book(tiny_book, "build-book"))
+    play = make_player(f"master+{path}", time_ms=None, depth=1)
+    assert play(Position(), 1) in {m for m, _ in tiny_book["5/5/5/5/5 w 20/20 0/0 1 -"]}
+    path.write_text("nothing")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mixtour", "arena", f"master+{path}", "depth1", "--games", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 2 and "not an opening book" in proc.stderr

@@ -21,7 +21,8 @@ Modules, bottom to top:
 ``tune``      seeded self-play positions and a Texel-style fit of the
               evaluation's weights (``python -m mixtour tune-eval``)
 ``book``      the opening book's symmetries, look-up and builder
-              (``python -m mixtour build-book``; not played yet)
+              (``build-book``; the levels do not use it yet, the arena
+              can: ``master+BOOK``)
 ``tactics``   double threats found in self-play (``tactics-scan``)
 ``arena``     paired games between levels / baseline / stand-ins / random
 ``engine``    a UCI-like line protocol (``python -m mixtour engine``)

@@ -13,7 +13,9 @@ fixed depth of N plies, see :mod:`mixtour.ai.standin`) or ``master-v1``
 (Master as it was before tuning, see :mod:`mixtour.ai.frozen`).  A level
 followed by ``@FILE`` plays with the evaluation weights of that file
 (written by ``python -m mixtour tune-eval --out FILE``), e.g.
-``master@weights.json``.
+``master@weights.json``, and followed by ``+BOOK`` it plays from the opening
+book of that file (``python -m mixtour build-book --out BOOK``), e.g.
+``master+book.py`` or ``master@weights.json+book.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Final
 
 from ..core import Position, Status, action_text
 from .baseline import baseline_move
+from .book import load_book
 from .evaluate import Evaluator
 from .frozen import EvaluatorV1, master_v1_search
 from .levels import LEVELS, parse_level
@@ -77,12 +80,23 @@ def player_name(spec: str) -> str:
     d = standin_depth(name)
     if d is not None:
         return f"depth{d} (baseline evaluation, fixed depth {d})"
-    level, _, path = spec.strip().partition("@")
+    level, weights, book = _parts(spec)
     n = parse_level(level)
-    if path:
-        load_weights(Path(path))  # fail early on a bad file
-        return f"level {n} ({LEVELS[n].name}) with weights {path}"
-    return f"level {n} ({LEVELS[n].name})"
+    name = f"level {n} ({LEVELS[n].name})"
+    if weights:
+        load_weights(Path(weights))  # fail early on a bad file
+        name += f" with weights {weights}"
+    if book:
+        load_book(Path(book))
+        name += f" with book {book}"
+    return name
+
+
+def _parts(spec: str) -> tuple[str, str, str]:
+    """``LEVEL[@WEIGHTS][+BOOK]`` -> (level, weights file, book file)."""
+    rest, _, book = spec.strip().partition("+")
+    level, _, weights = rest.partition("@")
+    return level, weights, book
 
 
 def make_player(
@@ -131,9 +145,10 @@ def make_player(
             ).move
 
         return play_v1
-    level_text, _, path = spec.strip().partition("@")
+    level_text, weights, book_path = _parts(spec)
     level = parse_level(level_text)
-    evaluator = Evaluator(load_weights(Path(path))) if path else None
+    evaluator = Evaluator(load_weights(Path(weights))) if weights else None
+    book = load_book(Path(book_path)) if book_path else None
 
     def play_level(pos: Position, seed: int) -> int:
         return choose_move(
@@ -144,6 +159,7 @@ def make_player(
             seed=seed,
             clock=clock,
             evaluator=evaluator,
+            book=book,
         ).move
 
     return play_level

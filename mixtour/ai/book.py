@@ -20,8 +20,10 @@ games differ.
 
 from __future__ import annotations
 
+import ast
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Final
 
 from ..core import NUM_SQUARES, SIZE, Position, action_text
@@ -32,13 +34,14 @@ __all__ = [
     "Book",
     "build_book",
     "book_move",
+    "load_book",
     "canonical",
     "format_book",
     "transform_action",
     "transform_square",
 ]
 
-Book = dict[str, tuple[tuple[int, int], ...]]  # canonical P1 -> ((action, weight), ...)
+Book = Mapping[str, tuple[tuple[int, int], ...]]  # canonical P1 -> ((action, weight), ...)
 
 
 def _maps() -> tuple[tuple[int, ...], ...]:
@@ -157,7 +160,7 @@ def build_book(
     progress: Callable[[int], None] | None = None,
 ) -> Book:
     """Search every book position up to ``plies`` plies from the empty board."""
-    book: Book = {}
+    book: dict[str, tuple[tuple[int, int], ...]] = {}
     for colour in (0, 1):
         frontier = [Position()]
         for _ in range(plies):
@@ -201,3 +204,41 @@ def format_book(book: Book, recipe: str) -> str:
         lines.append("    ),")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def load_book(path: Path) -> Book:
+    """The book of a module written by :func:`format_book` (read as data, never
+    run); ValueError when the file is not such a module."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = ast.literal_eval(text[text.index("{") :])
+    except (OSError, UnicodeDecodeError, ValueError, SyntaxError) as e:
+        raise ValueError(f"{path}: not an opening book ({e})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not an opening book")
+    book: dict[str, tuple[tuple[int, int], ...]] = {}
+    for key, entry in data.items():
+        ok = (
+            isinstance(key, str)
+            and isinstance(entry, tuple)
+            and len(entry) > 0
+            and all(_is_choice(e) for e in entry)
+        )
+        if not ok:
+            raise ValueError(f"{path}: entry {key!r} is not a list of (move, weight)")
+        try:
+            Position(key)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
+        book[key] = entry
+    return book
+
+
+def _is_choice(e: object) -> bool:
+    """A (move, positive weight) pair of whole numbers."""
+    return (
+        isinstance(e, tuple)
+        and len(e) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in e)
+        and e[1] > 0
+    )
