@@ -28,7 +28,7 @@ Modules, bottom to top:
 ``engine``    a UCI-like line protocol (``python -m mixtour engine``)
 ``bench``     nodes per second and depth per time budget
 ``cli``       the subcommands ``bestmove``, ``engine``, ``arena``, ``bench-ai``,
-              ``tune-eval``, ``build-book``, ``tactics-scan``
+              ``tune-eval``, ``build-book``, ``tactics-scan``, ``arena-summary``
 
 Levels (node budgets make levels 1-5 play the same on every machine)::
 
