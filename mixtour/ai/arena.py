@@ -236,6 +236,7 @@ class Summary:
     elo: float
     elo_low: float
     elo_high: float
+    seats: tuple[tuple[str, float, int], ...] = ()  # (seat, A's score there, games)
 
     def lines(self, name_a: str, name_b: str) -> list[str]:
         n = self.wins + self.draws + self.losses
@@ -253,12 +254,26 @@ class Summary:
                 f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
                 f"{self.elo_high:+.0f})"
             )
-        return [
+        out = [
             f"{name_a} vs {name_b}: {n} games",
             f"A wins {self.wins}, draws {self.draws}, losses {self.losses}",
             f"score {100 * self.score:.1f} %",
             elo_line,
         ]
+        if self.seats:
+            by_seat = ", ".join(f"{c} {100 * v:.1f} % of {k}" for c, v, k in self.seats)
+            out.append(f"A's score by seat: {by_seat}")
+        return out
+
+
+def _by_seat(pairs: list[tuple[str, float]]) -> tuple[tuple[str, float, int], ...]:
+    """(seat, mean score, games) for each seat of A, in the order w, r, b."""
+    out = []
+    for c in "wrb":
+        got = [v for seat, v in pairs if seat == c]
+        if got:
+            out.append((c, sum(got) / len(got), len(got)))
+    return tuple(out)
 
 
 def run_arena(
@@ -331,12 +346,15 @@ def summarize_logs(texts: list[str]) -> tuple[str, Summary, int]:
         if (n - 1) % players == 0 and all(n + i in scores for i in range(players))
     ]
     kept = [scores[n + i] for n in whole for i in range(players)]
+    kept_seats = [(seats[n + i], scores[n + i]) for n in whole for i in range(players)]
     if not kept:
         raise ValueError("no whole set of games to summarize")
     wins = sum(1 for v in kept if v == 1.0)
     losses = sum(1 for v in kept if v == 0.0)
     score, elo, lo, hi = elo_interval(kept)
-    summary = Summary(wins, len(kept) - wins - losses, losses, score, elo, lo, hi)
+    summary = Summary(
+        wins, len(kept) - wins - losses, losses, score, elo, lo, hi, _by_seat(kept_seats)
+    )
     return header, summary, len(scores) - len(kept)
 
 
@@ -345,4 +363,5 @@ def summarize(results: list[GameResult]) -> Summary:
     losses = sum(1 for r in results if r.score == 0.0)
     draws = len(results) - wins - losses
     score, elo, lo, hi = elo_interval([r.score for r in results])
-    return Summary(wins, draws, losses, score, elo, lo, hi)
+    seats = _by_seat([("wrb"[r.a_seat], r.score) for r in results])
+    return Summary(wins, draws, losses, score, elo, lo, hi, seats)
