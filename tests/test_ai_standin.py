@@ -124,10 +124,9 @@ def test_a_run_played_in_parts_sums_up_like_the_whole_run(tmp_path: Path) -> Non
     (tmp_path / "2.txt").write_text(part2.stdout)
     summary = _run("arena-summary", str(tmp_path / "1.txt"), str(tmp_path / "2.txt"))
     assert summary.returncode == 0, summary.stderr
-    expected = [
-        ln for ln in whole.stdout.splitlines() if ln.startswith(("level ", "A wins", "score"))
-    ]
-    assert expected and all(ln in summary.stdout.splitlines() for ln in expected)
+    heads = ("level ", "A wins", "score", "A's score by seat: w ")
+    expected = [ln for ln in whole.stdout.splitlines() if ln.startswith(heads)]
+    assert len(expected) == 4 and all(ln in summary.stdout.splitlines() for ln in expected)
     # a run stopped in the middle of a pair: the unfinished pair is left out
     cut = "\n".join(whole.stdout.splitlines()[:6])
     (tmp_path / "cut.txt").write_text(cut)
