@@ -1,6 +1,7 @@
 """The AI's command-line subcommands, registered into ``python -m mixtour``.
 
-``bestmove``, ``engine``, ``arena`` and ``bench-ai``.  Kept here so that
+``bestmove``, ``engine``, ``arena``, ``arena-summary``, ``bench-ai``,
+``tune-eval``, ``build-book`` and ``tactics-scan``.  Kept here so that
 ``mixtour/__main__.py`` only needs one call (:func:`add_ai_commands`).
 """
 
@@ -13,7 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..arguments import whole_number
 from ..core import MixtourError, Position, action_text
+from .arena import player_name
+from .engine import MAX_TIME_MS, UNTIMED_MS
 from .levels import parse_level
 from .search import SearchInfo
 
@@ -28,8 +32,6 @@ def _level(text: str) -> int:
 
 
 def _player(text: str) -> str:
-    from .arena import player_name
-
     try:
         player_name(text)
     except ValueError as e:
@@ -37,14 +39,22 @@ def _player(text: str) -> str:
     return text
 
 
-def _positive(text: str) -> int:
+# Bounds of the numbers the AI commands take (a search also stops at
+# MAX_TIME_MS when only a depth or a node count is given).
+_TIME_MS = whole_number(1, MAX_TIME_MS)
+_DEPTH = whole_number(1, 60)
+_NODES = whole_number(1, 10**12)
+_SEED = whole_number(-(2**63), 2**63 - 1)
+
+
+def _ridge(text: str) -> float:
     try:
-        n = int(text)
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n <= 0:
-        raise argparse.ArgumentTypeError(f"{n} must be positive")
-    return n
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1e6:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 0 to 1000000")
+    return value
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
@@ -59,9 +69,10 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     def report(info: SearchInfo) -> None:
         print(info.line(), flush=True)
 
+    untimed = args.time_ms is None and (args.depth or args.nodes)
     res = choose_move(
         pos,
-        time_ms=args.time_ms,
+        time_ms=UNTIMED_MS if untimed else args.time_ms,
         depth=args.depth,
         nodes=args.nodes,
         level=args.level,
@@ -83,7 +94,7 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import player_name, run_arena, summarize
+    from .arena import run_arena, summarize
 
     name_a, name_b = player_name(args.a), player_name(args.b)
     Position.start(args.players, args.discs, args.target)  # validates D and T
@@ -263,31 +274,39 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     """
     p = add("bestmove", cmd_bestmove, "let the AI choose a move (last line: the move in N1)")
     p.add_argument("--moves", "-m", nargs="*", metavar="ACTION", help="actions played first")
-    p.add_argument("--time-ms", type=_positive, help="time limit in milliseconds")
-    p.add_argument("--depth", type=_positive, help="depth limit in plies")
-    p.add_argument("--nodes", type=_positive, help="node limit")
+    p.add_argument("--time-ms", type=_TIME_MS, help=f"time limit in ms (at most {MAX_TIME_MS})")
+    p.add_argument("--depth", type=_DEPTH, help="depth limit in plies (1-60)")
+    p.add_argument("--nodes", type=_NODES, help="node limit")
     p.add_argument("--level", type=_level, default=6, help="1-6 or a name (default master)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--seed", type=_SEED, default=1, help="random seed (default 1)")
 
     def plain(name: str, func: Callable[[argparse.Namespace], int], text: str) -> Any:
         q = sub.add_parser(name, help=text, description=text)
         q.set_defaults(func=func)
         return q
 
-    plain("engine", cmd_engine, "line protocol on stdin/stdout (isready, position, go, quit)")
+    plain("engine", cmd_engine, "line protocol on stdin/stdout (position, go, stop, isready, quit)")
 
     p = plain("arena", cmd_arena, "play A against B and print the score and Elo difference")
     who = "1-6, a level name, baseline, random, depthN (fixed-depth stand-in) or master-v1"
     p.add_argument("a", metavar="A", type=_player, help=who)
     p.add_argument("b", metavar="B", type=_player, help=who)
-    p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    p.add_argument("--time-ms", type=_positive, default=1000, help="time per move (default 1000)")
-    p.add_argument("--depth", type=_positive, help="depth limit for both players")
-    p.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
-    p.add_argument("--discs", type=int, help="discs per player (default by players)")
-    p.add_argument("--target", type=int, default=1, help="points to win (default 1)")
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=100, help="number of games (default 100)"
+    )
+    p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per move (default 1000)")
+    p.add_argument("--depth", type=_DEPTH, help="depth limit for both players")
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the openings (default 1)")
+    p.add_argument(
+        "--discs", type=whole_number(1, 99), help="discs per player (default by players)"
+    )
+    p.add_argument(
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
+    )
     p.add_argument("--players", type=int, choices=(2, 3), default=2, help="2 or 3 (default 2)")
-    p.add_argument("--jobs", type=_positive, default=1, help="parallel games (default 1)")
+    p.add_argument(
+        "--jobs", type=whole_number(1, 64), default=1, help="parallel games (1-64, default 1)"
+    )
     p.add_argument(
         "--wall-clock",
         action="store_true",
@@ -297,7 +316,7 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
     p.add_argument(
         "--first",
-        type=int,
+        type=whole_number(0, 10**6),
         default=0,
         help="number of the first game, 0-based (to play a long run in parts; default 0)",
     )
@@ -314,17 +333,23 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         cmd_tune_eval,
         "fit the evaluation's weights to seeded self-play games (Texel-style)",
     )
-    p.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=1000, help="games to play (default 1000)"
+    )
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the games (default 1)")
     p.add_argument(
         "--levels", type=_levels, default=(1, 2, 3, 4), help="levels to draw from (default 1,2,3,4)"
     )
-    p.add_argument("--target", type=_positive, default=1, help="points to win (default 1)")
     p.add_argument(
-        "--label-depth", type=_positive, help="label by a search this deep, not the game result"
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
     )
-    p.add_argument("--ridge", type=float, default=1.0, help="ridge penalty (default 1)")
-    p.add_argument("--jobs", type=_positive, default=1, help="games at a time (default 1)")
+    p.add_argument(
+        "--label-depth", type=_DEPTH, help="label by a search this deep, not the game result"
+    )
+    p.add_argument("--ridge", type=_ridge, default=1.0, help="ridge penalty, 0 or more (default 1)")
+    p.add_argument(
+        "--jobs", type=whole_number(1, 64), default=1, help="games at a time (1-64, default 1)"
+    )
     p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
     p.add_argument("--read-data", action="store_true", help="read --data instead of playing")
     p.add_argument("--out", metavar="FILE", help="write the weights here (JSON)")
@@ -335,12 +360,17 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         cmd_build_book,
         "search the first plies deeply and write an opening book (a Python module)",
     )
-    p.add_argument("--plies", type=_positive, default=3, help="plies covered (default 3)")
-    p.add_argument("--depth", type=_positive, default=6, help="search depth (default 6)")
+    p.add_argument("--plies", type=whole_number(1, 12), default=3, help="plies covered (default 3)")
+    p.add_argument("--depth", type=_DEPTH, default=6, help="search depth (default 6)")
     p.add_argument(
-        "--margin", type=_positive, default=30, help="keep moves this close to the best (30)"
+        "--margin",
+        type=whole_number(1, 10**6),
+        default=30,
+        help="keep moves this close to the best (30)",
     )
-    p.add_argument("--keep", type=_positive, default=4, help="at most this many moves (4)")
+    p.add_argument(
+        "--keep", type=whole_number(1, 50), default=4, help="at most this many moves (4)"
+    )
     p.add_argument("--out", metavar="FILE", help="write the module here (default: print it)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
@@ -349,12 +379,20 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         cmd_tactics_scan,
         "find double threats (a forced win in three plies) in seeded self-play games",
     )
-    p.add_argument("--games", type=_positive, default=10, help="games to play (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=10, help="games to play (default 10)"
+    )
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the games (default 1)")
     p.add_argument("--levels", type=_levels, default=(2, 3), help="levels (default 2,3)")
-    p.add_argument("--target", type=_positive, default=1, help="points to win (default 1)")
-    p.add_argument("--limit", type=_positive, default=20, help="positions at most (default 20)")
+    p.add_argument(
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
+    )
+    p.add_argument(
+        "--limit", type=whole_number(1, 10**6), default=20, help="positions at most (default 20)"
+    )
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
-    p.add_argument("--time-ms", type=_positive, default=1000, help="time per search (default 1000)")
-    p.add_argument("--runs", type=_positive, default=3, help="runs per position (default 3)")
+    p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")
+    p.add_argument(
+        "--runs", type=whole_number(1, 1000), default=3, help="runs per position (default 3)"
+    )
