@@ -14,11 +14,11 @@ import { Ai } from "./ai.js";
 import { Board, squareName } from "./board.js";
 import { Files } from "./files.js";
 import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
+import { Library } from "./library.js";
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
 import { settingsDialog } from "./prefs.js";
-import { Saver } from "./save.js";
 import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -64,17 +64,18 @@ const board = new Board(ui.canvas, {
   onCursor: describeSquare,
 });
 
-// The address bar, "copy link" and flip (web/js/links.js).
-const links = new Links({ call, render, say, board });
+// The address bar, "copy link" and flip (web/js/links.js); a link shows another game.
+const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
 
-// The game in progress, kept in localStorage and restored (web/js/save.js).
-const saver = new Saver({ call, render, say, ai, links, board });
+// Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
+const library = new Library({ call, render, say, ai, links, board });
 
-// Image and record files, the record dialog, the editor link (web/js/files.js).
-new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
+// Image and record files, the record dialog, the editor link (web/js/files.js);
+// a loaded record is another game.
+new Files({ call, render: renderOther, say, ready: () => !!python, flipped: () => links.flip });
 
 // -- talking to Python -----------------------------------------------------
 
@@ -105,6 +106,12 @@ function play(text, animate = null) {
 
 // -- showing the state -------------------------------------------------------
 
+/** Show another game (New game, a link, a record): the one on the board stays in the library. */
+function renderOther(state, animate = null) {
+  library.detach();
+  render(state, animate);
+}
+
 function render(state, animate = null) {
   const changed = state !== view;
   view = state;
@@ -128,7 +135,7 @@ function render(state, animate = null) {
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
   links.update();
-  saver.update();
+  library.update();
   ai.update(changed);
 }
 
@@ -334,7 +341,7 @@ ui.form.addEventListener("submit", (event) => {
   }
   ui.dialog.close();
   ai.setSeats(ai.readSeats(players), { refresh: false });
-  render(answer.state);
+  renderOther(answer.state);
   say(t("msg.newGame", { players, discs, target }));
   ui.canvas.focus({ preventScroll: true });
 });
@@ -351,7 +358,7 @@ function connect() {
   python = window.mixtourPython;
   render(call("state"));
   links.start(); // shows the game of the address bar's link, if any
-  saver.start(); // restores the saved game, or keeps it reachable beside the link's
+  library.start(); // restores this tab's game, or keeps it reachable beside the link's
   ai.start(); // the AI worker boots now, after the board is ready
   startup.ready();
   ui.loading.hidden = true;
