@@ -6,6 +6,7 @@
 // sends JSON text and gets JSON text back:
 //
 //   python.ai_start(src, config)          create the worker (once)
+//   python.ai_restart(src, config)        stop it and create a fresh one
 //   python.ai_call("ping")                -> Promise of '{"ok": true, ...}' once it is up
 //   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
 //
@@ -55,6 +56,7 @@ const SILENCE_MS = 4_000; // a worker that answers nothing for this long is dead
 const MAX_SEARCH_MS = 10_000; // the worker's own cap on one search (ai_worker.MAX_TIME_MS)
 const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
 const MAX_RESTARTS = 3;
+const RETRY_DELAY_MS = 1_000; // before the second restart in a row (twice that before the third)
 
 const debug = () => window.mixtourDebug || {};
 
@@ -118,6 +120,15 @@ export class Ai {
       select.replaceChildren(human, ...levels);
     }
     this.publishSeats();
+    // Should PyScript still fail to download a starting worker's script (after
+    // our own download worked), it leaves an unhandled "Failed to fetch": that
+    // is this worker failing to start, not an error of the page.
+    window.addEventListener("unhandledrejection", (event) => {
+      const reason = String(event.reason?.message ?? event.reason ?? "");
+      if (document.body.dataset.ai === "ready" || !/failed to fetch/i.test(reason)) return;
+      event.preventDefault();
+      this.failStart?.(new Error(reason));
+    });
     // A link that says who the computer is (ai=N or ai=r3): those seats, at once.
     window.addEventListener("mixtour:link-loaded", (event) => {
       const seats = event.detail?.seats;
@@ -132,31 +143,37 @@ export class Ai {
 
   /** Start the worker once the board is ready; body[data-ai] tells how it went. */
   start() {
-    const python = this.deps.python();
     document.body.dataset.ai = "loading";
-    try {
-      python.ai_start(WORKER_SRC, WORKER_CONFIG);
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
-    this.watchStart();
+    this.boot(false);
   }
 
-  /** Wait for the new worker's first answer; its script failing ends the wait at once. */
-  watchStart() {
-    const python = this.deps.python();
-    const timeout = debug().aiStartTimeoutMs ?? START_TIMEOUT_MS;
+  /**
+   * Start a worker (a fresh one when `restart`): its script is downloaded here
+   * first, so that a failed download is noticed at once (PyScript would leave
+   * it as an uncaught "Failed to fetch" and the worker waiting for ever; the
+   * worker then gets the script from the cache), then wait for its first
+   * answer; a failure of its start ends the wait at once.
+   */
+  boot(restart) {
     const worker = (this.workerSerial = (this.workerSerial ?? 0) + 1);
     const failedToStart = new Promise((_, reject) => {
       this.failStart = reject;
     });
-    watchWorkerErrors((script, reason) => {
-      if (worker === this.workerSerial) this.failStart?.(new Error(reason));
-    });
-    const answer = Promise.race([python.ai_call("ping"), failedToStart]);
-    answer.catch(() => {}); // a late rejection of a replaced worker is no error
-    this.booted = withTimeout(answer, timeout);
+    const started = (async () => {
+      const response = await fetch(WORKER_SRC);
+      if (!response.ok) throw new Error(`${WORKER_SRC}: HTTP ${response.status}`);
+      await response.text();
+      if (worker !== this.workerSerial) return "{}";
+      const python = this.deps.python();
+      if (restart) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
+      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
+      watchWorkerErrors((script, reason) => {
+        if (worker === this.workerSerial) this.failStart?.(new Error(reason));
+      });
+      return Promise.race([python.ai_call("ping"), failedToStart]);
+    })();
+    started.catch(() => {}); // a late rejection of a replaced worker is no error
+    this.booted = withTimeout(started, debug().aiStartTimeoutMs ?? START_TIMEOUT_MS);
     this.booted.then(
       (text) => {
         if (worker !== this.workerSerial) return;
@@ -190,13 +207,11 @@ export class Ai {
     this.deps.say(t("msg.aiRestart", { error: reason }));
     this.generation += 1; // whatever the old worker still sends is stale
     this.inFlight = null; // the old worker's search is gone with it
-    try {
-      this.deps.python().ai_restart(WORKER_SRC, WORKER_CONFIG);
-    } catch (restartError) {
-      this.failed(restartError);
-      return;
-    }
-    this.watchStart();
+    // A worker that failed at once (say, a failed download) is tried again a little later.
+    const serial = this.workerSerial;
+    setTimeout(() => {
+      if (serial === this.workerSerial) this.boot(true);
+    }, RETRY_DELAY_MS * (this.restarts - 1));
   }
 
   /** The computer cannot be had: say so, and offer to retry or to play on with people. */
@@ -238,13 +253,7 @@ export class Ai {
   failedAgain() {
     document.body.dataset.ai = "restarting";
     this.generation += 1;
-    try {
-      this.deps.python().ai_restart(WORKER_SRC, WORKER_CONFIG);
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
-    this.watchStart();
+    this.boot(true);
     this.refresh();
   }
 
@@ -263,7 +272,7 @@ export class Ai {
       try {
         await this.booted;
       } catch {
-        return { stale: true }; // the failed start restarts the worker (watchStart)
+        return { stale: true }; // the failed start restarts the worker (boot)
       }
       if (request.id !== this.generation) return { stale: true };
     }

@@ -245,6 +245,8 @@ export class Library {
     this.previous = null; // the game a link hid, for "Back to your game"
     this.box = null;
     this.fullSaid = false;
+    this.originals = new Map(); // id -> the raw text an older page saved (set aside as it was)
+    this.noticeBox = null;
     onLinkPasted = () => {
       if (!this.started) return;
       this.detach({ previous: true });
@@ -317,6 +319,7 @@ export class Library {
         if (key === OLD_SAVE_KEY && !readKey(CURRENT_KEY, sessionStorage)) {
           writeKey(CURRENT_KEY, entry.id, sessionStorage);
         }
+        this.originals.set(entry.id, raw);
         this.store(entry);
       }
       writeKey(key, null);
@@ -336,7 +339,7 @@ export class Library {
     const { call, render, ai, links, board } = this.app;
     const answer = call("restore", JSON.stringify(entry.game));
     if (!answer.ok) {
-      setAside(JSON.stringify(entry), answer.message);
+      setAside(this.originals.get(entry.id) ?? JSON.stringify(entry), answer.message);
       writeKey(PREFIX + entry.id, null);
       this.sayBroken(answer.message);
       return false;
@@ -376,7 +379,8 @@ export class Library {
     const flip = !!links.flip;
     const payload = this.payload(game, seats, flip);
     if (payload === this.written) return;
-    if (!this.id && !game.actions.length) return; // nothing worth keeping yet
+    // Nothing worth keeping yet: an untouched game between people.
+    if (!this.id && !game.actions.length && !Object.values(seats).some(Boolean)) return;
     if (!this.id && this.previous) {
       // A link to the game that was on the board: carry on with it.
       const before = readEntry(this.previous);
@@ -393,7 +397,7 @@ export class Library {
       this.setId(null);
       stored = null;
       document.body.dataset.save = "forked";
-      this.app.say(t("library.forked"));
+      this.notice(t("library.forked"));
     }
     if (!this.id) {
       this.setId(newId());
@@ -436,7 +440,7 @@ export class Library {
     if (result instanceof Error && !this.fullSaid) {
       this.fullSaid = true;
       document.body.dataset.save = "full";
-      this.app.say(t("library.full"));
+      this.notice(t("library.full"));
     }
     return false;
   }
@@ -448,15 +452,41 @@ export class Library {
     if (!this.id || event.key !== PREFIX + this.id) return;
     if (event.newValue === null) {
       this.detach();
-      this.app.say(t("library.deletedElsewhere"));
+      this.notice(t("library.deletedElsewhere"));
       return;
     }
     const { entry } = parseEntry(event.newValue);
     if (!entry || entry.rev <= this.rev) return;
     if (this.apply(entry)) {
       document.body.dataset.save = "followed";
-      this.app.say(t("library.followed"));
+      this.notice(t("library.followed"));
     }
+  }
+
+  /** A note that stays until closed (a move's message would soon replace it in #message). */
+  notice(text) {
+    if (!this.noticeBox) {
+      const box = document.createElement("div");
+      box.id = "library-notice";
+      box.className = "resume-box library-notice";
+      box.setAttribute("role", "status");
+      const words = document.createElement("span");
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "resume-close";
+      close.textContent = "×";
+      close.setAttribute("aria-label", t("button.close"));
+      close.addEventListener("click", () => {
+        box.hidden = true;
+      });
+      box.append(words, close);
+      const anchor = document.querySelector("#message");
+      if (anchor) anchor.after(box);
+      else document.body.append(box);
+      this.noticeBox = box;
+    }
+    this.noticeBox.firstChild.textContent = text;
+    this.noticeBox.hidden = false;
   }
 
   // -- "Back to your game" after a link -------------------------------------------------
