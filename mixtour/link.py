@@ -145,9 +145,7 @@ def parse_link(fragment: str) -> Link:
         ):
             seats = found
         else:
-            problems.append(
-                f"AI {_clip(level)!r} must be a level 1 to 6 or seats like r3 (colour and level)"
-            )
+            problems.append(f"AI level {_clip(level)!r} must be 1 to 6")
     return Link(game, flip, ai, problems, seats)
 
 
