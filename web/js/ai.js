@@ -73,7 +73,6 @@ function watchWorkerErrors(onError, tries = 200) {
     script.xworker.onerror = (event) => {
       const reason = event?.error?.message ?? event?.message ?? String(event?.error ?? event);
       console.warn("AI worker could not start:", reason);
-      event?.preventDefault?.();
       onError(script, reason);
     };
   } else if (tries > 0) {

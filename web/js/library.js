@@ -282,7 +282,8 @@ export class Library {
     const latest = current ?? games.find((g) => g.status === "playing") ?? null;
     if (openedWithLink) {
       const shown = this.app.call("snapshot");
-      const same = games.find((g) => sameGame(g.game, shown) && g.game.start === shown.start);
+      // Another kept game that the link shows (a link with no action shows a new game).
+      const same = shown.actions.length ? games.find((g) => sameGame(g.game, shown)) : null;
       const mine = current && sameGame(current.game, shown) ? current : same;
       if (mine && this.apply(mine, { fromLink: true })) {
         document.body.dataset.save = "restored";
