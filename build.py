@@ -62,7 +62,9 @@ Commands
     (``tests/bench_load.py``, run with the virtual environment's Python), then
     the AI's speed (nodes per second, depth in 1 s of a Master search) inside
     Pyodide under Node (``tests/pyodide_bench.mjs``) and in the page's worker
-    in Chromium (``tests/bench_ai_web.py``), then an endurance run of 50
+    in Chromium (``tests/bench_ai_web.py``), the AI's recovery (seconds to its
+    answer after 45 cancelled searches, seconds until a dead worker is noticed:
+    ``tests/bench_ai_recovery.py``), then an endurance run of 50
     computer-vs-computer games in one page with the page's JS heap and the AI
     worker's memory at the start and the end (``tests/bench_endurance.py``).
 """
@@ -109,6 +111,7 @@ PACKAGE_JSON = ROOT / "package.json"
 PACKAGE_LOCK = ROOT / "package-lock.json"
 BENCH_SCRIPT = ROOT / "tests" / "bench_load.py"
 AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
+AI_RECOVERY_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_recovery.py"
 AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = ROOT / "tests" / "bench_endurance.py"
 
@@ -1098,6 +1101,9 @@ def command_bench(args: argparse.Namespace) -> int:
     print("\n== AI in the browser (Chromium worker) ==", flush=True)
     ai_command: list[str | Path] = [python, AI_WEB_BENCH_SCRIPT, "--runs", "3"]
     status = run(ai_command, env=tool_env(chromium)) or status
+    print("\n== AI recovery (cancelled searches, a dead worker) ==", flush=True)
+    recovery: list[str | Path] = [python, AI_RECOVERY_BENCH_SCRIPT, "--runs", "3"]
+    status = run(recovery, env=tool_env(chromium)) or status
 
     # Endurance: 50 computer-vs-computer games in one page, memory at start and end.
     print("\n== Endurance (50 AI games in one page) ==", flush=True)

@@ -8,7 +8,10 @@ Syntax (documented in the README)::
 * ``m``    the game's actions in N1.
 * ``ply``  how many of the actions are shown (default: all of them).
 * ``flip`` ``1`` shows the board upside down.
-* ``ai``   ``1`` to ``6``: play the AI at that level from here.
+* ``ai``   ``1`` to ``6``: play the AI at that level from here (the player to
+           move is the human, the others are the computer); or the seats
+           that the computer plays, a colour letter and a level each:
+           ``r3`` (Red is Computer 3), ``w6r6`` (two computers), ``r2b5``.
 * ``at``   the P1 of the position shown, written for embeds so that a page
            can draw the board before the engine has loaded; the engine
            ignores it and recomputes the position from ``p``, ``m`` and ``ply``.
@@ -26,16 +29,18 @@ the valid part is kept (the game up to the first bad action, or the start).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote_plus
 
 from .core import STANDARD_START, MixtourError, Position
 from .game import Game
 
-__all__ = ["Link", "format_link", "parse_link"]
+__all__ = ["Link", "format_link", "format_seats", "parse_link", "parse_seats"]
 
 _KEYS = ("p", "m", "ply", "flip", "ai", "at")
 _MAX_LENGTH = 20_000
+_SEATS = re.compile(r"(?:[wrb][1-6]){1,3}")
 _REREAD = "the link's '&' and '=' were percent-encoded (%26, %3D); read as if they were not"
 # A link's own separator in a decoded value: ``p=...%26m%3Dc3``.
 _ENCODED_SEPARATOR = re.compile(r"&\s*(?:" + "|".join(_KEYS) + r")\s*=", re.IGNORECASE)
@@ -49,6 +54,25 @@ class Link:
     flip: bool = False
     ai: int | None = None
     problems: list[str] = field(default_factory=list)
+    seats: dict[str, int] | None = None
+    """The computer's seats (colour -> level 1-6) from ``ai=r3``; None for ``ai=N`` or no ``ai``."""
+
+
+def parse_seats(text: str) -> dict[str, int] | None:
+    """``"r3b5"`` -> ``{"r": 3, "b": 5}``; None if the text is not seats.
+
+    >>> parse_seats("r3"), parse_seats("w6r6"), parse_seats("x1")
+    ({'r': 3}, {'w': 6, 'r': 6}, None)
+    """
+    if not isinstance(text, str) or not _SEATS.fullmatch(text):
+        return None
+    seats = {text[i]: int(text[i + 1]) for i in range(0, len(text), 2)}
+    return seats if len(seats) * 2 == len(text) else None
+
+
+def format_seats(seats: Mapping[str, int]) -> str:
+    """The computer's seats as link text: ``{"w": 0, "r": 3}`` -> ``"r3"`` (``""``: none)."""
+    return "".join(f"{c}{seats[c]}" for c in "wrb" if 1 <= int(seats.get(c, 0) or 0) <= 6)
 
 
 def _clip(text: str, n: int = 40) -> str:
@@ -135,13 +159,18 @@ def parse_link(fragment: str) -> Link:
             problems.append(f"flip {_clip(values['flip'])!r} must be 0 or 1")
 
     ai: int | None = None
+    seats: dict[str, int] | None = None
     if "ai" in values:
-        level = values["ai"].strip()
+        level = values["ai"].strip().lower()
         if level in ("1", "2", "3", "4", "5", "6"):
             ai = int(level)
+        elif (found := parse_seats(level)) is not None and all(
+            "wrb".index(c) < game.position.players for c in found
+        ):
+            seats = found
         else:
             problems.append(f"AI level {_clip(level)!r} must be 1 to 6")
-    return Link(game, flip, ai, problems)
+    return Link(game, flip, ai, problems, seats)
 
 
 def format_link(
@@ -151,10 +180,16 @@ def format_link(
     flip: bool = False,
     ai: int | None = None,
     preview: bool = False,
+    seats: Mapping[str, int] | None = None,
 ) -> str:
     """The fragment (without ``#``) for a game, or just its current position
     when ``whole_game`` is false or nothing has been played; ``preview`` adds
-    ``at=`` (the position shown) to a game link."""
+    ``at=`` (the position shown) to a game link. ``seats`` (colour -> level,
+    0 for a human) is written as ``ai=r3`` and wins over ``ai``.
+
+    >>> format_link(Game(), seats={"w": 0, "r": 3})
+    'p=5/5/5/5/5_w_20/20_0/0_1_-&ai=r3'
+    """
     actions = [str(a) for a in game.actions()] + [str(a) for a in game.future()]
     if whole_game and actions:
         parts = [f"p={game.start.replace(' ', '_')}", "m=" + ",".join(actions)]
@@ -165,6 +200,9 @@ def format_link(
         parts = [f"p={game.fen().replace(' ', '_')}"]
     if flip:
         parts.append("flip=1")
-    if ai is not None:
+    seat_text = format_seats(seats) if seats else ""
+    if seat_text:
+        parts.append(f"ai={seat_text}")
+    elif ai is not None:
         parts.append(f"ai={ai}")
     return "&".join(parts)

@@ -1,6 +1,7 @@
 """Nothing lost: the game in progress survives a reload (undo history too), a
 link does not silently replace it, damaged saved data is set aside, and a
-failing AI worker is restarted without losing a move."""
+failing AI worker is restarted without losing a move. (The game library's own
+scenarios are in test_web_library.py.)"""
 
 from __future__ import annotations
 
@@ -11,14 +12,24 @@ from playwright.sync_api import Page, expect
 from webhelpers import move_list, play, position
 
 AI_TIMEOUT_MS = 90_000
-SAVE_KEY = "mixtour.game"
-RESUME_KEY = "mixtour.game.resume"
-BROKEN_KEY = "mixtour.game.broken"
+OLD_SAVE_KEY = "mixtour.game"  # the one-slot save of older pages, moved into the library
+BROKEN_KEY = "mixtour.broken"
+PREFIX = "mixtour.library."
 
 
 def stored(page: Page, key: str) -> str | None:
     value = page.evaluate("(key) => localStorage.getItem(key)", key)
     return None if value is None else str(value)
+
+
+def stored_games(page: Page) -> list[list[str]]:
+    """The actions of every game in the library."""
+    texts = page.evaluate(
+        """(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+            .map((k) => localStorage.getItem(k))""",
+        PREFIX,
+    )
+    return sorted(json.loads(text)["game"]["actions"] for text in texts)
 
 
 def test_reload_restores_the_game_with_undo_and_redo(app_page: AppPage) -> None:
@@ -56,7 +67,7 @@ def test_reload_keeps_the_seats(app_page: AppPage) -> None:
 
 def corrupt(app_page: AppPage, raw: str) -> None:
     page = app_page.page
-    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [SAVE_KEY, raw])
+    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [OLD_SAVE_KEY, raw])
     page.goto(app_page.base_url + "index.html")
     app_page.wait_ready()
 
@@ -64,6 +75,7 @@ def corrupt(app_page: AppPage, raw: str) -> None:
 BAD_SAVES = {
     "bad json": "{not json",
     "wrong version": json.dumps({"version": 99, "game": {}}),
+    "version as text": json.dumps({"version": "1", "game": {}}),
     "illegal moves": json.dumps(
         {
             "version": 1,
@@ -85,13 +97,15 @@ def test_damaged_saved_data_is_set_aside(app_page: AppPage) -> None:
         page.evaluate("() => localStorage.clear()")
         corrupt(app_page, raw)
         assert app_page.dataset("save") == "broken", name
-        assert "could not be restored" in (page.text_content("#message") or ""), name
-        broken = json.loads(stored(page, BROKEN_KEY) or "{}")
-        assert broken["raw"] == raw, name
+        text = page.text_content("#message") or ""
+        assert "could not be restored" in text, name
+        assert "another version (" not in text, name
+        broken = json.loads(stored(page, BROKEN_KEY) or "[]")
+        assert broken[-1]["raw"] == raw, name
         # A working board: a new game that can be played and is saved again.
         assert position(page) == "5/5/5/5/5 w 20/20 0/0 1 -", name
         play(page, "c3")
-        assert json.loads(stored(page, SAVE_KEY) or "{}")["game"]["actions"] == ["c3"], name
+        assert stored_games(page) == [["c3"]], name
     assert app_page.errors == []
 
 
@@ -105,12 +119,12 @@ def test_a_link_keeps_the_saved_game_reachable(app_page: AppPage) -> None:
     app_page.wait_ready()
     assert app_page.dataset("save") == "linked"
     assert move_list(page) == "1. a1 e5"
-    assert stored(page, RESUME_KEY) is not None
+    assert stored_games(page) == [["a1", "e5"], ["c3", "b4"]]
     page.click("#resume-saved")
     assert position(page) == saved
     assert move_list(page) == "1. c3 b4"
     expect(page.locator("#resume-saved")).to_have_count(0)
-    assert stored(page, RESUME_KEY) is None
+    assert stored_games(page) == [["a1", "e5"], ["c3", "b4"]]
     # A link pasted into the address bar later keeps it reachable as well.
     page.evaluate("location.hash = 'm=e1'")
     expect(page.locator("#moves")).to_have_attribute("data-count", "1")

@@ -6,6 +6,7 @@
 // sends JSON text and gets JSON text back:
 //
 //   python.ai_start(src, config)          create the worker (once)
+//   python.ai_restart(src, config)        stop it and create a fresh one
 //   python.ai_call("ping")                -> Promise of '{"ok": true, ...}' once it is up
 //   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
 //
@@ -13,19 +14,31 @@
 // request, so the AI always sees the position of the game at that moment.
 // Every request carries the page's generation number; any change of the game
 // (a move, undo, redo, new game, pause) bumps it, and an answer for an older
-// generation is dropped, so a stale move is never played. The worker may
-// finish a cancelled search in the background; Master searches ~1.5 s at most.
+// generation is dropped, so a stale move is never played.
 //
-// A worker that fails (raises, dies, or gives no answer within a generous
-// time) is restarted with a fresh one and asked again: the game stays as it
-// is, so no move is lost. After MAX_RESTARTS failures in a row the AI pauses
-// and the player can press Resume.
+// Cancelling: a change of the game sends the worker `cancel`, which ends its
+// search at once (the search visits the worker's event loop every few tens of
+// milliseconds, see ai_worker.py). The page keeps at most one search in the
+// worker: a new one is sent when the cancelled one has answered, so however
+// many searches were cancelled, the next answer comes within its own budget
+// plus the time the cancel takes to arrive.
+//
+// A dead worker: while a request is out, the page pings the worker every
+// HEARTBEAT_MS; the worker answers pings during a search too, so one silent
+// for SILENCE_MS (plus the search's budget where the browser cannot interrupt
+// a search) is dead. A worker whose script cannot start (a failed download)
+// is noticed at once through its error event. Either is restarted with a fresh
+// one and asked again: the game stays as it is, so no move is lost. After
+// MAX_RESTARTS failures in a row the page says the computer cannot be had and
+// offers to try again or to play on with people at every seat.
 //
 // Test hooks:
 //   body[data-ai]            loading | ready | restarting | error
 //   body[data-ai-restarts]   how many times the worker was restarted
-//   window.mixtourDebug      (set by tests) {aiTimeoutMs, aiStartTimeoutMs, demoDelayMs,
-//                            crashNext: true -> the next request makes the worker raise}
+//   body[data-ai-searches]   searches sent to the worker (cancelled ones included)
+//   window.mixtourDebug      (set by tests) {aiTimeoutMs (silence limit), aiStartTimeoutMs,
+//                            demoDelayMs, crashNext: true -> the next request makes the worker raise}
+//   #ai-unavailable          the message and its buttons once the worker cannot be had
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
 //   #board[data-seats]       e.g. "w:0 r:6" (0 = human, 1-6 = AI level)
@@ -38,9 +51,12 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
 const DEMO_DELAY_MS = 700; // between moves when only computers play
-const ANSWER_TIMEOUT_MS = 60_000; // a search is capped at 10 s; a worker silent for 60 s is dead
+const HEARTBEAT_MS = 1_000; // a ping while a request is out
+const SILENCE_MS = 4_000; // a worker that answers nothing for this long is dead
+const MAX_SEARCH_MS = 10_000; // the worker's own cap on one search (ai_worker.MAX_TIME_MS)
 const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
 const MAX_RESTARTS = 3;
+const RETRY_DELAY_MS = 1_000; // before the second restart in a row (twice that before the third)
 
 const debug = () => window.mixtourDebug || {};
 
@@ -51,14 +67,16 @@ const debug = () => window.mixtourDebug || {};
  * failure as a console error. Report it as the warning it is instead, once
  * PyScript has made the newest worker script's xworker.
  */
-function watchWorkerErrors(tries = 200) {
+function watchWorkerErrors(onError, tries = 200) {
   const script = [...document.querySelectorAll('script[type="py"][worker]')].at(-1);
   if (script?.xworker) {
     script.xworker.onerror = (event) => {
-      console.warn("AI worker could not start:", event?.error?.message ?? event?.error ?? event);
+      const reason = event?.error?.message ?? event?.message ?? String(event?.error ?? event);
+      console.warn("AI worker could not start:", reason);
+      onError(script, reason);
     };
   } else if (tries > 0) {
-    setTimeout(() => watchWorkerErrors(tries - 1), 50);
+    setTimeout(() => watchWorkerErrors(onError, tries - 1), 50);
   }
 }
 
@@ -84,6 +102,10 @@ export class Ai {
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
     this.restarts = 0; // failures in a row
+    this.inFlight = null; // the worker's current search (a promise), at most one
+    this.searches = 0;
+    this.booted = null; // resolves when the current worker answered its first ping
+    this.failStart = null; // rejects the wait for the current worker (its script failed)
     const ui = deps.ui;
     ui.hintButton.addEventListener("click", () => this.askHint());
     ui.pauseButton.addEventListener("click", () => this.togglePause());
@@ -97,13 +119,20 @@ export class Ai {
       select.replaceChildren(human, ...levels);
     }
     this.publishSeats();
-    // A link with ai=N: the player to move is the human, the others play at level N.
+    // Should PyScript still fail to download a starting worker's script (after
+    // our own download worked), it leaves an unhandled "Failed to fetch": that
+    // is this worker failing to start, not an error of the page.
+    window.addEventListener("unhandledrejection", (event) => {
+      const reason = String(event.reason?.message ?? event.reason ?? "");
+      if (document.body.dataset.ai === "ready" || !/failed to fetch/i.test(reason)) return;
+      event.preventDefault();
+      this.failStart?.(new Error(reason));
+    });
+    // A link that says who the computer is (ai=N or ai=r3): those seats, at once.
     window.addEventListener("mixtour:link-loaded", (event) => {
-      const level = Number(event.detail?.ai);
+      const seats = event.detail?.seats;
       const view = deps.view();
-      if (!LEVELS.includes(level) || !view) return;
-      const seats = {};
-      for (const color of view.colors) seats[color] = color === view.turn ? 0 : level;
+      if (!seats || !view) return;
       this.setSeats(seats, { refresh: false });
       deps.render(view);
     });
@@ -113,27 +142,47 @@ export class Ai {
 
   /** Start the worker once the board is ready; body[data-ai] tells how it went. */
   start() {
-    const python = this.deps.python();
     document.body.dataset.ai = "loading";
-    try {
-      python.ai_start(WORKER_SRC, WORKER_CONFIG);
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
-    watchWorkerErrors();
-    this.ping();
+    this.boot(false);
   }
 
-  ping() {
-    const python = this.deps.python();
-    const timeout = debug().aiStartTimeoutMs ?? START_TIMEOUT_MS;
-    withTimeout(python.ai_call("ping"), timeout).then(
-      () => {
+  /**
+   * Start a worker (a fresh one when `restart`): its script is downloaded here
+   * first, so that a failed download is noticed at once (PyScript would leave
+   * it as an uncaught "Failed to fetch" and the worker waiting for ever; the
+   * worker then gets the script from the cache), then wait for its first
+   * answer; a failure of its start ends the wait at once.
+   */
+  boot(restart) {
+    const worker = (this.workerSerial = (this.workerSerial ?? 0) + 1);
+    const failedToStart = new Promise((_, reject) => {
+      this.failStart = reject;
+    });
+    const started = (async () => {
+      const response = await fetch(WORKER_SRC);
+      if (!response.ok) throw new Error(`${WORKER_SRC}: HTTP ${response.status}`);
+      await response.text();
+      if (worker !== this.workerSerial) return "{}";
+      const python = this.deps.python();
+      if (restart) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
+      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
+      watchWorkerErrors((script, reason) => {
+        if (worker === this.workerSerial) this.failStart?.(new Error(reason));
+      });
+      return Promise.race([python.ai_call("ping"), failedToStart]);
+    })();
+    started.catch(() => {}); // a late rejection of a replaced worker is no error
+    this.booted = withTimeout(started, debug().aiStartTimeoutMs ?? START_TIMEOUT_MS);
+    this.booted.then(
+      (text) => {
+        if (worker !== this.workerSerial) return;
+        this.yields = JSON.parse(text).yields === true; // it hears pings and cancels mid-search
         document.body.dataset.ai = "ready";
         this.update(false);
       },
-      (error) => this.failed(error),
+      (error) => {
+        if (worker === this.workerSerial) this.failed(error);
+      },
     );
   }
 
@@ -146,7 +195,9 @@ export class Ai {
     if (this.restarts > MAX_RESTARTS) {
       document.body.dataset.ai = "error";
       this.paused = true;
+      this.inFlight = null;
       this.deps.say(t("msg.aiError", { error: reason }));
+      this.showUnavailable();
       this.update(false);
       return;
     }
@@ -154,28 +205,143 @@ export class Ai {
     document.body.dataset.aiRestarts = String(Number(document.body.dataset.aiRestarts || 0) + 1);
     this.deps.say(t("msg.aiRestart", { error: reason }));
     this.generation += 1; // whatever the old worker still sends is stale
-    try {
-      this.deps.python().ai_restart(WORKER_SRC, WORKER_CONFIG);
-    } catch (restartError) {
-      this.failed(restartError);
-      return;
-    }
-    watchWorkerErrors();
-    this.ping();
+    this.inFlight = null; // the old worker's search is gone with it
+    // A worker that failed at once (say, a failed download) is tried again a little later.
+    const serial = this.workerSerial;
+    setTimeout(() => {
+      if (serial === this.workerSerial) this.boot(true);
+    }, RETRY_DELAY_MS * (this.restarts - 1));
   }
 
-  /** Ask the worker; resolves to the parsed answer. */
+  /** The computer cannot be had: say so, and offer to retry or to play on with people. */
+  showUnavailable() {
+    if (document.querySelector("#ai-unavailable")) return;
+    const box = document.createElement("div");
+    box.id = "ai-unavailable";
+    box.className = "resume-box ai-unavailable";
+    box.setAttribute("role", "alert");
+    const text = document.createElement("span");
+    text.textContent = t("ai.unavailable");
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.id = "ai-retry";
+    retry.textContent = t("ai.retry");
+    retry.addEventListener("click", () => {
+      box.remove();
+      this.restarts = 0;
+      this.paused = false;
+      this.failedAgain();
+    });
+    const humans = document.createElement("button");
+    humans.type = "button";
+    humans.id = "ai-humans";
+    humans.textContent = t("ai.humans");
+    humans.addEventListener("click", () => {
+      box.remove();
+      this.setSeats({});
+      this.deps.render(this.deps.view());
+      this.deps.say(t("msg.aiHumans"));
+    });
+    box.append(text, retry, humans);
+    const anchor = document.querySelector("#message");
+    if (anchor) anchor.after(box);
+    else document.body.append(box);
+  }
+
+  /** Try a fresh worker after the player asked to. */
+  failedAgain() {
+    document.body.dataset.ai = "restarting";
+    this.generation += 1;
+    this.boot(true);
+    this.refresh();
+  }
+
+  /**
+   * Ask the worker; resolves to the parsed answer, or to {stale: true} when the
+   * request was overtaken while it waited for the worker's previous search.
+   */
   async think(request) {
+    while (this.inFlight) {
+      if (request.id !== this.generation) return { stale: true };
+      this.cancelSearch();
+      await this.inFlight.catch(() => {});
+    }
+    if (request.id !== this.generation) return { stale: true };
+    if (document.body.dataset.ai !== "ready") {
+      try {
+        await this.booted;
+      } catch {
+        return { stale: true }; // the failed start restarts the worker (boot)
+      }
+      if (request.id !== this.generation) return { stale: true };
+    }
     if (debug().crashNext) {
       debug().crashNext = false;
       request = { ...request, crash: true };
     }
     const call = this.deps.python().ai_call("think", JSON.stringify(request));
-    const booting = document.body.dataset.ai !== "ready"; // the answer waits for the worker to start
-    const limit = booting ? (debug().aiStartTimeoutMs ?? START_TIMEOUT_MS) : (debug().aiTimeoutMs ?? ANSWER_TIMEOUT_MS);
-    const text = await withTimeout(call, limit);
-    this.restarts = 0;
-    return JSON.parse(text);
+    this.searches += 1;
+    document.body.dataset.aiSearches = String(this.searches);
+    const search = this.watch(call);
+    this.inFlight = search;
+    this.cancelSent = false;
+    try {
+      const text = await search;
+      this.restarts = 0;
+      return JSON.parse(text);
+    } finally {
+      if (this.inFlight === search) this.inFlight = null;
+    }
+  }
+
+  /** End the worker's current search (its answer will be dropped). */
+  cancelSearch() {
+    if (!this.inFlight || this.cancelSent) return;
+    this.cancelSent = true;
+    this.deps.python().ai_call("cancel").catch(() => {});
+  }
+
+  /**
+   * The worker's answer, or a rejection once the worker has been silent too
+   * long: it is pinged every HEARTBEAT_MS while the answer is awaited.
+   */
+  watch(call) {
+    const python = this.deps.python();
+    // Until the worker showed that it answers during a search, allow for the search.
+    const allowance = this.yields ? 0 : MAX_SEARCH_MS;
+    const silence = (debug().aiTimeoutMs ?? SILENCE_MS) + allowance;
+    return new Promise((resolve, reject) => {
+      let heard = performance.now();
+      let pinging = false;
+      const timer = setInterval(() => {
+        if (performance.now() - heard > silence) {
+          clearInterval(timer);
+          reject(new Error(t("msg.aiTimeout")));
+          return;
+        }
+        if (pinging) return;
+        pinging = true;
+        python.ai_call("ping").then(
+          () => {
+            pinging = false;
+            heard = performance.now();
+          },
+          () => {
+            pinging = false;
+          },
+        );
+      }, HEARTBEAT_MS);
+      call.then(
+        (text) => {
+          clearInterval(timer);
+          resolve(text);
+        },
+        (error) => {
+          clearInterval(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
   // -- seats ------------------------------------------------------------------------
@@ -252,6 +418,7 @@ export class Ai {
     this.generation += 1;
     clearTimeout(this.timer);
     this.setThinking(null);
+    this.cancelSearch();
   }
 
   /** Called after every render; `changed` is true when the game changed. */
@@ -261,6 +428,7 @@ export class Ai {
       this.generation += 1;
       clearTimeout(this.timer);
       this.showHint(null);
+      this.cancelSearch();
     }
     if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
     if (view && this.isAiTurn(view) && !this.paused && document.body.dataset.ai !== "error") {
@@ -280,6 +448,7 @@ export class Ai {
     this.think({ id: generation, level }).then(
       (answer) => {
         if (generation !== this.generation || answer.id !== generation) return; // stale
+        if (this.thinking?.generation !== generation) return;
         const wait = Math.max(0, delay - (performance.now() - started));
         this.timer = setTimeout(() => this.playAnswer(generation, answer), wait);
       },

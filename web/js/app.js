@@ -14,11 +14,11 @@ import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./board.js";
 import { Files } from "./files.js";
 import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
+import { Library } from "./library.js";
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
 import { settingsDialog } from "./prefs.js";
-import { Saver } from "./save.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
 import { watchStartup } from "./startup.js";
@@ -73,14 +73,14 @@ const board = new Board(ui.canvas, {
   onCursor: (square) => textPlay.cursorAt(square),
 });
 
-// The address bar, "copy link" and flip (web/js/links.js).
-const links = new Links({ call, render, say, board });
+// The address bar, "copy link" and flip (web/js/links.js); a link shows another game.
+const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
 
-// The game in progress, kept in localStorage and restored (web/js/save.js).
-const saver = new Saver({ call, render, say, ai, links, board });
+// Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
+const library = new Library({ call, render, say, ai, links, board });
 
 // The start panel, the rules summary and the board turned to the player (web/js/start.js).
 const start = new Start({
@@ -94,8 +94,9 @@ const start = new Start({
   openedWithLink: location.hash.length > 1,
 });
 
-// Image and record files, the record dialog, the editor link (web/js/files.js).
-new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
+// Image and record files, the record dialog, the editor link (web/js/files.js);
+// a loaded record is another game.
+new Files({ call, render: renderOther, say, ready: () => !!python, flipped: () => links.flip });
 
 // Play without sight: the text board, the command box, the announcements and
 // the keys help (web/js/textplay.js). Typed or chosen there, an action is
@@ -149,6 +150,12 @@ function play(text) {
 
 // -- showing the state -------------------------------------------------------
 
+/** Show another game (New game, a link, a record): the one on the board stays in the library. */
+function renderOther(state) {
+  library.detach();
+  render(state);
+}
+
 function render(state) {
   const changed = state !== view;
   view = state;
@@ -172,7 +179,7 @@ function render(state) {
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = resultText(state);
   links.update();
-  saver.update();
+  library.update();
   ai.update(changed);
   start.update(state);
 }
@@ -571,7 +578,7 @@ function newGame(players, seats, { discs = null, target = 1 } = {}) {
   board.cancel();
   ai.setSeats(seats, { refresh: false });
   start.turnToPlayer(answer.state);
-  render(answer.state);
+  renderOther(answer.state);
   return answer.state;
 }
 
@@ -587,7 +594,7 @@ function connect() {
   python = window.mixtourPython;
   render(call("state"));
   links.start(); // shows the game of the address bar's link, if any
-  saver.start(); // restores the saved game, or keeps it reachable beside the link's
+  library.start(); // restores this tab's game, or keeps it reachable beside the link's
   start.start(view); // a newcomer (no saved game, no link) sees the start panel
   ai.start(); // the AI worker boots now, after the board is ready
   startup.ready();

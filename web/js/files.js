@@ -9,7 +9,7 @@
 // a file or a record is only ever put in a textarea's value or textContent.
 // A record that cannot be read leaves the game on the board untouched.
 
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -120,7 +120,7 @@ export class Files {
     }
     this.ui.dialog.close();
     this.app.render(answer.state);
-    this.app.say(t("files.recordLoaded", { n: answer.state.moves.length }));
+    this.app.say(plural("files.recordLoaded", answer.state.moves.length));
   }
 
   showError(text) {

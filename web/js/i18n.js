@@ -107,11 +107,11 @@ const STRINGS = {
     "save.restored": "Your game was restored where you left it.",
     "save.broken": "Your saved game could not be restored ({problem}). It was set aside; here is a new game.",
     "save.badJson": "the saved data is damaged",
-    "save.badVersion": "it was saved by another version ({version})",
+    "save.badVersion": "it was saved in a format this version of the game cannot read",
     "save.noGame": "no game in the saved data",
-    "save.linkShown": "The link's game is shown. Your game in progress is kept.",
-    "save.resume": "Resume your saved game",
-    "save.resumed": "Your saved game is back.",
+    "save.linkShown": "The link's game is shown. Your game in progress is kept in Your games.",
+    "save.resume": "Back to your game",
+    "save.resumed": "Your game is back. The link's game is kept in Your games.",
 
     "update.available": "New version available",
     "update.reload": "Reload",
@@ -181,7 +181,6 @@ const STRINGS = {
     "files.tooLarge": "{name} is too large to be a game record.",
     "files.unreadable": "{name} could not be read.",
     "files.badRecord": "This record cannot be loaded: {reason}. The current game is kept.",
-    "files.recordLoaded": "Record loaded: {n} actions",
 
     "editor.tagline": "Position editor",
     "editor.tools": "Disc to place",
@@ -268,6 +267,33 @@ const STRINGS = {
     "learn.score.other": "{action} makes five with Red on top: the point, and the game, would go to Red. Try another disc.",
     "learn.score.right": "White wins: {action} made a tower of five with White on top. You know the rules; now play a game!",
 
+    // -- the game library and the computer player's health (web/js/library.js, web/js/ai.js)
+    "save.badShape": "the saved game is not in a shape this page can read",
+    "save.tooBig": "the saved data is far too large to be a game",
+    "library.open": "Open",
+    "library.openList": "Your games",
+    "library.title": "Your games",
+    "library.intro": "Every game you play or open here is kept on this device. The game on the board is saved after every move.",
+    "library.empty": "No games kept yet: play a move and the game is kept here.",
+    "library.onBoard": "on the board",
+    "library.opened": "Game opened from your games.",
+    "library.delete": "Delete",
+    "library.deleteLabel": "Delete {game}",
+    "library.deleted": "Game deleted.",
+    "library.computer": "Computer {level}",
+    "library.vs": " vs ",
+    "library.moves.one": "{n} move",
+    "library.moves.other": "{n} moves",
+    "library.forked": "This game was changed in another tab. Your moves here are kept as a separate game (see Your games).",
+    "library.followed": "This game was continued in another tab: the board shows its latest position.",
+    "library.deletedElsewhere": "This game was deleted in another tab. If you play on, it is kept again as a new game.",
+    "library.full": "The browser's storage for this site is full: this game can no longer be saved. Delete some games in Your games.",
+    "files.recordLoaded.one": "Record loaded: {n} action",
+    "files.recordLoaded.other": "Record loaded: {n} actions",
+    "ai.unavailable": "The computer player cannot run in this browser right now. Play on with people at every seat, or try again.",
+    "ai.retry": "Try again",
+    "ai.humans": "Play without the computer",
+    "msg.aiHumans": "Every seat is now played by a person.",
     // Play without sight (h6-a11y): text board, command box, announcements, keys help.
     "a11y.skip": "Play by text: the text board and the command box",
     "a11y.title": "Text board and commands",
@@ -447,6 +473,17 @@ export function t(id, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, key) =>
     Object.hasOwn(params, key) ? String(params[key]) : whole,
   );
+}
+
+/**
+ * A count in words, in the plural form of the page's language (Intl.PluralRules):
+ * plural("library.moves", 1) reads "library.moves.one", else ".other" (or
+ * ".few", ".many"... where a language has them and its table words them).
+ */
+export function plural(id, n, params = {}) {
+  const form = `${id}.${new Intl.PluralRules(language).select(n)}`;
+  const key = Object.hasOwn(STRINGS[language], form) || Object.hasOwn(STRINGS.en, form) ? form : `${id}.other`;
+  return t(key, { n, ...params });
 }
 
 /** The name of a colour letter: "w" -> "White". */

@@ -2,7 +2,9 @@
 // the message for a link that could not be used completely.
 //
 // The fragment syntax is mixtour/link.py's (see the README's "Link syntax"):
-//   #p=<P1, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level>
+//   #p=<P1, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level or seats>
+// The page writes who the computer is as seats (ai=r3: Red is Computer 3), so a
+// reload or a shared link keeps the opponent whoever is to move.
 // Python reads and writes it (Bridge.load_link, Bridge.link); this module only
 // moves the text between the address bar, the clipboard and the page.
 //
@@ -17,12 +19,14 @@ const $ = (selector) => document.querySelector(selector);
 
 export class Links {
   /**
-   * app: {call(name, ...args) -> parsed JSON, render(state), say(text), board}
+   * app: {call(name, ...args) -> parsed JSON, render(state), say(text), board,
+   *       seats() -> {w, r, b} (0 = human, 1-6 = the computer's level)}
    */
   constructor(app) {
     this.app = app;
     this.flip = false;
-    this.ai = null; // the AI level a link asked for (kept in links; used by the AI part)
+    this.ai = null; // the AI level the last link asked for (ai=N)
+    this.seats = null; // the seats the last link asked for ({w, r, b}), or null
     this.ready = false;
     this.ui = {
       problems: $("#link-problems"),
@@ -57,12 +61,15 @@ export class Links {
     const answer = this.app.call("load_link", fragment);
     this.flip = !!answer.flip;
     this.ai = answer.ai ?? null;
+    this.seats = linkSeats(answer);
     this.app.board.set({ flipped: this.flip });
     this.syncFlipButton();
     this.app.render(answer.state);
     this.showProblems(answer.problems);
     window.dispatchEvent(
-      new CustomEvent("mixtour:link-loaded", { detail: { ai: this.ai, flip: this.flip } }),
+      new CustomEvent("mixtour:link-loaded", {
+        detail: { ai: this.ai, seats: this.seats, flip: this.flip },
+      }),
     );
   }
 
@@ -71,7 +78,11 @@ export class Links {
    * `preview` adds the shown position (at=) so an embed can draw it before Python.
    */
   fragment(wholeGame = true, preview = false) {
-    return this.app.call("link", wholeGame, this.flip, this.ai, preview).fragment;
+    const seats = Object.entries(this.app.seats())
+      .filter(([, level]) => level > 0)
+      .map(([color, level]) => `${color}${level}`)
+      .join("");
+    return this.app.call("link", wholeGame, this.flip, null, preview, seats).fragment;
   }
 
   /** Absolute URL of the main page showing the game (or position). */
@@ -124,6 +135,18 @@ export class Links {
       this.app.say(t("share.copyByHand", { what: label }));
     }
   }
+}
+
+/**
+ * The seats a link asked for: ai=r3 names them; ai=N makes the player to move
+ * the human and the others the computer at level N. null when it says nothing.
+ */
+function linkSeats(answer) {
+  const seats = { w: 0, r: 0, b: 0 };
+  if (answer.seats) return { ...seats, ...answer.seats };
+  if (!answer.ai) return null;
+  for (const color of answer.state.colors) seats[color] = color === answer.state.turn ? 0 : answer.ai;
+  return seats;
 }
 
 /** Put text on the clipboard; false when the browser refuses. */

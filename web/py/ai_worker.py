@@ -12,9 +12,24 @@ functions with a JSON string; each returns a JSON string.
     answer: ``{"id": n, "move": "c4:2-d3", "action": {kind, square, from,
     to, count}, "score", "depth", "nodes", "time_ms", "nps", "pv": [...],
     "level"}``. ``id`` is echoed so the page can drop stale answers.
+``cancel()``
+    ends the search under way (if any) at once: it answers with the best move
+    found so far, which the page drops. ``{"ok": true}``.
 ``ping()``
-    ``{"ok": true, "python": version}``: the worker is up and the engine
-    imported.
+    ``{"ok": true, "python": version, "yields": bool}``: the worker is up and
+    the engine imported; ``yields`` tells whether its searches hear messages
+    (see below): such a worker answers pings during a search too, so the page
+    can tell a busy worker from a dead one.
+
+A search must hear ``cancel`` and ``ping`` while it runs, but a worker runs
+one thing at a time: a message waits until the running code returns to the
+event loop. So ``think`` is a coroutine, and every few tens of milliseconds the
+search (through ``choose_move``'s ``stop`` callback) blocks on a short
+``asyncio.sleep`` with Pyodide's ``run_sync``, which suspends the WebAssembly
+stack (JavaScript Promise Integration) and lets the worker's event loop deliver
+waiting messages. Where the browser has no JSPI (``can_run_sync()`` is false)
+the search runs to its budget without yielding; the page then keeps at most one
+search in flight, so cancelled searches never queue up.
 
 Under CPython the module imports without PyScript, so tests can call
 :func:`think` directly.
@@ -22,23 +37,65 @@ Under CPython the module imports without PyScript, so tests can call
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
+import time
+from collections.abc import Callable
 
 from mixtour.ai import choose_move
 from mixtour.ai.levels import LEVELS
 from mixtour.core import Action
 from mixtour.game import Game
 
-__all__ = ["ping", "think"]
+__all__ = ["cancel", "ping", "think"]
 
 # Never let one request hold the worker longer than this, whatever it asks.
 MAX_TIME_MS = 10_000
+# How long a search runs between two visits to the worker's event loop.
+YIELD_EVERY_S = 0.025
+
+# Searches are numbered as they arrive; cancel() ends every one up to the
+# newest, so a cancel that arrives between two searches stops nothing new.
+_searches = {"started": 0, "cancelled": 0}
 
 
-def think(request: str) -> str:
+def _block_on_sleep() -> Callable[[], None] | None:
+    """A function that lets the event loop run (Pyodide with JSPI), or None."""
+    try:
+        from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+    except ImportError:  # CPython: nothing else can arrive during a search
+        return None
+    if not can_run_sync():
+        return None
+    return lambda: run_sync(asyncio.sleep(0.001))
+
+
+def _stop_for(serial: int) -> Callable[[], bool]:
+    """``choose_move``'s ``stop``: visits the event loop now and then, and is
+    true once this search was cancelled."""
+    yield_now = _block_on_sleep()
+    last = [time.perf_counter()]
+
+    def stop() -> bool:
+        if yield_now is not None and time.perf_counter() - last[0] >= YIELD_EVERY_S:
+            yield_now()
+            last[0] = time.perf_counter()
+        return _searches["cancelled"] >= serial
+
+    return stop
+
+
+async def think(request: str) -> str:
     """Choose a move for the player to move (see the module docstring)."""
+    return think_now(request)
+
+
+def think_now(request: str) -> str:
+    """:func:`think`, run to its end here and now."""
     req = json.loads(request)
+    _searches["started"] += 1
+    serial = _searches["started"]
     if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
         raise RuntimeError("the page asked the worker to fail (test)")
     if "fen" in req:
@@ -58,6 +115,7 @@ def think(request: str) -> str:
         level=level,
         time_ms=None if limit is None else min(limit, MAX_TIME_MS),
         seed=None if seed is None else int(seed),
+        stop=_stop_for(serial),
     )
     return json.dumps(
         {
@@ -71,13 +129,24 @@ def think(request: str) -> str:
             "nps": round(result.nps),
             "pv": [str(Action(code)) for code in result.pv],
             "level": level,
+            "cancelled": _searches["cancelled"] >= serial,
         },
         separators=(",", ":"),
     )
 
 
-def ping() -> str:
-    return json.dumps({"ok": True, "python": sys.version.split()[0]})
+def cancel() -> str:
+    """End every search started so far (see the module docstring)."""
+    _searches["cancelled"] = _searches["started"]
+    return json.dumps({"ok": True})
+
+
+async def ping() -> str:
+    """``{"ok": true, "python": version, "yields": bool}``; ``yields``: a search
+    here visits the event loop, so it hears ``cancel`` and answers pings."""
+    return json.dumps(
+        {"ok": True, "python": sys.version.split()[0], "yields": _block_on_sleep() is not None}
+    )
 
 
 def memory() -> str:
@@ -95,4 +164,4 @@ def memory() -> str:
     return json.dumps({"wasm_bytes": wasm, "objects": len(gc.get_objects())})
 
 
-__export__ = ["think", "ping", "memory"]
+__export__ = ["think", "cancel", "ping", "memory"]

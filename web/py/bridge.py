@@ -33,7 +33,7 @@ from mixtour.core import (
     default_discs,
 )
 from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
 from mixtour.svg import board as svg_board
 
@@ -202,12 +202,19 @@ class Bridge:
         """Show what a link fragment (``#p=...&m=...``) describes.
 
         Never fails: ``{"state": view, "flip": bool, "ai": level or null,
-        "problems": [text, ...]}``, where the state is the valid part of the link.
+        "seats": {colour: level} or null, "problems": [text, ...]}``, where the
+        state is the valid part of the link (``seats`` from ``ai=r3``).
         """
         link = parse_link(fragment if isinstance(fragment, str) else "")
         self.game = link.game
         return _dump(
-            {"state": self.view(), "flip": link.flip, "ai": link.ai, "problems": link.problems}
+            {
+                "state": self.view(),
+                "flip": link.flip,
+                "ai": link.ai,
+                "seats": link.seats,
+                "problems": link.problems,
+            }
         )
 
     def link(
@@ -216,9 +223,11 @@ class Bridge:
         flip: bool = False,
         ai: int | None = None,
         preview: bool = False,
+        seats: str = "",
     ) -> str:
         """``{"fragment": text}``: the link (without ``#``) to the game or its
-        position; ``preview`` adds the shown position for embeds (``at=``)."""
+        position; ``preview`` adds the shown position for embeds (``at=``);
+        ``seats`` (``"r3"``: the computer's seats, as in links) wins over ``ai``."""
         level = int(ai) if isinstance(ai, int | float) and 1 <= ai <= 6 else None
         fragment = format_link(
             self.game,
@@ -226,6 +235,7 @@ class Bridge:
             flip=bool(flip),
             ai=level,
             preview=bool(preview),
+            seats=parse_seats(seats) if isinstance(seats, str) else None,
         )
         return _dump({"fragment": fragment})
 

@@ -1,0 +1,44 @@
+"""A computer player that cannot be had (its script cannot be downloaded) is
+given up within seconds, said so, and the game goes on between people.
+
+Before, each of four tries waited 180 s for a worker that would never start,
+with an uncaught "Failed to fetch" on the page. The wait below is a hang guard.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import AppPage
+from playwright.sync_api import Route, expect
+from webhelpers import move_list, play
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
+    """No service worker: it would download (and then serve) the worker script
+    that the test refuses to deliver."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+def test_a_worker_that_cannot_load_is_given_up_and_people_play_on(web_app: AppPage) -> None:
+    page = web_app.page
+
+    def refuse(route: Route) -> None:
+        route.abort("connectionfailed")
+
+    page.route("**/py/ai_worker.py", refuse)
+    web_app.open("index.html#ai=1")
+    # Four tries (the first and three restarts), each failing at once.
+    expect(page.locator("#ai-unavailable")).to_be_visible(timeout=60_000)
+    assert web_app.dataset("ai") == "error"
+    page.click("#ai-humans")
+    expect(page.locator("#board")).to_have_attribute("data-seats", "w:0 r:0 b:0")
+    play(page, "c3")
+    play(page, "b4")  # Red is played by a person now
+    assert move_list(page) == "1. c3 b4"
+    # The browser logs each refused download itself, and offline.js stumbles
+    # on the blocked service worker; nothing else went wrong.
+    expected = ("Failed to load resource", "reading 'waiting'")
+    assert [e for e in web_app.errors if not any(x in e for x in expected)] == []

@@ -1,0 +1,278 @@
+"""The game library: no game is ever lost, whatever links, buttons and tabs do.
+
+Each scenario below lost a game with the one-slot save that came before the
+library (a second link, "Resume" after playing on a link, two tabs), or broke
+the page for good (a deeply nested saved game).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import AppPage
+from playwright.sync_api import Page, expect
+from webhelpers import message, move_list, play
+
+PREFIX = "mixtour.library."
+
+
+def library(page: Page) -> list[dict[str, Any]]:
+    """Every game stored by the page, newest first."""
+    raw = page.evaluate(
+        """(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+            .map((k) => localStorage.getItem(k))""",
+        PREFIX,
+    )
+    games = [json.loads(text) for text in raw]
+    return sorted(games, key=lambda g: -g["updated"])
+
+
+def played(game: dict[str, Any]) -> list[str]:
+    """The actions of a stored game up to its ply."""
+    return list(game["game"]["actions"][: game["game"]["ply"]])
+
+
+def kept_games(page: Page) -> list[list[str]]:
+    return sorted(played(g) for g in library(page))
+
+
+def open_list(page: Page) -> None:
+    page.click("#open-games")
+    expect(page.locator("#games-dialog")).to_be_visible()
+
+
+def open_from_list(page: Page, game_id: str) -> None:
+    open_list(page)
+    page.click(f"#games-list li[data-id='{game_id}'] .game-open")
+    expect(page.locator("#games-dialog")).to_be_hidden()
+
+
+def notice(page: Page) -> str:
+    return page.locator("#library-notice").text_content() or ""
+
+
+def goto(app_page: AppPage, path: str) -> None:
+    """A fresh load of the page (a new document, as when a link is opened)."""
+    app_page.page.goto(app_page.base_url + path)
+    app_page.wait_ready()
+
+
+def test_a_second_link_keeps_the_game_played_on_the_first(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    play(page, "b4")  # game A
+    goto(app_page, "index.html?first#m=a1,e5")  # link L1: A is set aside
+    play(page, "d2")
+    play(page, "d4")  # game B, played on from the first link
+    goto(app_page, "index.html?second#m=e1")  # link L2
+    assert move_list(page) == "1. e1"
+    # Every game opened is kept: A, B and the second link's.
+    assert kept_games(page) == [["a1", "e5", "d2", "d4"], ["c3", "b4"], ["e1"]]
+    open_list(page)
+    expect(page.locator("#games-list li")).to_have_count(3)
+    page.keyboard.press("Escape")
+    game_b = next(g for g in library(page) if played(g)[0] == "a1")
+    open_from_list(page, game_b["id"])
+    assert move_list(page) == "1. a1 e5 2. d2 d4"
+    assert app_page.errors == []
+
+
+def test_back_to_your_game_keeps_the_game_played_on_the_link(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    play(page, "b4")
+    goto(app_page, "index.html?shared#m=a1")
+    assert app_page.dataset("save") == "linked"
+    play(page, "e5")  # a move on the link's game
+    page.click("#resume-saved")
+    assert move_list(page) == "1. c3 b4"
+    assert kept_games(page) == [["a1", "e5"], ["c3", "b4"]]
+    linked = next(g for g in library(page) if played(g)[0] == "a1")
+    open_from_list(page, linked["id"])
+    assert move_list(page) == "1. a1 e5"
+    assert app_page.errors == []
+
+
+def test_two_tabs_never_lose_each_others_moves(app_page: AppPage) -> None:
+    tab1 = app_page.page
+    tab2 = tab1.context.new_page()
+    tab2.goto(app_page.base_url + "index.html")
+    tab2.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    play(tab1, "c3")
+    play(tab1, "b4")
+    play(tab2, "a1")  # another game, started in the other tab
+    tab3 = tab1.context.new_page()
+    tab3.goto(app_page.base_url + "index.html")
+    tab3.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    assert move_list(tab3) == "1. a1"  # the latest game
+    assert kept_games(tab3) == [["a1"], ["c3", "b4"]]
+    # Two tabs on one game: a move in one is followed by the other, and said.
+    play(tab3, "e5")
+    tab2.wait_for_function("document.body.dataset.save === 'followed'")
+    assert move_list(tab2) == "1. a1 e5"
+    assert "another tab" in notice(tab2)
+    play(tab2, "e1")
+    tab3.wait_for_function("document.querySelector('#moves').dataset.count === '3'")
+    assert move_list(tab3) == "1. a1 e5 2. e1"
+    assert kept_games(tab1) == [["a1", "e5", "e1"], ["c3", "b4"]]
+    tab2.close()
+    tab3.close()
+    assert app_page.errors == []
+
+
+def test_a_tab_that_missed_a_change_elsewhere_keeps_both_games(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    game_id = app_page.dataset("gameId")
+    # Another tab's write whose storage event has not arrived yet.
+    page.evaluate(
+        """([key]) => {
+            const entry = JSON.parse(localStorage.getItem(key));
+            entry.rev += 1;
+            entry.game.actions = ['c3', 'a1'];
+            entry.game.ply = 2;
+            localStorage.setItem(key, JSON.stringify(entry));
+        }""",
+        [PREFIX + str(game_id)],
+    )
+    play(page, "b4")
+    assert app_page.dataset("save") == "forked"
+    assert "another tab" in notice(page)
+    assert app_page.dataset("gameId") != game_id
+    assert kept_games(page) == [["c3", "a1"], ["c3", "b4"]]
+    assert app_page.errors == []
+
+
+def test_a_deeply_nested_saved_game_is_set_aside_and_the_page_starts(web_app: AppPage) -> None:
+    page = web_app.page
+    web_app.open("index.html")
+    nested = "[" * 12_000 + "]" * 12_000
+    raw = (
+        '{"version": 1, "game": {"version": 1, "start": "5/5/5/5/5 w 20/20 0/0 1 -", '
+        f'"actions": {nested}, "ply": 0}}}}'
+    )
+    page.evaluate("(raw) => localStorage.setItem('mixtour.game', raw)", raw)
+    page.goto(web_app.base_url + "index.html")
+    web_app.wait_ready()
+    assert web_app.dataset("save") == "broken"
+    assert "could not be restored" in message(page)
+    broken = json.loads(page.evaluate("localStorage.getItem('mixtour.broken')"))
+    assert broken[-1]["raw"] == raw
+    assert page.evaluate("localStorage.getItem('mixtour.game')") is None
+    play(page, "c3")  # a working page and engine
+    assert kept_games(page) == [["c3"]]
+    page.reload()
+    web_app.wait_ready()
+    assert move_list(page) == "1. c3"
+    assert web_app.errors == []
+
+
+def test_the_old_saved_game_and_the_one_a_link_set_aside_move_into_the_library(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    web_app.open("index.html")
+
+    def old(actions: list[str], ai: int | None = None) -> str:
+        game = {"version": 1, "start": "5/5/5/5/5 w 20/20 0/0 1 -", "actions": actions}
+        return json.dumps(
+            {"version": 1, "game": {**game, "ply": len(actions)}, "seats": {}, "ai": ai}
+        )
+
+    page.evaluate(
+        """([a, b]) => {
+            localStorage.clear();
+            localStorage.setItem('mixtour.game', a);
+            localStorage.setItem('mixtour.game.resume', b);
+        }""",
+        [old(["c3", "b4"]), old(["a1"])],
+    )
+    page.goto(web_app.base_url + "index.html")
+    web_app.wait_ready()
+    assert move_list(page) == "1. c3 b4"
+    assert kept_games(page) == [["a1"], ["c3", "b4"]]
+    assert page.evaluate("localStorage.getItem('mixtour.game.resume')") is None
+    assert web_app.errors == []
+
+
+def test_a_full_storage_is_said_and_the_game_goes_on(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    page.evaluate(
+        """() => {
+            Storage.prototype.setItem = function () {
+                throw new DOMException('full', 'QuotaExceededError');
+            };
+        }"""
+    )
+    play(page, "b4")
+    assert app_page.dataset("save") == "full"
+    assert "storage" in notice(page)
+    play(page, "d2")
+    assert move_list(page) == "1. c3 b4 2. d2"
+    assert app_page.errors == []
+
+
+def test_finished_games_are_kept_up_to_the_bound(app_page: AppPage) -> None:
+    page = app_page.page
+    finished = {
+        "version": 2,
+        "kind": "local",
+        "rev": 1,
+        "game": {"version": 1, "start": "5/5/5/5/5 w 20/20 0/0 1 -", "actions": [], "ply": 0},
+        "seats": {},
+        "flip": False,
+        "status": "w-wins",
+        "turn": "w",
+        "players": 2,
+        "moves": 0,
+    }
+    page.evaluate(
+        """([prefix, entry]) => {
+            for (let i = 0; i < 60; i += 1) {
+                const id = `old-${i}`;
+                const game = {...entry, id, created: i, updated: i};
+                localStorage.setItem(prefix + id, JSON.stringify(game));
+            }
+        }""",
+        [PREFIX, finished],
+    )
+    play(page, "c3")  # a new game is kept: the oldest finished ones make room
+    games = library(page)
+    old = sorted(int(g["id"].split("-")[1]) for g in games if g["id"].startswith("old-"))
+    assert old == list(range(10, 60))
+    assert played(games[0]) == ["c3"]
+    assert app_page.errors == []
+
+
+def test_a_link_with_the_computer_wins_over_the_saved_seats_of_the_same_game(
+    app_page: AppPage,
+) -> None:
+    page = app_page.page
+    play(page, "c3")  # a game between people, kept
+    assert app_page.dataset("gameId")
+    fragment = page.evaluate("location.hash.slice(1)")
+    goto(app_page, f"index.html?again#{fragment}&ai=3")
+    expect(page.locator("#board")).to_have_attribute("data-seats", "w:3 r:0 b:0")
+    goto(app_page, f"index.html?flipped#{fragment}&flip=1")
+    expect(page.locator("#flip-board")).to_have_attribute("aria-pressed", "true")
+    assert app_page.errors == []
+
+
+def test_new_game_against_the_computer_puts_it_in_the_link(app_page: AppPage) -> None:
+    page = app_page.page
+    page.click("#new-game")
+    page.select_option("#seat-r", "2")
+    page.click("#start-game")
+    play(page, "c3")
+    page.wait_for_function("document.querySelector('#moves').dataset.count === '2'", timeout=90_000)
+    assert page.evaluate("location.hash").endswith("&ai=r2")
+    # The link alone (another browser) gives the same opponent.
+    fresh = page.context.browser.new_context()  # type: ignore[union-attr]
+    other = fresh.new_page()
+    other.goto(page.url)
+    other.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    expect(other.locator("#board")).to_have_attribute("data-seats", "w:0 r:2 b:0")
+    fresh.close()
+    assert app_page.errors == []

@@ -1,0 +1,638 @@
+// The game library: every game the player started or opened on this device,
+// kept in localStorage, so that nothing is ever lost: the game on the board,
+// games set aside by a link, a New game or a loaded record, and finished games
+// (the last MAX_FINISHED of them). "Your games" lists them to switch or delete.
+//
+// Storage (one origin, the game page only; embeds never save):
+//   mixtour.library.<id>  one game: {version: 2, id, kind: "local", created,
+//                         updated (ms), rev, game: Bridge.snapshot() (start, all
+//                         actions incl. undone ones, ply), seats {w, r, b},
+//                         flip, status, turn, players, moves}
+//                         `kind` leaves room for other kinds of games (e.g.
+//                         correspondence games played by link, with their own
+//                         fields) in the same list.
+//   mixtour.broken        [{raw, problem, at}]: stored data that could not be
+//                         used (bad JSON, wrong shape, too big, illegal moves),
+//                         set aside for inspection, never read again
+//   sessionStorage mixtour.current  the id of this tab's game (survives a reload)
+// Older pages kept one game in `mixtour.game` and one set aside by a link in
+// `mixtour.game.resume`: both are moved into the library on start.
+//
+// Every stored game is checked in shape and size here, before any of it
+// reaches Python; the engine then replays its actions (Bridge.restore).
+//
+// Two tabs: each save bumps the game's `rev`. A tab that sees (storage event)
+// its game changed by another tab follows it and says so; a tab that finds,
+// when saving, that the stored game moved on without it keeps its own moves
+// as a new game (a fork) and says so. No tab overwrites another's moves.
+//
+// Test hooks:
+//   body[data-save]    restored | broken | linked | followed | forked | full
+//   body[data-game-id] the id of the game on the board (once it is kept)
+//   #resume-saved      "Back to your game" (present while a link's game hides it)
+//   #open-games, #games-dialog, #games-list li[data-id] (the list)
+
+import { colorName, plural, t } from "./i18n.js";
+
+export const PREFIX = "mixtour.library.";
+export const BROKEN_KEY = "mixtour.broken";
+const CURRENT_KEY = "mixtour.current";
+const OLD_SAVE_KEY = "mixtour.game";
+const OLD_RESUME_KEY = "mixtour.game.resume";
+const VERSION = 2;
+const OLD_VERSION = 1;
+export const MAX_FINISHED = 50; // finished games kept; older ones are dropped
+export const MAX_GAMES = 200; // all games kept; the oldest finished, then unfinished, go first
+const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actions is ~40,000)
+const MAX_ACTIONS = 5_000;
+const MAX_BROKEN = 5;
+const ACTION = /^(pass|[a-e][1-5]|[a-e][1-5](:[1-9])?-[a-e][1-5])$/;
+const POSITION = /^[0-9a-z,/ _:-]{1,200}$/i;
+
+// The address bar as the page was opened, before the page rewrites it.
+const openedWithLink = location.hash.length > 1;
+
+// A link pasted into the address bar: it shows another game, so this tab's game
+// must stop being saved over. Registered when this module is evaluated, before
+// the Links listener that loads the link (listeners run in order).
+let onLinkPasted = () => {};
+window.addEventListener("hashchange", () => onLinkPasted());
+
+// -- storage, never throwing ------------------------------------------------------
+
+function readKey(key, store = localStorage) {
+  try {
+    return store.getItem(key);
+  } catch {
+    return null; // storage disabled: the page works, it just forgets
+  }
+}
+
+/** true, or the error (a full quota) */
+function writeKey(key, value, store = localStorage) {
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+    return true;
+  } catch (error) {
+    return error;
+  }
+}
+
+function storedKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+  } catch {
+    // storage disabled
+  }
+  return keys;
+}
+
+// -- checking stored data before Python sees it ------------------------------------------
+
+const isInt = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
+
+/** A snapshot {version: 1, start, actions, ply} that is safe to give the engine, or a problem. */
+function checkSnapshot(game) {
+  if (!game || typeof game !== "object" || Array.isArray(game)) return t("save.noGame");
+  if (game.version !== OLD_VERSION) return t("save.badShape");
+  if (typeof game.start !== "string" || !POSITION.test(game.start)) return t("save.badShape");
+  const actions = game.actions;
+  if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return t("save.badShape");
+  if (!actions.every((a) => typeof a === "string" && ACTION.test(a))) return t("save.badShape");
+  if (!isInt(game.ply, 0, actions.length)) return t("save.badShape");
+  return null;
+}
+
+function checkSeats(seats) {
+  if (seats === undefined || seats === null) return {};
+  if (typeof seats !== "object" || Array.isArray(seats)) return null;
+  const out = {};
+  for (const color of ["w", "r", "b"]) {
+    if (seats[color] === undefined) continue;
+    if (!isInt(seats[color], 0, 6)) return null;
+    out[color] = seats[color];
+  }
+  return out;
+}
+
+/**
+ * Read one stored game: {entry} (a clean copy, only the fields we know) or
+ * {problem} in the player's words. `version` 1 is the one-slot save of older pages.
+ */
+export function parseEntry(raw) {
+  if (typeof raw !== "string" || raw.length > MAX_RAW) return { problem: t("save.tooBig") };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { problem: t("save.badJson") };
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) return { problem: t("save.badJson") };
+  if (data.version !== VERSION && data.version !== OLD_VERSION) {
+    return { problem: t("save.badVersion") };
+  }
+  const problem = checkSnapshot(data.game);
+  if (problem) return { problem };
+  const seats = checkSeats(data.seats);
+  if (seats === null) return { problem: t("save.badShape") };
+  const { start, actions, ply } = data.game;
+  const entry = {
+    version: VERSION,
+    id: typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId(),
+    kind: "local",
+    created: Number.isFinite(data.created) ? data.created : Date.now(),
+    updated: Number.isFinite(data.updated) ? data.updated : Date.parse(data.savedAt) || Date.now(),
+    rev: isInt(data.rev, 0, Number.MAX_SAFE_INTEGER) ? data.rev : 0,
+    game: { version: OLD_VERSION, start, actions: [...actions], ply },
+    seats,
+    flip: data.flip === true,
+    status: typeof data.status === "string" ? data.status.slice(0, 20) : "playing",
+    turn: typeof data.turn === "string" ? data.turn.slice(0, 1) : "",
+    players: isInt(data.players, 2, 3) ? data.players : 2,
+    moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
+  };
+  // The old one-slot save kept an AI level for links (ai=N): make it seats.
+  if (data.version === OLD_VERSION && isInt(data.ai, 1, 6) && !Object.values(seats).some(Boolean)) {
+    entry.legacyAi = data.ai;
+  }
+  return { entry };
+}
+
+function newId() {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${Date.now().toString(36)}-${random}`;
+}
+
+function sameGame(a, b) {
+  return (
+    a.start === b.start &&
+    a.ply === b.ply &&
+    a.actions.slice(0, a.ply).join(",") === b.actions.slice(0, b.ply).join(",")
+  );
+}
+
+/** Set unusable stored data aside (the last few, clipped), and forget it. */
+function setAside(raw, problem) {
+  let list = [];
+  try {
+    list = JSON.parse(readKey(BROKEN_KEY) ?? "[]");
+    if (!Array.isArray(list)) list = [];
+  } catch {
+    list = [];
+  }
+  const kept = typeof raw === "string" ? raw.slice(0, MAX_RAW) : String(raw);
+  list = [...list.slice(-(MAX_BROKEN - 1)), { raw: kept, problem, at: new Date().toISOString() }];
+  if (writeKey(BROKEN_KEY, JSON.stringify(list)) !== true) writeKey(BROKEN_KEY, JSON.stringify(list.slice(-1)));
+}
+
+/** Every usable game in the library, newest first; unusable ones are set aside. */
+export function listGames({ onBroken = () => {} } = {}) {
+  const games = [];
+  for (const key of storedKeys()) {
+    const raw = readKey(key);
+    if (raw === null) continue;
+    const { entry, problem } = parseEntry(raw);
+    if (problem || entry.id !== key.slice(PREFIX.length)) {
+      setAside(raw, problem ?? t("save.badShape"));
+      writeKey(key, null);
+      onBroken(problem ?? t("save.badShape"));
+      continue;
+    }
+    games.push(entry);
+  }
+  return games.sort((a, b) => b.updated - a.updated);
+}
+
+function readEntry(id) {
+  if (!id) return null;
+  const raw = readKey(PREFIX + id);
+  if (raw === null) return null;
+  const { entry } = parseEntry(raw);
+  return entry && entry.id === id ? entry : null;
+}
+
+/** Drop the oldest games beyond the bounds (finished ones first). */
+function prune(keepId, extra = 0) {
+  const games = listGames();
+  const finished = games.filter((g) => g.status !== "playing" && g.id !== keepId);
+  const drop = new Set(finished.slice(MAX_FINISHED).map((g) => g.id));
+  const left = games.filter((g) => !drop.has(g.id));
+  const over = left.length + extra - MAX_GAMES;
+  if (over > 0) {
+    const oldest = [...left].reverse().filter((g) => g.id !== keepId);
+    const order = [...oldest.filter((g) => g.status !== "playing"), ...oldest.filter((g) => g.status === "playing")];
+    for (const g of order.slice(0, over)) drop.add(g.id);
+  }
+  for (const id of drop) writeKey(PREFIX + id, null);
+  return drop.size;
+}
+
+// -- the page's side ------------------------------------------------------------------
+
+export class Library {
+  /** app: {call, render, say, ai, links, board} */
+  constructor(app) {
+    this.app = app;
+    this.started = false;
+    this.id = null; // the stored game on the board (null: not kept yet)
+    this.rev = 0;
+    this.written = ""; // what was last written or read for this.id (no needless writes)
+    this.previous = null; // the game a link hid, for "Back to your game"
+    this.box = null;
+    this.fullSaid = false;
+    this.originals = new Map(); // id -> the raw text an older page saved (set aside as it was)
+    this.noticeBox = null;
+    onLinkPasted = () => {
+      if (!this.started) return;
+      this.detach({ previous: true });
+      if (this.previous) {
+        document.body.dataset.save = "linked";
+        this.showBack();
+      }
+    };
+    document.querySelector("#flip-board")?.addEventListener("click", () => this.update());
+    window.addEventListener("storage", (event) => this.onStorage(event));
+    this.dialog = document.querySelector("#games-dialog");
+    this.list = document.querySelector("#games-list");
+    document.querySelector("#open-games")?.addEventListener("click", () => this.openList());
+    for (const button of this.dialog?.querySelectorAll("[data-close]") ?? []) {
+      button.addEventListener("click", () => this.dialog.close());
+    }
+  }
+
+  setId(id) {
+    this.id = id;
+    writeKey(CURRENT_KEY, id, sessionStorage);
+    if (id) document.body.dataset.gameId = id;
+    else delete document.body.dataset.gameId;
+  }
+
+  /** Python is ready and the address bar's link (if any) is shown: restore or keep. */
+  start() {
+    this.started = true;
+    const broken = [];
+    this.migrate(broken);
+    const games = listGames({ onBroken: (problem) => broken.push(problem) });
+    const current = games.find((g) => g.id === readKey(CURRENT_KEY, sessionStorage)) ?? null;
+    const latest = current ?? games.find((g) => g.status === "playing") ?? null;
+    if (openedWithLink) {
+      const shown = this.app.call("snapshot");
+      // Another kept game that the link shows (a link with no action shows a new game).
+      const same = shown.actions.length ? games.find((g) => sameGame(g.game, shown)) : null;
+      const mine = current && sameGame(current.game, shown) ? current : same;
+      if (mine && this.apply(mine, { fromLink: true })) {
+        document.body.dataset.save = "restored";
+      } else {
+        this.setId(null);
+        if (latest) {
+          this.previous = latest.id;
+          document.body.dataset.save = "linked";
+          this.showBack();
+        }
+      }
+    } else if (latest) {
+      if (this.apply(latest)) {
+        document.body.dataset.save = "restored";
+        if (latest.game.actions.length) this.app.say(t("save.restored"));
+      }
+    }
+    if (broken.length) this.sayBroken(broken[0]);
+    this.update();
+  }
+
+  /** Move the one-slot save of older pages into the library. */
+  migrate(broken) {
+    for (const key of [OLD_RESUME_KEY, OLD_SAVE_KEY]) {
+      const raw = readKey(key);
+      if (raw === null) continue;
+      const { entry, problem } = parseEntry(raw);
+      if (problem) {
+        setAside(raw, problem);
+        broken.push(problem);
+      } else {
+        if (entry.legacyAi) entry.seats = { w: 0, r: entry.legacyAi, b: 0 }; // its best guess
+        delete entry.legacyAi;
+        if (key === OLD_SAVE_KEY && !readKey(CURRENT_KEY, sessionStorage)) {
+          writeKey(CURRENT_KEY, entry.id, sessionStorage);
+        }
+        this.originals.set(entry.id, raw);
+        this.store(entry);
+      }
+      writeKey(key, null);
+    }
+  }
+
+  sayBroken(problem) {
+    document.body.dataset.save = "broken";
+    this.app.say(t("save.broken", { problem }));
+  }
+
+  /**
+   * Put a stored game on the board; false if the engine refuses it (then it is
+   * set aside). With `fromLink`, what the link said (seats, flip) wins.
+   */
+  apply(entry, { fromLink = false } = {}) {
+    const { call, render, ai, links, board } = this.app;
+    const answer = call("restore", JSON.stringify(entry.game));
+    if (!answer.ok) {
+      setAside(this.originals.get(entry.id) ?? JSON.stringify(entry), answer.message);
+      writeKey(PREFIX + entry.id, null);
+      this.sayBroken(answer.message);
+      return false;
+    }
+    this.setId(entry.id);
+    this.rev = entry.rev;
+    const linkSeats = fromLink ? links.seats : null;
+    ai.setSeats(linkSeats ?? entry.seats, { refresh: false });
+    links.flip = fromLink && links.flip ? true : entry.flip;
+    board.set({ flipped: links.flip });
+    links.syncFlipButton();
+    this.written = this.payload(entry.game, { ...ai.seats }, links.flip);
+    render(answer.state);
+    return true;
+  }
+
+  payload(game, seats, flip) {
+    return JSON.stringify({ game, seats, flip });
+  }
+
+  /** The board now shows another game (New game, a record, a link): keep the old one as it is. */
+  detach({ previous = false } = {}) {
+    if (previous && this.id) {
+      this.previous = this.id;
+    }
+    this.setId(null);
+    this.rev = 0;
+    this.written = "";
+  }
+
+  /** Save the game on the board (called after every render). */
+  update() {
+    if (!this.started) return;
+    const { call, ai, links } = this.app;
+    const game = call("snapshot");
+    const seats = { ...ai.seats };
+    const flip = !!links.flip;
+    const payload = this.payload(game, seats, flip);
+    if (payload === this.written) return;
+    // Nothing worth keeping yet: an untouched game between people.
+    if (!this.id && !game.actions.length && !Object.values(seats).some(Boolean)) return;
+    if (!this.id && this.previous) {
+      // A link to the game that was on the board: carry on with it.
+      const before = readEntry(this.previous);
+      if (before && sameGame(before.game, game)) {
+        this.setId(before.id);
+        this.rev = before.rev;
+        this.previous = null;
+        this.hideBack();
+      }
+    }
+    let stored = this.id ? readEntry(this.id) : null;
+    if (stored && stored.rev !== this.rev) {
+      // Another tab moved this game on since we last saw it: keep both.
+      this.setId(null);
+      stored = null;
+      document.body.dataset.save = "forked";
+      this.notice(t("library.forked"));
+    }
+    if (!this.id) {
+      this.setId(newId());
+      this.rev = 0;
+    }
+    const view = call("state");
+    const entry = {
+      version: VERSION,
+      id: this.id,
+      kind: "local",
+      created: stored?.created ?? Date.now(),
+      updated: Date.now(),
+      rev: this.rev + 1,
+      game,
+      seats,
+      flip,
+      status: view.status,
+      turn: view.turn,
+      players: view.players,
+      moves: view.moves.length,
+    };
+    if (this.store(entry)) {
+      this.rev = entry.rev;
+      this.written = payload;
+    }
+  }
+
+  /** Write one game, making room if the quota is full; false (and a message) if it cannot. */
+  store(entry) {
+    const raw = JSON.stringify(entry);
+    let result = writeKey(PREFIX + entry.id, raw);
+    if (result !== true && result instanceof Error) {
+      if (prune(entry.id, 1)) result = writeKey(PREFIX + entry.id, raw);
+    }
+    if (result === true) {
+      if (entry.rev === 1 || entry.status !== "playing") prune(entry.id);
+      this.fullSaid = false;
+      return true;
+    }
+    if (result instanceof Error && !this.fullSaid) {
+      this.fullSaid = true;
+      document.body.dataset.save = "full";
+      this.notice(t("library.full"));
+    }
+    return false;
+  }
+
+  /** Another tab wrote (or deleted) a game: follow ours, refresh the list. */
+  onStorage(event) {
+    if (!this.started || event.storageArea !== localStorage) return;
+    if (this.dialog?.open) this.fillList();
+    if (!this.id || event.key !== PREFIX + this.id) return;
+    if (event.newValue === null) {
+      this.detach();
+      this.notice(t("library.deletedElsewhere"));
+      return;
+    }
+    const { entry } = parseEntry(event.newValue);
+    if (!entry || entry.rev <= this.rev) return;
+    if (this.apply(entry)) {
+      document.body.dataset.save = "followed";
+      this.notice(t("library.followed"));
+    }
+  }
+
+  /** A note that stays until closed (a move's message would soon replace it in #message). */
+  notice(text) {
+    if (!this.noticeBox) {
+      const box = document.createElement("div");
+      box.id = "library-notice";
+      box.className = "resume-box library-notice";
+      box.setAttribute("role", "status");
+      const words = document.createElement("span");
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "resume-close";
+      close.textContent = "×";
+      close.setAttribute("aria-label", t("button.close"));
+      close.addEventListener("click", () => {
+        box.hidden = true;
+      });
+      box.append(words, close);
+      const anchor = document.querySelector("#message");
+      if (anchor) anchor.after(box);
+      else document.body.append(box);
+      this.noticeBox = box;
+    }
+    this.noticeBox.firstChild.textContent = text;
+    this.noticeBox.hidden = false;
+  }
+
+  // -- "Back to your game" after a link -------------------------------------------------
+
+  showBack() {
+    if (this.box) {
+      this.box.hidden = false;
+      return;
+    }
+    const box = document.createElement("div");
+    box.className = "resume-box";
+    box.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = t("save.linkShown");
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.id = "resume-saved";
+    resume.textContent = t("save.resume");
+    resume.addEventListener("click", () => this.resume());
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "resume-close";
+    close.textContent = "×";
+    close.setAttribute("aria-label", t("button.close"));
+    close.addEventListener("click", () => this.hideBack());
+    box.append(text, resume, close);
+    const anchor = document.querySelector("#message");
+    if (anchor) anchor.after(box);
+    else document.body.append(box);
+    this.box = box;
+  }
+
+  hideBack() {
+    this.box?.remove();
+    this.box = null;
+  }
+
+  /** Back to the game the link hid; the link's game stays in the library. */
+  resume() {
+    const entry = readEntry(this.previous);
+    this.hideBack();
+    this.previous = null;
+    if (entry) this.open(entry, t("save.resumed"));
+  }
+
+  open(entry, message) {
+    this.update(); // the game on the board is kept first
+    if (this.apply(entry)) {
+      document.body.dataset.save = "restored";
+      this.app.say(message);
+    }
+  }
+
+  // -- "Your games" ------------------------------------------------------------------------
+
+  openList() {
+    if (!this.dialog) return;
+    this.update();
+    this.fillList();
+    this.dialog.showModal();
+  }
+
+  fillList() {
+    const games = listGames();
+    const items = games.map((entry) => this.item(entry));
+    if (!items.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = t("library.empty");
+      items.push(empty);
+    }
+    this.list.replaceChildren(...items);
+    this.list.dataset.count = String(games.length);
+  }
+
+  item(entry) {
+    const item = document.createElement("li");
+    item.dataset.id = entry.id;
+    const current = entry.id === this.id;
+    if (current) item.setAttribute("aria-current", "true");
+    const text = document.createElement("div");
+    text.className = "game-text";
+    const label = document.createElement("span");
+    label.className = "game-label";
+    label.textContent = gameLabel(entry);
+    const when = document.createElement("small");
+    when.className = "game-when";
+    when.textContent = current ? t("library.onBoard") : timeAgo(entry.updated);
+    text.append(label, when);
+    const buttons = document.createElement("div");
+    buttons.className = "game-buttons";
+    if (!current) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "game-open";
+      open.textContent = t("library.open");
+      open.addEventListener("click", () => {
+        const fresh = readEntry(entry.id);
+        this.dialog.close();
+        if (fresh) this.open(fresh, t("library.opened"));
+      });
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "game-delete";
+      remove.textContent = t("library.delete");
+      remove.setAttribute("aria-label", t("library.deleteLabel", { game: label.textContent }));
+      remove.addEventListener("click", () => {
+        writeKey(PREFIX + entry.id, null);
+        if (this.previous === entry.id) {
+          this.previous = null;
+          this.hideBack();
+        }
+        this.fillList();
+        this.app.say(t("library.deleted"));
+      });
+      buttons.append(open, remove);
+    }
+    item.append(text, buttons);
+    return item;
+  }
+}
+
+/** "White vs Computer 3 · 12 moves · Red to move" */
+export function gameLabel(entry) {
+  const colors = ["w", "r", "b"].slice(0, entry.players);
+  const names = colors.map((color) => {
+    const level = entry.seats[color] ?? 0;
+    return level ? t("library.computer", { level }) : colorName(color);
+  });
+  const parts = [names.join(t("library.vs")), plural("library.moves", entry.moves)];
+  if (entry.status === "playing") parts.push(t("status.toMove", { color: colorName(entry.turn || "w") }));
+  else parts.push(t(`result.${entry.status}`));
+  return parts.join(" · ");
+}
+
+function timeAgo(ms) {
+  const seconds = Math.round((ms - Date.now()) / 1000);
+  const format = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+  const units = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, "minute");
+}
