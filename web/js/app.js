@@ -20,6 +20,7 @@ import { registerServiceWorker } from "./offline.js";
 import { settingsDialog } from "./prefs.js";
 import { Saver } from "./save.js";
 import { watchStartup } from "./startup.js";
+import { themeSwitch } from "./theme.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -365,6 +366,7 @@ function connect() {
 translatePage();
 languagePicker($("#language"));
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+themeSwitch($("#theme"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));

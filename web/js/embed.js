@@ -20,6 +20,7 @@ import { Board, squareName } from "./board.js";
 import { colorName, reasonText, t, translatePage } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
 import { explainAttempt, moveText } from "./refusals.js";
+import "./theme.js"; // follows the player's theme, or ?theme=
 import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);

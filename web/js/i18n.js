@@ -222,6 +222,11 @@ const STRINGS = {
     "settings.title": "Settings",
     "page.editorTitle": "Mixtour position editor",
     "page.embedTitle": "Mixtour board",
+    // Layout and themes (h4-layout)
+    "theme.label": "Theme",
+    "theme.system": "As the device",
+    "theme.light": "Light",
+    "theme.dark": "Dark",
   },
   fr,
   de,

@@ -232,4 +232,9 @@ export default {
   "reason.squares.many": "{n} Felder",
   "reason.and": " und ",
   "reason.action": "{action}: {reason}",
+  // Layout und Farbschemata (h4-layout)
+  "theme.label": "Farbschema",
+  "theme.system": "Wie das Gerät",
+  "theme.light": "Hell",
+  "theme.dark": "Dunkel",
 };

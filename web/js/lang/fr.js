@@ -231,4 +231,9 @@ export default {
   "reason.squares.many": "{n} cases",
   "reason.and": " et ",
   "reason.action": "{action} : {reason}",
+  // Mise en page et thèmes (h4-layout)
+  "theme.label": "Thème",
+  "theme.system": "Comme l'appareil",
+  "theme.light": "Clair",
+  "theme.dark": "Sombre",
 };
