@@ -94,3 +94,16 @@ def test_rules_pages_and_embeds_follow_the_choice(web_app: AppPage) -> None:
     assert theme_attribute(page) == "light"
     assert page.evaluate(PAGE_BACKGROUND) == LIGHT_PAGE
     assert web_app.errors == []
+
+
+def test_the_embed_dialog_can_fix_the_board_theme(app_page: AppPage) -> None:
+    page = app_page.page
+    page.click("#open-embed")
+    dialog = page.locator("#embed-dialog")
+    code = page.locator("#embed-code")
+    assert "theme=" not in code.input_value()  # by default: the visitor's theme
+    dialog.get_by_label("Theme of the board").select_option("dark")
+    assert code.input_value().startswith(
+        '<iframe src="' + app_page.base_url + "embed.html?theme=dark#"
+    )
+    assert app_page.errors == []

@@ -227,6 +227,8 @@ const STRINGS = {
     "theme.system": "As the device",
     "theme.light": "Light",
     "theme.dark": "Dark",
+    "embedDialog.theme": "Theme of the board",
+    "embedDialog.visitorTheme": "The visitor's",
   },
   fr,
   de,

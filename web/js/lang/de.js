@@ -237,4 +237,6 @@ export default {
   "theme.system": "Wie das Gerät",
   "theme.light": "Hell",
   "theme.dark": "Dunkel",
+  "embedDialog.theme": "Farbschema des Bretts",
+  "embedDialog.visitorTheme": "Das des Besuchers",
 };

@@ -236,4 +236,6 @@ export default {
   "theme.system": "Comme l'appareil",
   "theme.light": "Clair",
   "theme.dark": "Sombre",
+  "embedDialog.theme": "Thème du plateau",
+  "embedDialog.visitorTheme": "Celui du visiteur",
 };
