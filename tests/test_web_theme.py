@@ -30,7 +30,7 @@ def test_the_settings_switch_turns_the_game_page_dark_and_it_stays(app_page: App
     assert page.evaluate(PAGE_BACKGROUND) == LIGHT_PAGE
     page.evaluate(COUNT_EVENTS)
     page.get_by_role("button", name="Settings").click()
-    page.get_by_label("Theme").select_option("dark")
+    page.locator("#settings-dialog").get_by_label("Theme").select_option("dark")
     assert theme_attribute(page) == "dark"
     assert page.evaluate(PAGE_BACKGROUND) == DARK_PAGE
     assert page.evaluate("() => window.__themes") == ["dark"]
@@ -71,7 +71,7 @@ def test_following_the_system_changes_with_it_and_says_so(app_page: AppPage) -> 
     assert page.evaluate(PAGE_BACKGROUND) == DARK_PAGE
     # A fixed choice ignores the system.
     page.get_by_role("button", name="Settings").click()
-    page.get_by_label("Theme").select_option("light")
+    page.locator("#settings-dialog").get_by_label("Theme").select_option("light")
     page.emulate_media(color_scheme="dark")
     assert page.evaluate(PAGE_BACKGROUND) == LIGHT_PAGE
     assert page.evaluate("() => window.__themes") == ["dark", "light"]
