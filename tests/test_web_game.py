@@ -253,7 +253,7 @@ def test_keyboard_enters_and_moves(app_page: AppPage) -> None:
     assert wait_position_change(page, before) == "5/5/2,w,2/5/5 r 19/20 0/0 1 c3"
     before = position(page)
     page.keyboard.press("ArrowUp")
-    expect(page.locator("#message")).to_have_text("c4: empty")
+    expect(page.locator("#cursor-live")).to_have_text("c4, empty")
     page.keyboard.press("Enter")
     after = wait_position_change(page, before)
     assert after.startswith("5/2,r,2/2,w,2/5/5 w")

@@ -21,6 +21,7 @@ import { settingsDialog } from "./prefs.js";
 import { Saver } from "./save.js";
 import { watchStartup } from "./startup.js";
 import { themeSwitch } from "./theme.js";
+import { TextPlay } from "./textplay.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -60,9 +61,12 @@ const board = new Board(ui.canvas, {
   onMove: (from, count, to, { dragged }) =>
     play(moveText(from, count, to), dragged ? null : { from, count, to }),
   onIllegal: (attempt) => explainAttempt(attempt, call, say),
-  onSelect: showHint,
+  onSelect: (selection) => {
+    showHint(selection);
+    textPlay.selectionChanged(selection);
+  },
   onCancel: () => say(t("msg.cancelled")),
-  onCursor: describeSquare,
+  onCursor: (square) => textPlay.cursorAt(square),
 });
 
 // The address bar, "copy link" and flip (web/js/links.js).
@@ -76,6 +80,22 @@ const saver = new Saver({ call, render, say, ai, links, board });
 
 // Image and record files, the record dialog, the editor link (web/js/files.js).
 new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
+
+// Play without sight: the text board, the command box, the announcements and
+// the keys help (web/js/textplay.js). Typed or chosen there, an action is
+// played as from the canvas; on the computer's turn it is refused with words.
+const textPlay = new TextPlay({
+  call,
+  view: () => view,
+  play: (text) => play(text),
+  undo,
+  redo,
+  board,
+  blocked: () => {
+    if (!view || !ai.isAiTurn(view)) return "";
+    return t("a11y.computerTurn", { color: colorName(view.turn) });
+  },
+});
 
 // -- talking to Python -----------------------------------------------------
 
@@ -101,7 +121,8 @@ function play(text, animate = null) {
     if (answer.state.scores[i] > before.scores[i]) parts.push(t("msg.scored", { color: colorName(color) }));
   });
   render(answer.state, animate);
-  say(parts.join(". "));
+  say(parts.join(". "), { spoken: false }); // the log tells it in words
+  textPlay.played(before, answer.state);
 }
 
 // -- showing the state -------------------------------------------------------
@@ -122,6 +143,7 @@ function render(state, animate = null) {
   renderPlayers(state);
   renderMoves(state);
   renderStatus(state);
+  textPlay.update(state);
   ui.undoButton.disabled = !state.canUndo;
   ui.redoButton.disabled = !state.canRedo;
   ui.passButton.hidden = !state.legal.pass;
@@ -254,42 +276,50 @@ function showHint(selection) {
   }
 }
 
-function describeSquare(square) {
-  const stack = view ? view.stacks[square] : "";
-  const name = squareName(square);
-  if (!stack) {
-    say(t("cursor.empty", { square: name }));
-  } else {
-    const discs = [...stack].map(colorName).join(", ");
-    say(t("cursor.stack", { square: name, height: stack.length, discs }));
-  }
-}
-
 let messageSerial = 0;
 
-/** Show a message and announce it politely to screen readers. */
-function say(text) {
+/**
+ * Show a message and announce it politely to screen readers; with spoken:
+ * false only show it (what the move log already tells, web/js/speech.js).
+ */
+function say(text, { spoken = true } = {}) {
   messageSerial += 1;
-  ui.message.textContent = text;
+  if (spoken) {
+    ui.message.textContent = text;
+  } else {
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    shown.textContent = text;
+    ui.message.replaceChildren(shown);
+  }
   ui.message.dataset.serial = String(messageSerial);
+}
+
+/** A change of the game the log should tell too: shown, and told once (by the log). */
+function tell(text) {
+  say(text, { spoken: false });
+  textPlay.event(text);
 }
 
 // -- buttons and the new-game dialog ---------------------------------------------
 
-ui.undoButton.addEventListener("click", () => {
+function undo() {
   if (!python) return;
   // Against the computer, its reply is taken back too (web/js/ai.js).
   const { state, actions } = ai.step("undo");
   render(state);
-  if (actions.length) say(t("msg.undone", { action: actions.join(" ") }));
-});
+  if (actions.length) tell(t("msg.undone", { action: actions.join(" ") }));
+}
 
-ui.redoButton.addEventListener("click", () => {
+function redo() {
   if (!python) return;
   const { state, actions } = ai.step("redo");
   render(state);
-  if (actions.length) say(t("msg.redone", { action: actions.join(" ") }));
-});
+  if (actions.length) tell(t("msg.redone", { action: actions.join(" ") }));
+}
+
+ui.undoButton.addEventListener("click", undo);
+ui.redoButton.addEventListener("click", redo);
 
 ui.passButton.addEventListener("click", () => {
   if (python) play("pass");
@@ -336,7 +366,7 @@ ui.form.addEventListener("submit", (event) => {
   ui.dialog.close();
   ai.setSeats(ai.readSeats(players), { refresh: false });
   render(answer.state);
-  say(t("msg.newGame", { players, discs, target }));
+  tell(t("msg.newGame", { players, discs, target }));
   ui.canvas.focus({ preventScroll: true });
 });
 

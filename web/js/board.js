@@ -416,6 +416,7 @@ export class Board {
       const rank = clamp(Math.floor(start / SIZE) + dr, 0, SIZE - 1);
       this.moveCursor(rank * SIZE + file);
     } else if (event.key === "Enter" || event.key === " ") {
+      if (this.cursor === null) this.moveCursor(start);
       this.keyChoose(start);
     } else if (/^[1-4]$/.test(event.key)) {
       const height = this.config.stacks[start].length;
@@ -436,9 +437,11 @@ export class Board {
     this.requestRedraw();
   }
 
-  /** Enter on a square: the top disc first; again on the lifted stack lifts one more. */
+  /**
+   * Enter on a square: the top disc first; again on the lifted stack lifts one
+   * more. The text board (web/js/textboard.js) chooses through it too.
+   */
   keyChoose(square) {
-    if (this.cursor === null) this.moveCursor(square);
     const height = this.config.stacks[square].length;
     const selection = this.selection;
     if (!height || !selection || selection.square !== square) {

@@ -1,0 +1,88 @@
+// Play without sight, on the game page: the "Text board and commands" panel
+// (the text board of web/js/textboard.js, the command box of
+// web/js/commands.js and the visible log), the skip link that leads to it,
+// the announcements of web/js/speech.js and the "Keys" help.
+//
+// The page (web/js/app.js) tells it what happens:
+//   update(state)              after every render: the text board follows
+//   played(before, after)      an action was played (by anyone): the log tells it in words,
+//                              and the end of the game or a pass the next player must make
+//   event(text)                something else happened to the game (undo, redo, new game)
+//   selectionChanged(sel)      the lifted discs changed
+//   cursorAt(square)           the canvas's keyboard cursor moved
+// The panel's open/closed state is a preference ("textPlay"), kept for every visit.
+
+import { Commands } from "./commands.js";
+import { keysHelp } from "./keyshelp.js";
+import { onPref, pref, setPref } from "./prefs.js";
+import { actionWords, resultWords, Speaker, squareWords, turnWords } from "./speech.js";
+import { TextBoard } from "./textboard.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export class TextPlay {
+  /**
+   * deps: {call, view() -> state, play(text), undo(), redo(), board,
+   *        blocked() -> why input is refused now, or ""}
+   */
+  constructor(deps) {
+    this.deps = deps;
+    this.section = $("#text-play");
+    this.toggle = $("#text-play-toggle");
+    this.body = $("#text-play-body");
+    this.speaker = new Speaker({ log: $("#move-log"), cursor: $("#cursor-live") });
+    this.textBoard = new TextBoard($("#text-board"), {
+      board: deps.board,
+      speaker: this.speaker,
+      blocked: deps.blocked,
+    });
+    this.commands = new Commands($("#command-form"), $("#command"), $("#command-answer"), deps);
+    keysHelp($("#open-keys"), $("#keys-dialog"));
+
+    this.toggle.addEventListener("click", () => this.show(!this.isOpen()));
+    $("#skip-to-text").addEventListener("click", (event) => {
+      event.preventDefault();
+      this.show(true);
+      this.textBoard.focusGrid();
+    });
+    this.show(pref("textPlay", false), { keep: false });
+    onPref("textPlay", (open) => this.show(!!open, { keep: false }));
+  }
+
+  isOpen() {
+    return this.toggle.getAttribute("aria-expanded") === "true";
+  }
+
+  /** Open or close the panel; the log stays readable by screen readers either way. */
+  show(open, { keep = true } = {}) {
+    this.toggle.setAttribute("aria-expanded", String(open));
+    this.body.hidden = !open;
+    this.section.classList.toggle("open", open);
+    // Shown, the log scrolls: the keyboard must be able to reach it; hidden, it is no tab stop.
+    this.speaker.log.tabIndex = open ? 0 : -1;
+    if (keep && open !== pref("textPlay", false)) setPref("textPlay", open);
+  }
+
+  update(state) {
+    this.textBoard.update(state);
+  }
+
+  played(before, after) {
+    this.speaker.event(actionWords(before, after));
+    this.speaker.event(resultWords(after));
+    if (!after.over && after.mustPass) this.speaker.event(turnWords(after)); // nobody else says so
+  }
+
+  event(text) {
+    this.speaker.event(text);
+  }
+
+  selectionChanged(selection) {
+    this.textBoard.selectionChanged(selection);
+  }
+
+  cursorAt(square) {
+    const state = this.deps.view();
+    this.speaker.cursor(squareWords(square, state ? state.stacks[square] : ""));
+  }
+}
