@@ -7,13 +7,19 @@ Bad input gives a one-line message on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 
+from .arguments import whole_number
 from .core import STANDARD_START, MixtourError, Position, action_text
 from .game import Game
 from .perft import divide, perft
+
+MAX_PERFT_DEPTH = 50
+MAX_SVG_SIZE = 100_000
 
 
 class _UsageError(Exception):
@@ -35,8 +41,6 @@ def _sorted_actions(pos: Position) -> str:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     pos = Position(args.position)
-    if args.depth < 0:
-        raise _UsageError("DEPTH must be 0 or more")
     t0 = time.perf_counter()
     if args.divide:
         rows = divide(pos, args.depth) if args.depth > 0 else []
@@ -101,6 +105,37 @@ def cmd_svg(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hostile_texts(size: int) -> list[tuple[str, Callable[[str], object], str]]:
+    """(label, reader, text): a player's text of about ``size`` characters
+    built to slow a parser down, for :func:`cmd_bench_parse`."""
+    from .link import parse_link
+    from .record import read_record
+
+    return [
+        ("record: unclosed {", read_record, "1. c3 " + "{" * size),
+        ("record: closed {comments}", read_record, "1. c3 " + "{x} " * (size // 4)),
+        ("record: one long word", read_record, "1. " + "c" * size),
+        ("record: move numbers", read_record, "1. " * (size // 3)),
+        ("record: header lines", read_record, '[White "Ann"]\n' * (size // 14)),
+        ("position: a long rank", Position, "1," * (size // 2) + "/5/5/5/5 w 20/20 0/0 1 -"),
+        ("link: 20,000 characters", parse_link, "ai=1&" * 4_000),
+    ]
+
+
+def cmd_bench_parse(args: argparse.Namespace) -> int:
+    """Time to read hostile text: the median of ``--runs`` reads of each kind."""
+    print(f"median of {args.runs} reads of {args.size:,} characters (the link: its limit)")
+    for label, read, text in _hostile_texts(args.size):
+        times = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            with contextlib.suppress(MixtourError):  # most of them are refused
+                read(text)
+            times.append(time.perf_counter() - t0)
+        print(f"{label:28} {statistics.median(times) * 1000:8.1f} ms", flush=True)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m mixtour", description="Mixtour rules engine tools")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -112,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = add("perft", cmd_perft, "count leaf positions DEPTH plies ahead")
-    p.add_argument("depth", type=int, metavar="DEPTH")
+    # perft recurses once per ply; past 50 plies no count would ever finish.
+    p.add_argument("depth", type=whole_number(0, MAX_PERFT_DEPTH), metavar="DEPTH")
     p.add_argument("--divide", action="store_true", help="subtotal per first action")
     p.add_argument("--quiet", "-q", action="store_true", help="print the count only")
     p = add("legal", cmd_legal, "list the legal actions after ACTIONS")
@@ -122,8 +158,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
     p = add("svg", cmd_svg, "print an SVG picture of the position after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
-    p.add_argument("--size", type=int, default=None, help="width in pixels")
+    p.add_argument(
+        "--size", type=whole_number(1, MAX_SVG_SIZE), default=None, help="width in pixels"
+    )
     p.add_argument("--no-coordinates", action="store_true", help="leave out a-e and 1-5")
+    p = add("bench-parse", cmd_bench_parse, "time to read hostile records, positions, links")
+    p.add_argument("--size", type=whole_number(1, 10**8), default=10**6, help="characters")
+    p.add_argument("--runs", type=whole_number(1, 100), default=5, help="reads of each (median)")
     from .ai.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
 
     add_ai_commands(sub, add)
@@ -137,8 +178,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (_UsageError, MixtourError) as e:
-        print(f"mixtour: {e}", file=sys.stderr)
+        # One line, of a readable length, whatever the arguments held.
+        message = " ".join(str(e).split())
+        if len(message) > 200:
+            message = message[:199] + "…"
+        print(f"mixtour: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("mixtour: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         sys.stderr.close()

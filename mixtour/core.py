@@ -71,6 +71,16 @@ class InvalidPositionError(MixtourError):
     """Text that is not a valid position string (P1), or an impossible position."""
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to ``limit`` characters with an ellipsis: an error
+    message quotes what it refused, but never a megabyte of it.
+
+    >>> shown("c3"), shown("x" * 100, 8)
+    ("'c3'", "'xxxxxxx…'")
+    """
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 # ---------------------------------------------------------------------------
 # Squares and colours
 
@@ -102,7 +112,7 @@ def parse_square(text: str) -> int:
     """
     t = text.strip().lower()
     if len(t) != 2 or t[0] not in FILES or t[1] not in "12345":
-        raise InvalidActionError(f"{text.strip()!r} is not a square (a1 to e5)")
+        raise InvalidActionError(f"{shown(text.strip())} is not a square (a1 to e5)")
     return (int(t[1]) - 1) * SIZE + FILES.index(t[0])
 
 
@@ -225,17 +235,17 @@ class Action:
             return cls(PASS)
         if "-" not in t:
             if ":" in t:
-                raise InvalidActionError(f"{t!r}: a move needs a target, e.g. c4:2-d3")
+                raise InvalidActionError(f"{shown(t)}: a move needs a target, e.g. c4:2-d3")
             try:
                 return cls(parse_square(t))
             except InvalidActionError:
                 raise InvalidActionError(
-                    f"{text.strip()!r} is not an action: expected a square (b2), "
+                    f"{shown(text.strip())} is not an action: expected a square (b2), "
                     "a move (c4:3-d3 or a1-b2) or 'pass'"
                 ) from None
         head, sep, tail = t.partition("-")
         if "-" in tail:
-            raise InvalidActionError(f"{t!r}: a move has exactly one '-'")
+            raise InvalidActionError(f"{shown(t)}: a move has exactly one '-'")
         frm_text, colon, count_text = head.partition(":")
         frm = parse_square(frm_text)
         to = parse_square(tail)
@@ -243,11 +253,11 @@ class Action:
         if colon:
             if not (count_text.isascii() and count_text.isdigit()) or len(count_text) > 2:
                 raise InvalidActionError(
-                    f"{t!r}: after ':' comes the number of discs to take (1 to 4)"
+                    f"{shown(t)}: after ':' comes the number of discs to take (1 to 4)"
                 )
             count = int(count_text)
         if frm == to:
-            raise InvalidActionError(f"{t!r}: a move must go to another square")
+            raise InvalidActionError(f"{shown(t)}: a move must go to another square")
         return cls.move(frm, to, count)
 
     @property
@@ -959,10 +969,10 @@ def _parse_fen(
         parts = text.split("/")
         if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
             raise InvalidPositionError(
-                f"{what} {text!r}: expected 2 or 3 numbers separated by '/', e.g. 20/20"
+                f"{what} {shown(text)}: expected 2 or 3 numbers separated by '/', e.g. 20/20"
             )
         if any(len(p) > 3 for p in parts):
-            raise InvalidPositionError(f"{what} {text!r}: number too large")
+            raise InvalidPositionError(f"{what} {shown(text)}: number too large")
         return [int(p) for p in parts]
 
     reserves = numbers(res_text, "reserves")
@@ -975,14 +985,19 @@ def _parse_fen(
     colors = COLORS[:players]
     if turn_text not in colors:
         raise InvalidPositionError(
-            f"player to move {turn_text!r}: expected one of {', '.join(colors)}"
+            f"player to move {shown(turn_text)}: expected one of {', '.join(colors)}"
         )
     turn = colors.index(turn_text)
-    if not (target_text.isascii() and target_text.isdigit()) or not (
-        MIN_TARGET <= int(target_text[:3]) <= MAX_TARGET
+    # The length is checked first: int() of a long text of digits is slow
+    # (and beyond 4300 digits an error of its own).
+    if not (
+        target_text.isascii()
+        and target_text.isdigit()
+        and len(target_text) <= 3
+        and MIN_TARGET <= int(target_text) <= MAX_TARGET
     ):
         raise InvalidPositionError(
-            f"target {target_text!r}: expected a number from {MIN_TARGET} to {MAX_TARGET}"
+            f"target {shown(target_text)}: expected a number from {MIN_TARGET} to {MAX_TARGET}"
         )
     target = int(target_text)
 
@@ -993,8 +1008,8 @@ def _parse_fen(
     for i, rank_text in enumerate(ranks):
         r = SIZE - 1 - i
         f = 0
+        where = f"rank {r + 1} ({shown(rank_text)})"
         for item in rank_text.split(","):
-            where = f"rank {r + 1} ({rank_text!r})"
             if item.isascii() and item.isdigit() and len(item) == 1 and 1 <= int(item) <= SIZE:
                 f += int(item)
             elif item and all(ch in COLORS for ch in item):
@@ -1004,7 +1019,7 @@ def _parse_fen(
                     )
                 if len(item) > MAX_HEIGHT:
                     raise InvalidPositionError(
-                        f"{where}: the stack {item!r} is {len(item)} high; "
+                        f"{where}: the stack {shown(item)} is {len(item)} high; "
                         "stacks of 5 or more leave the board at once"
                     )
                 if f < SIZE:
@@ -1012,13 +1027,13 @@ def _parse_fen(
                 f += 1
             else:
                 raise InvalidPositionError(
-                    f"{where}: {item!r} is neither a stack (letters {', '.join(colors)}, "
+                    f"{where}: {shown(item)} is neither a stack (letters {', '.join(colors)}, "
                     "bottom to top) nor a number of empty squares (1 to 5)"
                 )
             if f > SIZE:
                 raise InvalidPositionError(f"{where} covers more than 5 squares")
         if f != SIZE:
-            raise InvalidPositionError(f"rank {r + 1} ({rank_text!r}) covers {f} squares, not 5")
+            raise InvalidPositionError(f"{where} covers {f} squares, not 5")
 
     totals = [reserves[c] + sum(s.count(colors[c]) for s in stacks) for c in range(players)]
     if len(set(totals)) != 1:
@@ -1033,7 +1048,7 @@ def _parse_fen(
         )
     if any(s > target for s in scores):
         raise InvalidPositionError(
-            f"scores {score_text!r}: no score can exceed the target {target}"
+            f"scores {shown(score_text)}: no score can exceed the target {target}"
         )
     if sum(1 for s in scores if s >= target) > 1:
         raise InvalidPositionError("only one player can have reached the target")

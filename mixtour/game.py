@@ -67,7 +67,8 @@ class Result:
         if self.kind == "win" and self.winner is not None:
             return f"{COLOR_NAMES[self.winner]} wins by reaching the target"
         if self.kind == "draw-passes":
-            return "Draw: no player can act (two passes in a row)"
+            # R7: the game ends after one pass, instead of the second one.
+            return "Draw: a player had to pass and the next cannot act either"
         if self.kind == "draw-repetition":
             return "Draw: the same position occurred for the third time"
         return "Game in progress"
@@ -174,6 +175,17 @@ class Game:
     def future(self) -> list[Action]:
         """The actions that redo would replay, next first."""
         return [Action(c) for c in reversed(self._redo)]
+
+    def movers(self) -> list[int]:
+        """The colour index of the player who made each action, the played ones
+        then the redo list's: with three players a pass hands the turn back
+        (R10), so the mover does not follow from the ply alone."""
+        pos = Position(self.start)
+        out: list[int] = []
+        for action in self.actions() + self.future():
+            out.append(pos.turn)
+            pos.push(action.code)
+        return out
 
     def fen(self) -> str:
         return self.position.fen()

@@ -25,6 +25,7 @@ the valid part is kept (the game up to the first bad action, or the start).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote_plus
 
@@ -35,6 +36,9 @@ __all__ = ["Link", "format_link", "parse_link"]
 
 _KEYS = ("p", "m", "ply", "flip", "ai", "at")
 _MAX_LENGTH = 20_000
+_REREAD = "the link's '&' and '=' were percent-encoded (%26, %3D); read as if they were not"
+# A link's own separator in a decoded value: ``p=...%26m%3Dc3``.
+_ENCODED_SEPARATOR = re.compile(r"&\s*(?:" + "|".join(_KEYS) + r")\s*=", re.IGNORECASE)
 
 
 @dataclass
@@ -60,20 +64,41 @@ def parse_link(fragment: str) -> Link:
         text = ""
     text = text.removeprefix("#")
     values: dict[str, str] = {}
-    for part in text.split("&"):
+    unknown: list[str] = []
+
+    def once(problem: str) -> None:
+        # A link repeating a mistake thousands of times gets one line for it.
+        if problem not in problems:
+            problems.append(problem)
+
+    # (part, may be re-read): a part that decodes to more parameters is read
+    # once more, decoded, and never a third time (each level is a full pass).
+    parts = [(part, True) for part in reversed(text.split("&"))]
+    while parts:
+        part, rereadable = parts.pop()
         if not part:
             continue
         key, eq, raw = part.partition("=")
         key = unquote_plus(key).strip().lower()
         value = unquote_plus(raw)
+        if rereadable and ("=" in key or _ENCODED_SEPARATOR.search(value)):
+            # P1 and N1 have no '&' or '=': these are the link's own separators,
+            # percent-encoded once more (%26, %3D) by whatever passed it on.
+            once(_REREAD)
+            parts.extend((p, False) for p in reversed(unquote_plus(part).split("&")))
+            continue
         if key not in _KEYS:
-            problems.append(f"unknown link parameter {_clip(key)!r} (ignored)")
+            unknown.append(key)
         elif not eq:
-            problems.append(f"link parameter {key!r} has no value")
+            once(f"link parameter {key!r} has no value")
         elif key in values:
-            problems.append(f"link parameter {key!r} is given twice (the first is used)")
+            once(f"link parameter {key!r} is given twice (the first is used)")
         else:
             values[key] = value
+    for key in unknown[:3]:
+        problems.append(f"unknown link parameter {_clip(key)!r} (ignored)")
+    if len(unknown) > 3:
+        problems.append(f"{len(unknown) - 3} more unknown link parameters (ignored)")
 
     start = STANDARD_START
     if "p" in values:

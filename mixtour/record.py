@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from .core import (
     STANDARD_START,
@@ -24,10 +25,11 @@ from .core import (
     InvalidPositionError,
     MixtourError,
     Position,
+    shown,
 )
 from .game import Game
 
-__all__ = ["InvalidRecordError", "from_record", "to_record"]
+__all__ = ["InvalidRecordError", "Record", "from_record", "read_record", "to_record"]
 
 
 class InvalidRecordError(MixtourError):
@@ -35,7 +37,10 @@ class InvalidRecordError(MixtourError):
 
 
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_UNESCAPE = re.compile(r"\\(.)")
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
+# Tags written from the game itself (its start and its result).
+_COMPUTED = frozenset({"players", "discs", "target", "position", "result"})
 _RESULTS = {"*", "1-0", "0-1", "1/2-1/2", "1-0-0", "0-1-0", "0-0-1", "1/3-1/3-1/3"}
 
 
@@ -60,7 +65,8 @@ def to_record(game: Game, headers: dict[str, str] | None = None) -> str:
     }
     if game.start != Position.start(start.players, start.discs, start.target).fen():
         tags["Position"] = game.start
-    tags.update(headers or {})
+    # The tags the game itself decides are never taken from ``headers``.
+    tags.update((k, v) for k, v in (headers or {}).items() if k.lower() not in _COMPUTED)
     tags["Result"] = game.result.score_text
     lines = [f'[{k} "{_quote(v)}"]' for k, v in tags.items()]
     words: list[str] = []
@@ -82,12 +88,33 @@ def to_record(game: Game, headers: dict[str, str] | None = None) -> str:
     return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
 
 
+@dataclass
+class Record:
+    """A record read back: the game and the header tags that the game itself
+    does not hold (``White``, ``Event``, ``Date``...), as written, in order."""
+
+    game: Game
+    headers: dict[str, str] = field(default_factory=dict)
+
+
 def from_record(text: str) -> Game:
     """Read a G1 record, with or without move numbers; raises
     :class:`InvalidRecordError` naming the line and the problem."""
+    return read_record(text).game
+
+
+def read_record(text: str) -> Record:
+    r""":func:`from_record` that keeps the other header tags too, so that
+    ``to_record(r.game, r.headers)`` writes them back.
+
+    >>> r = read_record('[Event "Club night"]\n[White "Ann"]\n[Result "*"]\n\n1. c3')
+    >>> r.headers, str(r.game.actions()[0])
+    ({'Event': 'Club night', 'White': 'Ann'}, 'c3')
+    """
     if not isinstance(text, str):
         raise InvalidRecordError("a game record must be text")
     tags: dict[str, str] = {}
+    kept: dict[str, tuple[str, str]] = {}  # lower-case key -> (key as written, value)
     tokens: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -99,10 +126,14 @@ def from_record(text: str) -> Game:
                 raise InvalidRecordError(
                     f'line {number}: a header line looks like [Key "Value"], not {line[:40]!r}'
                 )
-            tags[m.group(1).lower()] = re.sub(r"\\(.)", r"\1", m.group(2))
+            key, value = m.group(1), m.group(2)
+            if "\\" in value:
+                value = _UNESCAPE.sub(r"\1", value)
+            tags[key.lower()] = value
+            if key.lower() not in _COMPUTED:
+                kept[key.lower()] = (key, value)  # a repeated tag: the last one counts
             continue
-        line = re.sub(r"\{[^}]*\}", " ", line)  # comments
-        tokens.extend((number, w) for w in line.split())
+        tokens.extend((number, w) for w in _without_comments(line, number).split())
     try:
         if "position" in tags:
             start = Position(tags["position"]).fen()
@@ -128,10 +159,33 @@ def from_record(text: str) -> Game:
         try:
             game.play(word)
         except InvalidActionError as e:
-            raise InvalidRecordError(f"line {number}: {word!r} is not an action ({e})") from None
+            raise InvalidRecordError(
+                f"line {number}: {shown(word)} is not an action ({e})"
+            ) from None
         except IllegalActionError as e:
             raise InvalidRecordError(f"line {number}: illegal action {e}") from None
-    return game
+    return Record(game, dict(kept.values()))
+
+
+def _without_comments(line: str, number: int) -> str:
+    """The line with each ``{comment}`` replaced by a space.
+
+    One pass with ``str.find``: a regular expression that looks for the
+    closing brace from every opening one takes quadratic time on a line of
+    unclosed braces (half a megabyte of them froze the page for minutes).
+    """
+    parts: list[str] = []
+    start = 0
+    while (opening := line.find("{", start)) >= 0:
+        closing = line.find("}", opening + 1)
+        if closing < 0:
+            raise InvalidRecordError(
+                f"line {number}: the comment opened by '{{' is not closed on the same line"
+            )
+        parts += (line[start:opening], " ")
+        start = closing + 1
+    parts.append(line[start:])
+    return "".join(parts)
 
 
 def _int_tag(tags: dict[str, str], key: str) -> int | None:
@@ -139,5 +193,5 @@ def _int_tag(tags: dict[str, str], key: str) -> int | None:
         return None
     value = tags[key].strip()
     if not (value.isascii() and value.isdigit() and len(value) <= 3):
-        raise InvalidRecordError(f"header {key.title()}: {value!r} is not a number")
+        raise InvalidRecordError(f"header {key.title()}: {shown(value)} is not a number")
     return int(value)

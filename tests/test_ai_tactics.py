@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from mixtour.ai import choose_move
+from mixtour.ai.tactics import forcing_wins
 from mixtour.core import Position, Status, action_text
 
 WINS = [
@@ -67,6 +68,28 @@ DEFENCES = [
     "2,bbb,wbrr,1/bbrr,3,bwww/2,wwwb,1,wrb/w,2,br,1/bww,1,bbb,1,r b 9/13/6 0/0/0 1 a5:3-a4",
     "1,rrb,wrww,wrbb,1/wwwr,4/2,b,1,brbr/2,rwb,2/b,1,rrw,rrw,1 r 2/0/4 0/0/0 1 a2-d5",
     "3,r,1/5/1,rbrr,1,wb,1/wbrw,3,wb/1,bbb,2,wrbb w 15/14/11 0/0/0 1 b2:2-b1",
+]
+
+# Double threats, found by ``python -m mixtour tactics-scan --games 10 --seed 1``
+# (two players, target 1, then target 2): the mover cannot win at once, but one of its
+# moves leaves the opponent no reply that stops a winning tower.
+DOUBLE_THREATS = [
+    "r,wwr,3/2,wr,2/1,wrr,wrwr,1,w/w,wwr,3/5 r 10/12 0/0 1 a2",
+    "1,r,1,rwwr,1/rr,w,1,rw,1/1,wrr,wwr,2/1,ww,wwr,1,wrww/2,wrw,ww,1 r 2/8 0/0 1 b4",
+    "rw,2,w,1/1,rrw,3/w,1,rr,2/1,rrw,r,wr,rr/wrrw,4 w 12/7 0/0 1 c2",
+    "5/1,rrwr,1,w,wrw/4,www/4,wr/5 r 12/15 0/0 1 d4",
+    "4,ww/2,www,wrw,rr/3,r,1/1,rrw,rrw,2/1,rr,rr,2 w 11/8 0/0 1 d3",
+    "w,1,w,r,rww/wrr,4/1,ww,3/r,2,wwrr,1/w,rr,ww,2 r 8/11 0/0 1 e4:2-e5",
+    "4,w/wr,1,w,2/wwr,wr,rw,2/3,wrr,1/2,r,1,ww r 10/13 0/0 1 c4",
+    "1,r,1,rwwr,1/rww,www,1,wrrr,1/rrww,1,rrr,wrr,rrr/ww,2,rr,1/5 r 7/1 0/0 1 b5:2-d5",
+    "1,ww,3/1,rrw,rr,2/2,r,2/1,rrw,1,rww,w/1,wrw,3 w 11/11 0/0 1 b4-b2",
+    # target 2, the last point (tactics-scan --games 8 --seed 2 --target 2 --limit 6)
+    "3,rr,1/1,wwr,wr,w,wwr/ww,rw,3/1,wwr,1,wwr,1/5 r 7/12 1/1 2 d4-d5",
+    "1,rrww,wr,ww,1/wr,rwrw,1,wrwr,1/5/2,rw,1,rr/2,r,1,r w 9/7 1/0 2 e1",
+    "1,wrw,3/2,w,r,www/1,r,3/w,w,rrr,w,1/rr,wr,rrw,2 r 9/9 0/1 2 b2",
+    "w,3,wr/1,r,1,www,rw/ww,2,rr,1/rww,1,rrw,wr,w/r,w,1,rw,1 w 5/9 1/1 2 a1",
+    "2,w,w,1/1,rrw,2,r/3,rwr,r/3,rrw,1/r,r,wr,wwr,rw r 11/7 0/1 2 e2:2-d1",
+    "w,4/2,www,w,1/1,rrrw,3/rr,rwww,2,w/rr,ww,3 w 8/12 1/1 2 d4:2-b2",
 ]
 
 LEVELS = [3, 4, 5, 6]
@@ -166,3 +189,19 @@ def test_ai_never_leaves_an_immediate_win(fen: str, level: int) -> None:
     safe = safe_moves(Position(fen))
     move = _search(fen, level, seed=level)
     assert move in safe, f"level {level} played {action_text(move)}, which loses at once"
+
+
+@pytest.mark.parametrize("fen", DOUBLE_THREATS)
+def test_double_threat_position_has_a_forcing_win(fen: str) -> None:
+    pos = Position(fen)
+    assert not winning_moves(pos), "no immediate win: the win takes three plies"
+    wins = forcing_wins(pos)
+    assert wins and len(wins) < len(pos.legal_actions())
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("fen", DOUBLE_THREATS)
+def test_ai_plays_the_double_threat(fen: str, level: int) -> None:
+    wins = forcing_wins(Position(fen))
+    move = _search(fen, level, seed=level)
+    assert move in wins, f"level {level} played {action_text(move)}, not a forcing win"

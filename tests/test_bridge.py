@@ -139,6 +139,28 @@ def test_undo_redo_and_history() -> None:
     assert view["fen"] == Position().fen() and not view["canUndo"]
 
 
+# The three-player game: Blue passes and the turn goes back to Red (R10).
+HANDED_BACK_TEXT = (
+    "c2,b2,b5,b2-c2,c3,b2,c2:2-c3,e5,c1,c3:3-b2,b2:4-c1,a4,a4-b5,a2,d3,c4,b4,a3,d3-c4,"
+    "c4:2-b4,d5,e5-d5,d5-b5,c4,c4-d5,b5:3-d5,a3-a2,c4,b5,e5,b4:2-c4,c4:2-a2,e1,b4-b5,d5,"
+    "e5-d5,e4,b5:2-c4,b5,c4-b5,e4-c4,e3,c1,b5:2-d5,c1-c4,c2,a4,pass,e2"
+)
+
+
+def test_movers_follow_a_turn_handed_back() -> None:
+    link = "#p=5/5/5/5/5_w_6/6/6_0/0/0_3_-&m=" + HANDED_BACK_TEXT
+    b = Bridge()
+    view = load(b.load_link(link))["state"]
+    movers = view["movers"]
+    assert len(movers) == len(view["moves"])
+    # In turn order until the pass; then Red, who moved before Blue, plays e2.
+    assert movers[:6] == ["w", "r", "b", "w", "r", "b"]
+    assert view["moves"][-2:] == ["pass", "e2"]
+    assert movers[-2:] == ["b", "r"]
+    view = load(b.goto(len(movers) - 3))
+    assert view["movers"] == movers  # the undone actions keep their movers
+
+
 def test_a_win_is_reported() -> None:
     actions = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
     view = load(Bridge(Game(None, actions)).state())

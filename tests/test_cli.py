@@ -92,10 +92,24 @@ def test_cli_apply_prints_p1() -> None:
         (["apply", "c3", "c3"], "occupied"),
         (["legal", "--position", "5/5/5/5 w 20/20 0/0 1 -"], "5 ranks"),
         (["apply", "-p", "5/5/5/5/rr,w,3 r 19/18 0/0 1 b1-a1", "a1-b1"], "take back White's"),
-        (["perft", "two"], "invalid int"),
+        (["perft", "two"], "'two' is not a whole number"),
         (["perft", "-1"], "DEPTH"),
         (["frobnicate"], "invalid choice"),
         ([], "command"),
+        (["perft", "1100", "-q"], "'1100' is out of range: expected 0 to 50"),
+        (["perft", "١"], "'١' is not a whole number"),
+        (["svg", "--size", "1e40"], "'1e40' is not a whole number"),
+        (["svg", "--size", "1" + "0" * 400], "is out of range: expected 1 to 100000"),
+        (["svg", "--size", "-1"], "'-1' is out of range"),
+        (["svg", "--size", "0"], "'0' is out of range"),
+        (["arena", "x", "y"], "level 'x': expected 1 to 6"),
+        (["arena", "7", "1"], "level 7: expected 1 to 6"),
+        (["arena", "1", "2", "--jobs", "100000"], "'100000' is out of range: expected 1 to 64"),
+        (["arena", "1", "2", "--discs", "1" + "0" * 5000], "--discs: '1000"),
+        (["bestmove", "--seed", "1" + "0" * 5000], "--seed: '1000"),
+        (["bestmove", "--time-ms", "600001"], "expected 1 to 600000"),
+        (["bestmove", "--level", "9" * 5000], "level '9999"),
+        (["bench-ai", "--runs", "0"], "'0' is out of range"),
     ],
 )
 def test_cli_bad_input_one_line_on_stderr_and_status_2(args: list[str], words: str) -> None:
@@ -105,6 +119,7 @@ def test_cli_bad_input_one_line_on_stderr_and_status_2(args: list[str], words: s
     assert out.stderr.count("\n") == 1, out.stderr
     assert out.stderr.startswith("mixtour: ")
     assert words in out.stderr
+    assert len(out.stderr) < 300
 
 
 def test_cli_reader_that_stops_early_gets_no_traceback() -> None:

@@ -34,6 +34,8 @@ DOCUMENTED = [
     for pattern in (
         r"the link is too long",
         r"unknown link parameter .* \(ignored\)",
+        r"\d+ more unknown link parameters \(ignored\)",
+        r"the link's '&' and '=' were percent-encoded \(%26, %3D\); read as if they were not",
         r"link parameter '.*' has no value",
         r"link parameter '.*' is given twice \(the first is used\)",
         r"bad position in the link: .+",

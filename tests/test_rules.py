@@ -396,7 +396,8 @@ def test_r7_two_passes_draw() -> None:
     # Red cannot act either: the game ends instead of a second pass.
     assert game.result.kind == "draw-passes"
     assert game.result.score_text == "1/2-1/2"
-    assert game.result.describe() == "Draw: no player can act (two passes in a row)"
+    # One pass was played, so the sentence must not speak of two.
+    assert game.result.describe() == "Draw: a player had to pass and the next cannot act either"
     assert game.legal_actions() == []
     assert game.explain("pass") == "the game is over"
     assert game.fen() == "r,1,r,2/5/r,1,rww,1,w/5/w,1,r,1,w r 0/0 0/0 1 pass"

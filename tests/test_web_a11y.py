@@ -275,8 +275,20 @@ def test_enter_on_the_text_board_lifts_one_more_disc_each_time(app_page: AppPage
     page.keyboard.press("Enter")  # lift d3: it can go to e3
     expect(page.locator("#cursor-live")).to_have_text("1 disc lifted from d3; targets: e3")
     page.keyboard.press("ArrowLeft")
-    page.keyboard.press("Enter")  # c3 is 2 high and 1 square away
-    expect(page.locator("#message")).to_contain_text("d3-c3 is not possible: c3 is 2 high")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # b4 cannot move, and is not in line with d3
+    expect(page.locator("#message")).to_contain_text("d3-b4 is not possible")
+    assert position(page) == before
+    page.keyboard.press("ArrowDown")  # back to row 3 (b3)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # d3 lifted again
+    expect(page.locator("#board")).to_have_attribute("data-selection", "d3:1")
+    # c3 can move too: Enter on it lifts it instead, which is no error.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board")).to_have_attribute("data-selection", "c3:1")
     assert position(page) == before
     # Home and End go to the ends of the row, with Ctrl to the corners; ? opens the keys help.
     page.keyboard.press("Escape")

@@ -131,3 +131,36 @@ def test_broken_record_names_the_line_and_keeps_the_game(app_page: AppPage) -> N
     assert position(page) == fen
     expect(page.locator("#moves .ply")).to_have_count(len(GAME))
     assert app_page.errors == []
+
+
+TAGGED = '[Event "Club night"]\n[White "Ann"]\n[Red "Bo"]\n[Result "*"]\n\n1. c3 b4 2. b4-c3 *\n'
+
+
+def test_header_tags_of_a_loaded_record_are_kept_in_its_download(app_page: AppPage) -> None:
+    page = app_page.page
+    before = position(page)
+    page.click("#open-record")
+    page.fill("#record-text", TAGGED)
+    page.click("#record-load")
+    wait_position_change(page, before)
+    play(page, "a1")
+    with page.expect_download() as info:
+        page.click("#download-record")
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert '[Event "Club night"]\n[White "Ann"]\n[Red "Bo"]\n' in text
+    assert "2. b4-c3 a1 *" in text
+    assert app_page.errors == []
+
+
+def test_a_megabyte_of_unclosed_braces_is_refused_at_once(app_page: AppPage) -> None:
+    """Reading it took the old parser minutes (quadratic); the hang guard is 30 s."""
+    page = app_page.page
+    fen = play_game(page)
+    page.click("#open-record")
+    page.fill("#record-text", "1. c3 " + "{" * 1_000_000)
+    page.click("#record-load")
+    expect(page.locator("#record-error")).to_contain_text("not closed", timeout=30_000)
+    assert position(page) == fen
+    page.click("#record-dialog button[value=cancel]")
+    play(page, "e1")
+    assert app_page.errors == []

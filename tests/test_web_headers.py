@@ -1,18 +1,36 @@
 """Security headers (netlify.toml, sent by build.py's server as by Netlify):
-a Content-Security-Policy allowing this origin only, framing allowed for the
-embeddable board alone, and CSP violations reported as errors by the browser
-tests (so the whole suite passing shows the policy lets the site work)."""
+a Content-Security-Policy allowing this origin only, framing denied by default
+and allowed for the embeddable board alone, rules matched on the path as the
+file is found (decoded, dot segments resolved), and CSP violations reported as
+errors by the browser tests (so the whole suite passing shows the policy lets
+the site work)."""
 
 from __future__ import annotations
 
+import http.server
+import threading
+from collections.abc import Iterator
+from functools import partial
 from http.client import HTTPMessage
+from pathlib import Path
+from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
+import pytest
 from conftest import AppPage
+from playwright.sync_api import Page, expect
 
 import build
 
-PAGES_NOT_FRAMED = ["", "index.html", "rules.html", "rules.fr.html", "rules.de.html", "editor.html"]
+PAGES_NOT_FRAMED = [
+    "",
+    "index.html",
+    "rules.html",
+    "rules.fr.html",
+    "rules.de.html",
+    "editor.html",
+    "learn.html",
+]
 
 
 def head(url: str) -> HTTPMessage:
@@ -49,18 +67,86 @@ def test_every_page_has_the_policy(site_url: str) -> None:
         assert set(csp["script-src"]) <= {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
         assert "'unsafe-inline'" not in csp.get("style-src", [])
         assert csp["object-src"] == ["'none'"]
-        # Nothing from other origins: only keywords, blob: and data:.
+        # Nothing from other origins: only keywords, blob: and data: (who may
+        # frame a page is checked below).
         for directive, sources in csp.items():
-            for source in sources:
+            for source in sources if directive != "frame-ancestors" else []:
                 assert source.startswith("'") or source in {"blob:", "data:"}, (directive, source)
         ancestors = [p["frame-ancestors"] for p in policies(headers) if "frame-ancestors" in p]
+        # X-Frame-Options on every path denies framing by default; a browser
+        # ignores it where a policy has frame-ancestors, as the embed's has.
+        assert headers["X-Frame-Options"] == "SAMEORIGIN", name
+        assert len(policies(headers)) == 1, name
         if name == "embed.html":
             assert ancestors == [["*"]]
-            assert "X-Frame-Options" not in headers
         else:
             assert name in PAGES_NOT_FRAMED, f"{name}: add its frame-ancestors rule"
             assert ancestors == [["'self'"]], name
-            assert headers["X-Frame-Options"] == "SAMEORIGIN", name
+
+
+SPELLINGS = {
+    "index.html": ["%69ndex.html", "./index.html", "vendor/../index.html", "/index.html"],
+    "editor.html": ["%65ditor.html", "vendor/..%2Feditor.html", "js/../editor.html"],
+    "rules.fr.html": ["rules%2Efr.html", "./rules.fr.html?x=../embed.html"],
+}
+
+
+def test_header_rules_match_the_path_the_file_is_found_by(site_url: str) -> None:
+    """A page asked for by another spelling of its path gets its own headers
+    (percent-escapes decoded, dot segments resolved), never the vendor folder's."""
+    for name, spellings in SPELLINGS.items():
+        plain = dict(head(site_url + name).items())
+        for spelling in spellings:
+            with urlopen(Request(site_url + spelling, method="GET")) as response:
+                assert response.read() == (build.DIST / name).read_bytes(), spelling
+                headers = response.headers
+            ancestors = [p["frame-ancestors"] for p in policies(headers) if "frame-ancestors" in p]
+            assert ancestors == [["'self'"]], spelling
+            assert headers["X-Frame-Options"] == "SAMEORIGIN", spelling
+            assert headers["Cache-Control"] == plain.get("Cache-Control"), spelling
+            assert "immutable" not in (headers["Cache-Control"] or ""), spelling
+
+
+def test_framing_is_denied_by_default(site_url: str) -> None:
+    for path in ["js/app.js", "manifest.webmanifest", "no-such-page.html", "index", "editor"]:
+        try:
+            headers = head(site_url + path)
+        except HTTPError as error:  # a 404 carries the rules too
+            headers = error.headers
+        assert headers["X-Frame-Options"] == "SAMEORIGIN", path
+
+
+@pytest.fixture
+def other_origin(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A plain server for ``tmp_path`` on another port: another origin, with no
+    policy of its own that could stop it framing the site."""
+    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", tmp_path
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+def test_another_site_can_frame_the_embed_and_no_other_page(
+    page: Page, page_errors: list[str], site_url: str, other_origin: tuple[str, Path]
+) -> None:
+    other_url, folder = other_origin
+    names = ["embed.html#m=c3", "index.html", "rules.html", "%65ditor.html", "%69ndex.html"]
+    html = "".join(f'<iframe src="{site_url}{name}"></iframe>' for name in names)
+    (folder / "host.html").write_text(f"<!doctype html><title>host</title>{html}")
+    page.goto(other_url + "host.html")  # waits for the load event, so for every frame
+    urls = [frame.url for frame in page.frames[1:]]
+    assert urls[0] == site_url + "embed.html#m=c3", urls
+    assert urls[1:] == ["chrome-error://chromewebdata/"] * 4, urls
+    refusals = [e for e in page_errors if "violates" in e and "frame-ancestors" in e]
+    assert len(refusals) == 4 and len(page_errors) == 4, page_errors
+    page_errors.clear()
+    embed = page.frame_locator("iframe").first
+    expect(embed.locator("body[data-painted]")).to_have_count(1, timeout=30_000)
 
 
 def test_the_service_worker_is_not_cached(site_url: str) -> None:

@@ -48,7 +48,7 @@ def test_a_failed_download_is_reported_and_reload_recovers_the_game(
     block(web_app, missing)
     web_app.page.reload()
     loading_box_says(web_app, DOWNLOAD_FAILED)
-    expect(web_app.page.locator("#status")).to_have_text("Python did not start")
+    expect(web_app.page.locator("#status")).to_have_text("The game could not start")
 
     web_app.page.unroute(missing)
     web_app.page.locator("#loading").get_by_role("button", name="Reload").click()

@@ -99,11 +99,22 @@ def wait_position_change(page: Page, before: str, timeout_ms: float = 10_000) ->
     return position(page)
 
 
+def in_view(page: Page, square: str, disc: int | None = None) -> tuple[float, float]:
+    """``point()``, after scrolling the board into view if that point is outside
+    the window (a click elsewhere on the page may have scrolled it away)."""
+    x, y = point(page, square, disc)
+    size = page.viewport_size
+    if size and not (0 <= x < size["width"] and 0 <= y < size["height"]):
+        page.locator(BOARD).evaluate("(el) => el.scrollIntoView({block: 'center'})")
+        x, y = point(page, square, disc)
+    return x, y
+
+
 def click_square(page: Page, square: str, disc: int | None = None) -> None:
     """Click a square; on a stack, ``disc`` picks the disc (default: the top one)."""
     if disc is None and height(page, square):
         disc = height(page, square) - 1
-    x, y = point(page, square, disc)
+    x, y = in_view(page, square, disc)
     page.mouse.click(x, y)
 
 
@@ -145,6 +156,21 @@ def drag(page: Page, frm: str, count: int, to: str) -> None:
     page.mouse.up()
 
 
+def move_columns(page: Page) -> list[dict[str, str]]:
+    """The move list row by row, as the player reads it: colour letter -> action
+    (the columns under the colour headers; a gap is left out)."""
+    rows = []
+    for item in page.locator("#moves li").all():
+        cells = item.locator(".ply:not(.gap)")
+        row = {}
+        for i in range(cells.count()):
+            cell = cells.nth(i)
+            row[cell.get_attribute("data-color") or "?"] = cell.text_content() or ""
+        if row:
+            rows.append(row)
+    return rows
+
+
 def message(page: Page) -> str:
     return page.locator("#message").text_content() or ""
 
@@ -157,5 +183,6 @@ def field(page: Page, color: str, name: str) -> str:
 def move_list(page: Page) -> str:
     """The move list as one line of text: ``1. c3 b4 2. b4-c3``."""
     items = page.locator("#moves li").all()
-    rounds = [" ".join(item.locator("span:not(.future)").all_text_contents()) for item in items]
+    cells = ".move-number, .ply:not(.future):not(.gap)"
+    rounds = [" ".join(item.locator(cells).all_text_contents()) for item in items]
     return " ".join(r for r in rounds if r and re.search(r"\d\.\s+\S", r))

@@ -15,10 +15,20 @@ Modules, bottom to top:
 ``levels``    the six levels (table below)
 ``player``    :func:`choose_move`
 ``baseline``  a plain alpha-beta opponent to measure against
-``arena``     paired games between levels / baseline / random, with Elo
+``standin``   the baseline's evaluation searched to a fixed depth: a stand-in
+              for a fast engine in another language (arena ``depth5``)
+``frozen``    Master before tuning, kept as it was (arena ``master-v1``)
+``tune``      seeded self-play positions and a Texel-style fit of the
+              evaluation's weights (``python -m mixtour tune-eval``)
+``book``      the opening book's symmetries, look-up and builder
+              (``build-book``; the levels do not use it yet, the arena
+              can: ``master+BOOK``)
+``tactics``   double threats found in self-play (``tactics-scan``)
+``arena``     paired games between levels / baseline / stand-ins / random
 ``engine``    a UCI-like line protocol (``python -m mixtour engine``)
 ``bench``     nodes per second and depth per time budget
-``cli``       the subcommands ``bestmove``, ``engine``, ``arena``, ``bench-ai``
+``cli``       the subcommands ``bestmove``, ``engine``, ``arena``, ``bench-ai``,
+              ``tune-eval``, ``build-book``, ``tactics-scan``, ``arena-summary``
 
 Levels (node budgets make levels 1-5 play the same on every machine)::
 

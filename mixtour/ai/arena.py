@@ -7,21 +7,37 @@ and losses for A, A's score and the Elo difference with a 95 % interval
 (normal approximation over the per-game scores).
 
 Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
-(see :mod:`mixtour.ai.baseline`) or ``random``.
+(see :mod:`mixtour.ai.baseline`), ``random``, ``depthN`` (the stand-in for a
+fast engine in another language: the baseline's evaluation searched to a
+fixed depth of N plies, see :mod:`mixtour.ai.standin`) or ``master-v1``
+(Master as it was before tuning, see :mod:`mixtour.ai.frozen`).  A level
+followed by ``@FILE`` plays with the evaluation weights of that file
+(written by ``python -m mixtour tune-eval --out FILE``), e.g.
+``master@weights.json``, and followed by ``+BOOK`` it plays from the opening
+book of that file (``python -m mixtour build-book --out BOOK``), e.g.
+``master+book.py`` or ``master@weights.json+book.py``.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
 
 from ..core import Position, Status, action_text
 from .baseline import baseline_move
+from .book import load_book
+from .evaluate import Evaluator
+from .frozen import EvaluatorV1, master_v1_search
 from .levels import LEVELS, parse_level
 from .player import choose_move
+from .standin import standin_move
+from .tune import load_weights
 
 __all__ = [
     "GameResult",
@@ -31,7 +47,9 @@ __all__ = [
     "play_game",
     "player_name",
     "run_arena",
+    "standin_depth",
     "summarize",
+    "summarize_logs",
 ]
 
 MAX_PLIES = 300  # a game this long is adjudicated a draw
@@ -39,11 +57,46 @@ MAX_PLIES = 300  # a game this long is adjudicated a draw
 Player = Callable[[Position, int], int]
 
 
+MAX_STANDIN_DEPTH = 8
+
+
+def standin_depth(spec: str) -> int | None:
+    """N for a ``depthN`` spec, None for any other; ValueError when N is out of range."""
+    name = spec.strip().lower()
+    if not name.startswith("depth"):
+        return None
+    digits = name[len("depth") :]
+    if not digits.isdigit() or not 1 <= int(digits) <= MAX_STANDIN_DEPTH:
+        raise ValueError(f"{spec!r}: expected depth1 to depth{MAX_STANDIN_DEPTH}")
+    return int(digits)
+
+
 def player_name(spec: str) -> str:
-    if spec.strip().lower() in ("baseline", "random"):
-        return spec.strip().lower()
-    n = parse_level(spec)
-    return f"level {n} ({LEVELS[n].name})"
+    name = spec.strip().lower()
+    if name in ("baseline", "random"):
+        return name
+    if name == "master-v1":
+        return "master-v1 (Master before tuning)"
+    d = standin_depth(name)
+    if d is not None:
+        return f"depth{d} (baseline evaluation, fixed depth {d})"
+    level, weights, book = _parts(spec)
+    n = parse_level(level)
+    name = f"level {n} ({LEVELS[n].name})"
+    if weights:
+        load_weights(Path(weights))  # fail early on a bad file
+        name += f" with weights {weights}"
+    if book:
+        load_book(Path(book))
+        name += f" with book {book}"
+    return name
+
+
+def _parts(spec: str) -> tuple[str, str, str]:
+    """``LEVEL[@WEIGHTS][+BOOK]`` -> (level, weights file, book file)."""
+    rest, _, book = spec.strip().partition("+")
+    level, _, weights = rest.partition("@")
+    return level, weights, book
 
 
 def make_player(
@@ -69,11 +122,44 @@ def make_player(
             return baseline_move(pos, time_ms=time_ms, depth=depth, clock=clock).move
 
         return play_baseline
-    level = parse_level(name)
+    fixed = standin_depth(name)
+    if fixed is not None:
+        # Its fixed depth is its strength: time and depth limits do not apply.
+        def play_standin(pos: Position, seed: int) -> int:
+            return standin_move(pos, fixed).move
+
+        return play_standin
+    if name == "master-v1":
+        frozen = EvaluatorV1()
+
+        def play_v1(pos: Position, seed: int) -> int:
+            return choose_move(
+                pos,
+                level=6,
+                time_ms=time_ms,
+                depth=depth,
+                seed=seed,
+                clock=clock,
+                evaluator=frozen,
+                configure=master_v1_search,
+            ).move
+
+        return play_v1
+    level_text, weights, book_path = _parts(spec)
+    level = parse_level(level_text)
+    evaluator = Evaluator(load_weights(Path(weights))) if weights else None
+    book = load_book(Path(book_path)) if book_path else None
 
     def play_level(pos: Position, seed: int) -> int:
         return choose_move(
-            pos, level=level, time_ms=time_ms, depth=depth, seed=seed, clock=clock
+            pos,
+            level=level,
+            time_ms=time_ms,
+            depth=depth,
+            seed=seed,
+            clock=clock,
+            evaluator=evaluator,
+            book=book,
         ).move
 
     return play_level
@@ -150,6 +236,7 @@ class Summary:
     elo: float
     elo_low: float
     elo_high: float
+    seats: tuple[tuple[str, float, int], ...] = ()  # (seat, A's score there, games)
 
     def lines(self, name_a: str, name_b: str) -> list[str]:
         n = self.wins + self.draws + self.losses
@@ -167,12 +254,26 @@ class Summary:
                 f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
                 f"{self.elo_high:+.0f})"
             )
-        return [
+        out = [
             f"{name_a} vs {name_b}: {n} games",
             f"A wins {self.wins}, draws {self.draws}, losses {self.losses}",
             f"score {100 * self.score:.1f} %",
             elo_line,
         ]
+        if self.seats:
+            by_seat = ", ".join(f"{c} {100 * v:.1f} % of {k}" for c, v, k in self.seats)
+            out.append(f"A's score by seat: {by_seat}")
+        return out
+
+
+def _by_seat(pairs: list[tuple[str, float]]) -> tuple[tuple[str, float, int], ...]:
+    """(seat, mean score, games) for each seat of A, in the order w, r, b."""
+    out = []
+    for c in "wrb":
+        got = [v for seat, v in pairs if seat == c]
+        if got:
+            out.append((c, sum(got) / len(got), len(got)))
+    return tuple(out)
 
 
 def run_arena(
@@ -188,15 +289,19 @@ def run_arena(
     target: int = 1,
     jobs: int = 1,
     cpu_time: bool = True,
+    first: int = 0,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` games, in order (rounded up to whole sets
-    of one game per seat of A)."""
+    of one game per seat of A), from game number ``first`` (0-based, a whole
+    number of sets: a long run can be played in parts)."""
     for spec in (spec_a, spec_b):
         player_name(spec)  # fail early on a bad name
+    if first % players:
+        raise ValueError(f"the first game must start a set of {players} games")
     sets = max(1, math.ceil(games / players))
     work = [
         (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target, cpu_time)
-        for i in range(sets * players)
+        for i in range(first, first + sets * players)
     ]
     if jobs <= 1:
         for job in work:
@@ -208,9 +313,55 @@ def run_arena(
         yield from pool.imap(play_game, work)
 
 
+_GAME_LINE: Final = re.compile(r"^game (\d+): A plays ([wrb]), .* A scores (1|0\.5|0)\b")
+
+
+def summarize_logs(texts: list[str]) -> tuple[str, Summary, int]:
+    """(the set-up line, the summary, games left out) of one or more arena
+    outputs of the same set-up (printed without ``--quiet``), for a run played
+    in parts or stopped early.  Only whole sets (A in every seat) count, so
+    the colours stay balanced; a game present twice must agree."""
+    header = ""
+    seats: dict[int, str] = {}
+    scores: dict[int, float] = {}
+    for text in texts:
+        lines = text.splitlines()
+        top = next((ln for ln in lines if ln.startswith("arena: ")), None)
+        if top is None:
+            raise ValueError("not an arena output: no 'arena:' line")
+        if header and top != header:
+            raise ValueError("the outputs are of different set-ups")
+        header = top
+        for ln in lines:
+            m = _GAME_LINE.match(ln)
+            if m:
+                n, score = int(m.group(1)), float(m.group(3))
+                if scores.get(n, score) != score:
+                    raise ValueError(f"game {n} appears twice with different results")
+                seats[n], scores[n] = m.group(2), score
+    players = 3 if "players 3" in header else 2
+    whole = [
+        n
+        for n in sorted(scores)
+        if (n - 1) % players == 0 and all(n + i in scores for i in range(players))
+    ]
+    kept = [scores[n + i] for n in whole for i in range(players)]
+    kept_seats = [(seats[n + i], scores[n + i]) for n in whole for i in range(players)]
+    if not kept:
+        raise ValueError("no whole set of games to summarize")
+    wins = sum(1 for v in kept if v == 1.0)
+    losses = sum(1 for v in kept if v == 0.0)
+    score, elo, lo, hi = elo_interval(kept)
+    summary = Summary(
+        wins, len(kept) - wins - losses, losses, score, elo, lo, hi, _by_seat(kept_seats)
+    )
+    return header, summary, len(scores) - len(kept)
+
+
 def summarize(results: list[GameResult]) -> Summary:
     wins = sum(1 for r in results if r.score == 1.0)
     losses = sum(1 for r in results if r.score == 0.0)
     draws = len(results) - wins - losses
     score, elo, lo, hi = elo_interval([r.score for r in results])
-    return Summary(wins, draws, losses, score, elo, lo, hi)
+    seats = _by_seat([("wrb"[r.a_seat], r.score) for r in results])
+    return Summary(wins, draws, losses, score, elo, lo, hi, seats)

@@ -1,18 +1,23 @@
 """The AI's command-line subcommands, registered into ``python -m mixtour``.
 
-``bestmove``, ``engine``, ``arena`` and ``bench-ai``.  Kept here so that
+``bestmove``, ``engine``, ``arena``, ``arena-summary``, ``bench-ai``,
+``tune-eval``, ``build-book`` and ``tactics-scan``.  Kept here so that
 ``mixtour/__main__.py`` only needs one call (:func:`add_ai_commands`).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+from ..arguments import whole_number
 from ..core import MixtourError, Position, action_text
+from .arena import player_name
+from .engine import MAX_TIME_MS, UNTIMED_MS
 from .levels import parse_level
 from .search import SearchInfo
 
@@ -26,14 +31,30 @@ def _level(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _positive(text: str) -> int:
+def _player(text: str) -> str:
     try:
-        n = int(text)
+        player_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+# Bounds of the numbers the AI commands take (a search also stops at
+# MAX_TIME_MS when only a depth or a node count is given).
+_TIME_MS = whole_number(1, MAX_TIME_MS)
+_DEPTH = whole_number(1, 60)
+_NODES = whole_number(1, 10**12)
+_SEED = whole_number(-(2**63), 2**63 - 1)
+
+
+def _ridge(text: str) -> float:
+    try:
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n <= 0:
-        raise argparse.ArgumentTypeError(f"{n} must be positive")
-    return n
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1e6:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 0 to 1000000")
+    return value
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
@@ -48,9 +69,10 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     def report(info: SearchInfo) -> None:
         print(info.line(), flush=True)
 
+    untimed = args.time_ms is None and (args.depth or args.nodes)
     res = choose_move(
         pos,
-        time_ms=args.time_ms,
+        time_ms=UNTIMED_MS if untimed else args.time_ms,
         depth=args.depth,
         nodes=args.nodes,
         level=args.level,
@@ -72,10 +94,12 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import player_name, run_arena, summarize
+    from .arena import run_arena, summarize
 
     name_a, name_b = player_name(args.a), player_name(args.b)
     Position.start(args.players, args.discs, args.target)  # validates D and T
+    if args.first < 0 or args.first % args.players:
+        raise MixtourError(f"--first must be a multiple of {args.players} (whole sets of games)")
     print(
         f"arena: A = {name_a}, B = {name_b}, time {args.time_ms} ms/move, depth {args.depth}, "
         f"seed {args.seed}, players {args.players}, discs {args.discs or 'default'}, "
@@ -96,6 +120,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         target=args.target,
         jobs=args.jobs,
         cpu_time=not args.wall_clock,
+        first=args.first,
     ):
         results.append(r)
         if not args.quiet:
@@ -108,6 +133,129 @@ def cmd_arena(args: argparse.Namespace) -> int:
     for line in summarize(results).lines(name_a, name_b):
         print(line)
     print(f"elapsed {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def cmd_arena_summary(args: argparse.Namespace) -> int:
+    from .arena import summarize_logs
+
+    texts = []
+    for name in args.logs:
+        try:
+            with open(name, encoding="utf-8") as f:
+                texts.append(f.read())
+        except (OSError, UnicodeDecodeError) as e:
+            raise MixtourError(f"{name}: cannot read ({e})") from None
+    try:
+        header, summary, left = summarize_logs(texts)
+    except ValueError as e:
+        raise MixtourError(str(e)) from None
+    print(header)
+    m = re.match(r"arena: A = (.*?), B = (.*?), time ", header)
+    name_a, name_b = (m.group(1), m.group(2)) if m else ("A", "B")
+    for line in summary.lines(name_a, name_b):
+        print(line)
+    if left:
+        print(f"left out {left} game(s) of unfinished sets")
+    return 0
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    try:
+        levels = tuple(parse_level(t) for t in text.split(","))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if any(n > 5 for n in levels):
+        raise argparse.ArgumentTypeError("levels 1-5 only (Master plays on the clock)")
+    return levels
+
+
+def cmd_tune_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import tune
+
+    levels = ",".join(map(str, args.levels))
+    recipe = f"tune-eval --games {args.games} --seed {args.seed} --levels {levels}"
+    if args.target > 1:
+        recipe += f" --target {args.target}"
+    if args.label_depth:
+        recipe += f" --label-depth {args.label_depth}"
+    if args.read_data:
+        if args.data is None:
+            raise MixtourError("--read-data needs --data FILE")
+        try:
+            samples = tune.read_samples(Path(args.data))
+        except (OSError, ValueError) as e:
+            raise MixtourError(f"{args.data}: cannot read positions ({e})") from None
+        print(f"read {len(samples)} positions from {args.data}", flush=True)
+    else:
+        print(f"generating: {recipe}", flush=True)
+        t0 = time.perf_counter()
+
+        def progress(done: int) -> None:
+            if not args.quiet and (done % 50 == 0 or done == args.games):
+                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
+
+        samples = tune.generate(
+            args.games,
+            args.seed,
+            args.levels,
+            target=args.target,
+            label_depth=args.label_depth,
+            progress=progress,
+            jobs=args.jobs,
+        )
+        if args.data is not None:
+            tune.write_samples(Path(args.data), samples, recipe)
+            print(f"wrote {len(samples)} positions to {args.data}")
+    if not samples:
+        raise MixtourError("no positions to fit")
+    higher = any(Position(s.fen).target > 1 for s in samples)
+    free = tune.FREE_POINTS if higher else tune.FREE
+    fit = tune.fit_weights(samples, free=free, ridge=args.ridge)
+    print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
+    print("log-loss: today's weights (at their best scale) -> fitted weights")
+    print(f"  training games  {fit.train_before:.4f} -> {fit.train_after:.4f}")
+    print(f"  held-out games  {fit.test_before:.4f} -> {fit.test_after:.4f}")
+    print(repr(fit.weights))
+    if args.out is not None:
+        tune.save_weights(Path(args.out), fit.weights)
+        print(f"wrote {args.out}")
+    return 0
+
+
+def cmd_build_book(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .book import build_book, format_book
+
+    recipe = (
+        f"build-book --plies {args.plies} --depth {args.depth} --margin {args.margin} "
+        f"--keep {args.keep}"
+    )
+    t0 = time.perf_counter()
+
+    def progress(n: int) -> None:
+        if not args.quiet:
+            print(f"  {n} positions, {time.perf_counter() - t0:.0f} s", flush=True)
+
+    book = build_book(args.plies, args.depth, margin=args.margin, keep=args.keep, progress=progress)
+    text = format_book(book, recipe)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {len(book)} positions to {args.out}")
+    return 0
+
+
+def cmd_tactics_scan(args: argparse.Namespace) -> int:
+    from .tactics import forcing_wins, scan
+
+    for fen in scan(args.games, args.seed, args.levels, args.target, args.limit):
+        wins = " ".join(sorted(action_text(m) for m in forcing_wins(Position(fen))))
+        print(f'"{fen}",  # {wins}')
     return 0
 
 
@@ -126,30 +274,39 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     """
     p = add("bestmove", cmd_bestmove, "let the AI choose a move (last line: the move in N1)")
     p.add_argument("--moves", "-m", nargs="*", metavar="ACTION", help="actions played first")
-    p.add_argument("--time-ms", type=_positive, help="time limit in milliseconds")
-    p.add_argument("--depth", type=_positive, help="depth limit in plies")
-    p.add_argument("--nodes", type=_positive, help="node limit")
+    p.add_argument("--time-ms", type=_TIME_MS, help=f"time limit in ms (at most {MAX_TIME_MS})")
+    p.add_argument("--depth", type=_DEPTH, help="depth limit in plies (1-60)")
+    p.add_argument("--nodes", type=_NODES, help="node limit")
     p.add_argument("--level", type=_level, default=6, help="1-6 or a name (default master)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--seed", type=_SEED, default=1, help="random seed (default 1)")
 
     def plain(name: str, func: Callable[[argparse.Namespace], int], text: str) -> Any:
         q = sub.add_parser(name, help=text, description=text)
         q.set_defaults(func=func)
         return q
 
-    plain("engine", cmd_engine, "line protocol on stdin/stdout (isready, position, go, quit)")
+    plain("engine", cmd_engine, "line protocol on stdin/stdout (position, go, stop, isready, quit)")
 
     p = plain("arena", cmd_arena, "play A against B and print the score and Elo difference")
-    p.add_argument("a", metavar="A", help="1-6, a level name, baseline or random")
-    p.add_argument("b", metavar="B", help="1-6, a level name, baseline or random")
-    p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    p.add_argument("--time-ms", type=_positive, default=1000, help="time per move (default 1000)")
-    p.add_argument("--depth", type=_positive, help="depth limit for both players")
-    p.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
-    p.add_argument("--discs", type=int, help="discs per player (default by players)")
-    p.add_argument("--target", type=int, default=1, help="points to win (default 1)")
+    who = "1-6, a level name, baseline, random, depthN (fixed-depth stand-in) or master-v1"
+    p.add_argument("a", metavar="A", type=_player, help=who)
+    p.add_argument("b", metavar="B", type=_player, help=who)
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=100, help="number of games (default 100)"
+    )
+    p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per move (default 1000)")
+    p.add_argument("--depth", type=_DEPTH, help="depth limit for both players")
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the openings (default 1)")
+    p.add_argument(
+        "--discs", type=whole_number(1, 99), help="discs per player (default by players)"
+    )
+    p.add_argument(
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
+    )
     p.add_argument("--players", type=int, choices=(2, 3), default=2, help="2 or 3 (default 2)")
-    p.add_argument("--jobs", type=_positive, default=1, help="parallel games (default 1)")
+    p.add_argument(
+        "--jobs", type=whole_number(1, 64), default=1, help="parallel games (1-64, default 1)"
+    )
     p.add_argument(
         "--wall-clock",
         action="store_true",
@@ -157,7 +314,85 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     )
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     p.add_argument("--verbose", "-v", action="store_true", help="print each game's moves")
+    p.add_argument(
+        "--first",
+        type=whole_number(0, 10**6),
+        default=0,
+        help="number of the first game, 0-based (to play a long run in parts; default 0)",
+    )
+
+    p = plain(
+        "arena-summary",
+        cmd_arena_summary,
+        "summarize arena outputs (a run stopped early, or played in parts with --first)",
+    )
+    p.add_argument("logs", metavar="FILE", nargs="+", help="outputs of arena (without --quiet)")
+
+    p = plain(
+        "tune-eval",
+        cmd_tune_eval,
+        "fit the evaluation's weights to seeded self-play games (Texel-style)",
+    )
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=1000, help="games to play (default 1000)"
+    )
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the games (default 1)")
+    p.add_argument(
+        "--levels", type=_levels, default=(1, 2, 3, 4), help="levels to draw from (default 1,2,3,4)"
+    )
+    p.add_argument(
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
+    )
+    p.add_argument(
+        "--label-depth", type=_DEPTH, help="label by a search this deep, not the game result"
+    )
+    p.add_argument("--ridge", type=_ridge, default=1.0, help="ridge penalty, 0 or more (default 1)")
+    p.add_argument(
+        "--jobs", type=whole_number(1, 64), default=1, help="games at a time (1-64, default 1)"
+    )
+    p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
+    p.add_argument("--read-data", action="store_true", help="read --data instead of playing")
+    p.add_argument("--out", metavar="FILE", help="write the weights here (JSON)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+
+    p = plain(
+        "build-book",
+        cmd_build_book,
+        "search the first plies deeply and write an opening book (a Python module)",
+    )
+    p.add_argument("--plies", type=whole_number(1, 12), default=3, help="plies covered (default 3)")
+    p.add_argument("--depth", type=_DEPTH, default=6, help="search depth (default 6)")
+    p.add_argument(
+        "--margin",
+        type=whole_number(1, 10**6),
+        default=30,
+        help="keep moves this close to the best (30)",
+    )
+    p.add_argument(
+        "--keep", type=whole_number(1, 50), default=4, help="at most this many moves (4)"
+    )
+    p.add_argument("--out", metavar="FILE", help="write the module here (default: print it)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+
+    p = plain(
+        "tactics-scan",
+        cmd_tactics_scan,
+        "find double threats (a forced win in three plies) in seeded self-play games",
+    )
+    p.add_argument(
+        "--games", type=whole_number(1, 10**6), default=10, help="games to play (default 10)"
+    )
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the games (default 1)")
+    p.add_argument("--levels", type=_levels, default=(2, 3), help="levels (default 2,3)")
+    p.add_argument(
+        "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
+    )
+    p.add_argument(
+        "--limit", type=whole_number(1, 10**6), default=20, help="positions at most (default 20)"
+    )
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
-    p.add_argument("--time-ms", type=_positive, default=1000, help="time per search (default 1000)")
-    p.add_argument("--runs", type=_positive, default=3, help="runs per position (default 3)")
+    p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")
+    p.add_argument(
+        "--runs", type=whole_number(1, 1000), default=3, help="runs per position (default 3)"
+    )

@@ -57,7 +57,12 @@ class Weights:
     the player *not* to move holds over the mover (``[one, two, three+]``),
     for threats that would win the game or only score a point;
     ``own_threat`` a scoring chance of the mover when the target is above 1
-    (quiescence looks at it, the stand-pat score still likes it).
+    (quiescence looks at it, the stand-pat score still likes it);
+    ``near_tower`` / ``far_tower`` a stack one / two discs short of
+    completing a tower on a receiver it can reach; ``tempo`` having the move.
+    :mod:`mixtour.ai.tune` fits them to game results (``python -m mixtour
+    tune-eval``), where the same evaluation is written as a sum of weight
+    times count (:func:`mixtour.ai.tune.features`).
     """
 
     __slots__ = (
@@ -68,6 +73,8 @@ class Weights:
         "reserve",
         "point",
         "near_tower",
+        "far_tower",
+        "tempo",
     )
 
     def __init__(
@@ -79,6 +86,8 @@ class Weights:
         reserve: int = 2,
         point: int = 1200,
         near_tower: int = 6,
+        far_tower: int = 0,
+        tempo: int = 0,
     ) -> None:
         self.height = height
         self.threat_win = threat_win
@@ -87,6 +96,20 @@ class Weights:
         self.reserve = reserve
         self.point = point
         self.near_tower = near_tower
+        self.far_tower = far_tower
+        self.tempo = tempo
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Weights({args})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Weights):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in self.__slots__))
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -117,6 +140,7 @@ class Evaluator:
         control = [0, 0, 0]
         threats = [0, 0, 0]
         near = [0, 0, 0]
+        far = [0, 0, 0]
         b = occ
         while b:
             low = b & -b
@@ -135,6 +159,8 @@ class Evaluator:
                     elif n == short - 1:
                         # one disc short: the next disc on either stack makes it a threat
                         near[top[s]] += 1
+                    elif n == short - 2:
+                        far[top[s]] += 1
         turn = pos.turn
         scores = pos.scores
         reserves = pos.reserves
@@ -143,9 +169,13 @@ class Evaluator:
         point = w.point if target > 1 else 0
         rw = w.reserve
         nw = w.near_tower
+        fw = w.far_tower
         values = [0, 0, 0]
+        values[turn] = w.tempo
         for c in range(players):
-            v = point * scores[c] + control[c] + rw * reserves[c] + nw * near[c]
+            v = values[c] + point * scores[c] + control[c] + rw * reserves[c] + nw * near[c]
+            if fw:
+                v += fw * far[c]
             n = threats[c]
             if n:
                 if c == turn:

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..core import shown
+
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
 
 
@@ -72,9 +74,9 @@ def parse_level(text: str | int) -> int:
         t = text.strip().lower()
         if t in LEVEL_NAMES:
             return LEVEL_NAMES[t]
-        if not t.isdigit():
+        if not (t.isascii() and t.isdigit()) or len(t) > 2:
             names = ", ".join(LEVEL_NAMES)
-            raise ValueError(f"level {text!r}: expected 1 to 6 or a name ({names})")
+            raise ValueError(f"level {shown(text)}: expected 1 to 6 or a name ({names})")
         n = int(t)
     if n not in LEVELS:
         raise ValueError(f"level {n}: expected 1 to 6")

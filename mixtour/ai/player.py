@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..core import MixtourError, Position
 from .evaluate import EvaluatorLike
@@ -50,6 +50,8 @@ def choose_move(
     on_info: InfoCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
     stop: Callable[[], bool] | None = None,
+    configure: Callable[[Searcher], None] | None = None,
+    book: Mapping[str, tuple[tuple[int, int], ...]] | None = None,
 ) -> SearchResult:
     """Choose an action for the player to move in ``position``.
 
@@ -64,6 +66,10 @@ def choose_move(
     ``stop`` is asked every 1024 nodes once the first iteration is done
     (two with three players); when it answers true, the search ends at once
     with the best move found so far (a cancelled or interrupted search).
+    ``configure`` is called with the :class:`Searcher` before it starts, to
+    switch its features on or off (the arena's fixed players use it).
+    With an opening ``book`` (:mod:`mixtour.ai.book`), a position found in it
+    gets a weighted random book move (chosen with ``seed``) and no search.
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -94,10 +100,23 @@ def choose_move(
             on_info(info)
         return result(win, WIN - 1, 1, 1, (win,))
 
+    if book is not None:
+        from .book import book_move
+
+        move = book_move(position, book, random.Random(seed))
+        if move is not None:
+            info = SearchInfo(0, 0, 0, (clock() - t0) * 1000, (move,))
+            iterations.append(info)
+            if on_info is not None:
+                on_info(info)
+            return result(move, 0, 0, 0, (move,))
+
     s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
     s.clock = clock if stop is None else _stoppable(clock, stop)
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
+    if configure is not None:
+        configure(s)
     # The level's node budget and depth cap hold unless a depth or node limit
     # is given; ``time_ms`` is one more cap (and Master's clock).
     max_depth = depth if depth is not None else lv.max_depth

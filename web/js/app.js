@@ -19,6 +19,8 @@ import { explainAttempt, moveText } from "./refusals.js";
 import { registerServiceWorker } from "./offline.js";
 import { settingsDialog } from "./prefs.js";
 import { Saver } from "./save.js";
+import { sound, soundSetting } from "./sound.js";
+import { Start } from "./start.js";
 import { watchStartup } from "./startup.js";
 import { themeSwitch } from "./theme.js";
 import { TextPlay } from "./textplay.js";
@@ -35,6 +37,7 @@ const ui = {
   players: $("#players"),
   target: $("#target"),
   moves: $("#moves"),
+  movesHead: $("#moves-head"),
   passButton: $("#pass"),
   undoButton: $("#undo"),
   redoButton: $("#redo"),
@@ -60,7 +63,10 @@ const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
   onMove: (from, count, to, { dragged }) =>
     play(moveText(from, count, to), dragged ? null : { from, count, to }),
-  onIllegal: (attempt) => explainAttempt(attempt, call, say),
+  onIllegal: (attempt) => {
+    sound("illegal");
+    explainAttempt(attempt, call, say);
+  },
   onSelect: (selection) => {
     showHint(selection);
     textPlay.selectionChanged(selection);
@@ -77,6 +83,18 @@ const ai = new Ai({ python: () => python, view: () => view, call, render, play, 
 
 // The game in progress, kept in localStorage and restored (web/js/save.js).
 const saver = new Saver({ call, render, say, ai, links, board });
+
+// The start panel, the rules summary and the board turned to the player (web/js/start.js).
+const start = new Start({
+  call,
+  say: (text) => tell(text),
+  ai,
+  links,
+  board,
+  view: () => view,
+  newGame,
+  openedWithLink: location.hash.length > 1,
+});
 
 // Image and record files, the record dialog, the editor link (web/js/files.js).
 new Files({ call, render, say, ready: () => !!python, flipped: () => links.flip });
@@ -104,9 +122,14 @@ function call(name, ...args) {
 }
 
 function play(text, animate = null) {
+  if (review.active && view.canRedo && !ai.isAiTurn(view)) {
+    askDiscard(text, animate);
+    return;
+  }
   const before = view;
   const answer = call("play", text);
   if (!answer.ok) {
+    sound("illegal");
     say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     render(view);
     return;
@@ -123,6 +146,7 @@ function play(text, animate = null) {
   render(answer.state, animate);
   say(parts.join(". "), { spoken: false }); // the log tells it in words
   textPlay.played(before, answer.state);
+  sound(answer.state.winner ? "win" : parts.length > 1 ? "score" : "move");
 }
 
 // -- showing the state -------------------------------------------------------
@@ -149,10 +173,19 @@ function render(state, animate = null) {
   ui.passButton.hidden = !state.legal.pass;
   ui.result.hidden = !state.over;
   ui.turnBox.hidden = state.over;
-  if (state.over) ui.resultText.textContent = t(`result.${state.status}`);
+  if (state.over) ui.resultText.textContent = resultText(state);
   links.update();
   saver.update();
   ai.update(changed);
+  start.update(state);
+}
+
+/** The end of the game in words. A draw by passes ends after one pass (R7):
+ * the player who passed and the one who cannot act either are named. */
+function resultText(state) {
+  if (state.status !== "draw-passes") return t(`result.${state.status}`);
+  const passer = state.movers[state.moves.length - 1];
+  return t("result.passDraw", { passer: colorName(passer), stuck: colorName(state.turn) });
 }
 
 function renderPlayers(state) {
@@ -221,27 +254,51 @@ function fact(label, value, field) {
 }
 
 function renderMoves(state) {
+  // One column per colour under its header; a row ends when play comes back
+  // round. The engine says who made each action (state.movers): with three
+  // players a pass hands the turn back (R10), so the ply alone does not tell.
+  const columns = state.colors;
+  renderMovesHead(columns);
   const all = [...state.moves.map((text) => [text, false]), ...state.future.map((text) => [text, true])];
-  const rounds = [];
+  const rows = [];
+  let row = null;
+  let column = columns.length;
   all.forEach(([text, future], ply) => {
-    const round = Math.floor(ply / state.players);
-    if (!rounds[round]) {
-      const item = document.createElement("li");
+    const color = state.movers[ply];
+    const at = columns.indexOf(color);
+    if (!row || at <= column) {
+      row = { item: document.createElement("li"), cells: columns.map(() => null) };
       const number = document.createElement("span");
       number.className = "move-number";
-      number.textContent = `${round + 1}.`;
-      item.append(number);
-      rounds[round] = item;
+      number.textContent = `${rows.length + 1}.`;
+      row.item.append(number);
+      rows.push(row);
     }
-    const span = document.createElement("span");
-    span.className = future ? "ply future" : "ply";
-    span.dataset.ply = String(ply + 1);
-    if (!future && ply === state.moves.length - 1) span.setAttribute("aria-current", "step");
-    span.textContent = text;
-    rounds[round].append(span);
+    column = at;
+    const cell = document.createElement("button");
+    cell.type = "button";
+    cell.className = future ? "ply future" : "ply";
+    cell.dataset.ply = String(ply + 1);
+    cell.dataset.color = color;
+    cell.textContent = text;
+    cell.setAttribute("aria-label", t("moves.cell", { color: colorName(color), action: text, n: ply + 1 }));
+    if (!future && ply === state.moves.length - 1) cell.setAttribute("aria-current", "step");
+    row.cells[at] = cell;
   });
-  if (rounds.length) {
-    ui.moves.replaceChildren(...rounds);
+  for (const { item, cells } of rows) {
+    cells.forEach((cell, at) => {
+      if (cell) {
+        item.append(cell);
+      } else {
+        const gap = document.createElement("span");
+        gap.className = "ply gap";
+        gap.dataset.color = columns[at];
+        item.append(gap);
+      }
+    });
+  }
+  if (rows.length) {
+    ui.moves.replaceChildren(...rows.map((r) => r.item));
   } else {
     const empty = document.createElement("li");
     empty.className = "empty";
@@ -249,9 +306,32 @@ function renderMoves(state) {
     ui.moves.replaceChildren(empty);
   }
   ui.moves.dataset.count = String(state.moves.length);
+  ui.moves.dataset.players = String(columns.length);
+  ui.movesHead.dataset.players = String(columns.length);
   const current = ui.moves.querySelector('[aria-current="step"]');
   const list = ui.moves.closest(".moves-scroll");
-  if (current && list) list.scrollTop = list.scrollHeight;
+  if (list) {
+    if (!state.future.length) list.scrollTop = list.scrollHeight;
+    else if (current) current.scrollIntoView({ block: "nearest" });
+    else list.scrollTop = 0;
+  }
+}
+
+function renderMovesHead(columns) {
+  const key = columns.join("");
+  if (ui.movesHead.dataset.colors === key && ui.movesHead.dataset.lang === document.documentElement.lang) return;
+  const blank = document.createElement("span");
+  blank.className = "move-number";
+  const heads = columns.map((color) => {
+    const head = document.createElement("span");
+    head.className = "moves-color";
+    head.dataset.color = color;
+    head.textContent = colorName(color);
+    return head;
+  });
+  ui.movesHead.replaceChildren(blank, ...heads);
+  ui.movesHead.dataset.colors = key;
+  ui.movesHead.dataset.lang = document.documentElement.lang;
 }
 
 function renderStatus(state) {
@@ -295,6 +375,110 @@ function say(text, { spoken = true } = {}) {
   ui.message.dataset.serial = String(messageSerial);
 }
 
+// -- review by move: the move list and the arrow keys ------------------------------
+
+// review.active: the player went back through the move list; a move played
+// from there asks first, as it discards the later moves. review.held: the
+// computer was paused because the position shown is its turn.
+const review = { active: false, held: false, pending: null };
+const discardDialog = $("#discard-dialog");
+
+/** Show the position after `ply` actions (the engine steps there: Bridge.goto). */
+function gotoPly(ply) {
+  if (!python || !view) return;
+  const total = view.moves.length + view.future.length;
+  const target = Math.max(0, Math.min(total, ply));
+  if (target === view.moves.length) return;
+  const forward = target === view.moves.length + 1;
+  board.cancel();
+  const state = call("goto", target);
+  review.active = state.canRedo;
+  // The computer does not answer while the player looks back; it plays on
+  // from the end, or from here after Resume.
+  if (ai.isAiTurn(state) && state.canRedo) {
+    if (!ai.paused) review.held = true;
+    ai.paused = true;
+  } else if (review.held) {
+    review.held = false;
+    ai.paused = false;
+  }
+  const last = state.last;
+  const animate = forward && last && last.kind === "move" ? { from: last.from, count: last.count, to: last.to } : null;
+  render(state, animate);
+  say(
+    target === 0
+      ? t("review.start", { total })
+      : t("review.at", { n: target, total, color: colorName(state.movers[target - 1]), action: state.moves[target - 1] }),
+  );
+}
+
+ui.moves.addEventListener("click", (event) => {
+  const cell = event.target.closest("button.ply[data-ply]");
+  if (cell) gotoPly(Number(cell.dataset.ply));
+});
+
+const REVIEW_KEYS = {
+  ArrowLeft: () => view.moves.length - 1,
+  ArrowRight: () => view.moves.length + 1,
+  Home: () => 0,
+  End: () => view.moves.length + view.future.length,
+};
+
+// ←/→/Home/End step through the game when the move list or the page outside
+// the board has the focus (the board's own arrow keys move its cursor).
+document.addEventListener("keydown", (event) => {
+  const key = REVIEW_KEYS[event.key];
+  if (!key || !view || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  const target = event.target;
+  const outside = target === document.body || target === document.documentElement;
+  const inList = target instanceof Element && !!target.closest(".moves-box");
+  const plainButton =
+    target instanceof Element &&
+    target.matches("button, a") &&
+    !target.closest('[role="grid"], [role="application"], [role="toolbar"], dialog');
+  if (!outside && !inList && !plainButton) return;
+  event.preventDefault();
+  gotoPly(key());
+  if (inList) ui.moves.querySelector('[aria-current="step"]')?.focus({ preventScroll: true });
+});
+
+/** Playing from an earlier position drops the later moves: ask first. */
+function askDiscard(text, animate) {
+  review.pending = { text, animate };
+  $("#discard-text").textContent = t("review.discard", { action: text, n: view.future.length });
+  discardDialog.showModal();
+}
+
+discardDialog.addEventListener("close", () => {
+  const pending = review.pending;
+  review.pending = null;
+  if (discardDialog.returnValue === "play" && pending) {
+    review.active = false;
+    review.held = false;
+    ai.paused = false;
+    play(pending.text, pending.animate);
+  } else {
+    render(view); // the board shows the position as it was
+  }
+});
+
+// -- clicks while the computer thinks ----------------------------------------------
+
+/** The board takes no move on the computer's turn: say why instead of nothing. */
+function computerTurnNote() {
+  if (!python || !view || view.over || !ai.isAiTurn(view)) return;
+  say(ai.paused ? t("msg.computerPaused") : t("msg.computerThinking"));
+}
+
+ui.canvas.addEventListener("pointerdown", (event) => {
+  if (event.isPrimary && event.button <= 0) computerTurnNote();
+});
+ui.canvas.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" || event.key === " " || /^[1-4]$/.test(event.key)) computerTurnNote();
+});
+
+
 /** A change of the game the log should tell too: shown, and told once (by the log). */
 function tell(text) {
   say(text, { spoken: false });
@@ -305,6 +489,7 @@ function tell(text) {
 
 function undo() {
   if (!python) return;
+  endReview();
   // Against the computer, its reply is taken back too (web/js/ai.js).
   const { state, actions } = ai.step("undo");
   render(state);
@@ -313,6 +498,7 @@ function undo() {
 
 function redo() {
   if (!python) return;
+  endReview();
   const { state, actions } = ai.step("redo");
   render(state);
   if (actions.length) tell(t("msg.redone", { action: actions.join(" ") }));
@@ -320,6 +506,15 @@ function redo() {
 
 ui.undoButton.addEventListener("click", undo);
 ui.redoButton.addEventListener("click", redo);
+
+/** Undo, redo or a new game: the ordinary flow again (a held computer plays on). */
+function endReview() {
+  review.active = false;
+  if (review.held) {
+    review.held = false;
+    ai.paused = false;
+  }
+}
 
 ui.passButton.addEventListener("click", () => {
   if (python) play("pass");
@@ -358,17 +553,33 @@ ui.form.addEventListener("submit", (event) => {
   const players = Number(ui.form.elements.players.value);
   const discs = Number(ui.discs.value);
   const target = Number(ui.targetInput.value);
-  const answer = call("new_game", players, discs, target);
-  if (!answer.ok) {
-    ui.formError.textContent = answer.message;
-    return;
-  }
+  const state = newGame(players, ai.readSeats(players), { discs, target });
+  if (!state) return;
   ui.dialog.close();
-  ai.setSeats(ai.readSeats(players), { refresh: false });
-  render(answer.state);
+  start.hide();
   tell(t("msg.newGame", { players, discs, target }));
   ui.canvas.focus({ preventScroll: true });
 });
+
+/**
+ * Start a game with these seats ({w: 0, r: 2}: 0 = human, 1-6 = computer
+ * level); the usual discs and one point unless given. Returns the state, or
+ * null when the engine refuses the settings (the form says why).
+ */
+function newGame(players, seats, { discs = null, target = 1 } = {}) {
+  const count = discs ?? call("rules").defaultDiscs[String(players)];
+  const answer = call("new_game", players, count, target);
+  if (!answer.ok) {
+    ui.formError.textContent = answer.message;
+    return null;
+  }
+  endReview();
+  board.cancel();
+  ai.setSeats(seats, { refresh: false });
+  start.turnToPlayer(answer.state);
+  render(answer.state);
+  return answer.state;
+}
 
 // A press anywhere off the board drops the lifted discs (buttons act anyway).
 document.addEventListener("pointerdown", (event) => {
@@ -383,6 +594,7 @@ function connect() {
   render(call("state"));
   links.start(); // shows the game of the address bar's link, if any
   saver.start(); // restores the saved game, or keeps it reachable beside the link's
+  start.start(view); // a newcomer (no saved game, no link) sees the start panel
   ai.start(); // the AI worker boots now, after the board is ready
   startup.ready();
   ui.loading.hidden = true;
@@ -397,6 +609,7 @@ translatePage();
 languagePicker($("#language"));
 settingsDialog($("#open-settings"), $("#settings-dialog"));
 themeSwitch($("#theme"));
+soundSetting($("#sound-on"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
 ui.canvas.setAttribute("aria-label", t("board.loading"));

@@ -282,6 +282,9 @@ export class Board {
         this.emit("onMove", selection.square, selection.count, square, { dragged: false });
       } else if (!height) {
         this.cancel();
+      } else if (this.canLift(square, height - disc)) {
+        // Another stack that can move: the player changes their mind, no error.
+        this.setSelection({ square, count: height - disc });
       } else {
         this.setSelection(null);
         this.emit("onIllegal", {
@@ -290,9 +293,6 @@ export class Board {
           count: selection.count,
           to: square,
         });
-        // The player may have meant to pick up this stack instead.
-        const count = height - disc;
-        if (this.canLift(square, count)) this.setSelection({ square, count });
       }
       return;
     }

@@ -34,7 +34,7 @@ from mixtour.core import (
 )
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
-from mixtour.record import from_record, to_record
+from mixtour.record import read_record, to_record
 from mixtour.svg import board as svg_board
 
 __all__ = ["Bridge"]
@@ -63,6 +63,17 @@ class Bridge:
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
 
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        # The header tags of a loaded record (White, Event...) belong to that
+        # game: any other game put on the board starts without them.
+        self._game = game
+        self.headers: dict[str, str] = {}
+
     # -- reading ---------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
@@ -85,6 +96,7 @@ class Bridge:
             for targets in per_count.values():
                 targets.sort()
         played = [str(a) for a in game.actions()]
+        movers = [COLORS[c] for c in game.movers()]
         return {
             "fen": game.fen(),
             "players": players,
@@ -105,6 +117,8 @@ class Bridge:
             "ply": game.ply,
             "moves": played,
             "future": [str(a) for a in game.future()],
+            # Who made each action of moves + future (a pass hands the turn back, R10).
+            "movers": movers,
             "canUndo": game.can_undo,
             "canRedo": game.can_redo,
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
@@ -230,19 +244,20 @@ class Bridge:
         ply = self.game.ply
         self.game.goto(ply + len(self.game.future()))
         try:
-            text = to_record(self.game)
+            text = to_record(self.game, self.headers)
         finally:
             self.game.goto(ply)
         return _dump({"record": text})
 
     def load_record(self, text: str) -> str:
         """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
-        (the message names the line)."""
+        (the message names the line). Its header tags are kept for :meth:`record`."""
         try:
-            game = from_record(text if isinstance(text, str) else "")
+            loaded = read_record(text if isinstance(text, str) else "")
         except MixtourError as error:
             return _dump({"ok": False, "message": str(error)})
-        self.game = game
+        self.game = loaded.game
+        self.headers = loaded.headers
         return _dump({"ok": True, "state": self.view()})
 
     # -- saving: the game in progress, kept by the page in localStorage ----------------
@@ -285,5 +300,7 @@ class Bridge:
             game.goto(ply)
         except (MixtourError, ValueError, TypeError) as error:
             return _dump({"ok": False, "message": str(error)})
+        except RecursionError:  # json.loads of arrays nested thousands deep
+            return _dump({"ok": False, "message": "the saved game is nested too deeply"})
         self.game = game
         return _dump({"ok": True, "state": self.view()})

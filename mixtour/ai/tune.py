@@ -1,0 +1,457 @@
+"""Fitting the evaluation's weights to game results (Texel-style).
+
+The recipe, all of it seeded and reproducible (``python -m mixtour
+tune-eval``):
+
+1. **Positions.**  :func:`generate` plays self-play games at mixed levels
+   (each seat draws a level from ``levels``; levels 1-5 are node-budgeted,
+   so a game replays exactly on every machine) from a seeded opening of 2 to
+   6 random plies, and keeps every position after the opening except those
+   where the mover can complete a winning tower at once (not quiet: the
+   search plays such a win before evaluating anything).
+2. **Labels.**  Each position is labelled with the game's result for the
+   player to move (1, 1/2, 0), or, with ``label_depth``, with a deeper
+   search's score turned into an expected result.
+3. **Fit.**  :class:`~mixtour.ai.evaluate.Evaluator` is linear in the
+   counts it gathers (:func:`features`): the fit finds the weights ``w``
+   that make ``1 / (1 + exp(-w·x / SCALE))`` predict the labels best
+   (logistic regression, Newton's method with a small ridge, in plain
+   Python), for the weights named in ``free``; the others keep their value.
+   The result is rounded to whole centi-disc units.
+
+Only two-player positions are used: with three players the evaluation
+takes the best of the two opponents, which is not linear.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ..core import SOURCES, Position, Status
+from .evaluate import DEFAULT_WEIGHTS, TOP, Weights
+from .player import choose_move
+from .search import WIN_BOUND, immediate_win
+
+__all__ = [
+    "FEATURES",
+    "FREE",
+    "FREE_POINTS",
+    "SCALE",
+    "Fit",
+    "Sample",
+    "features",
+    "fit_weights",
+    "generate",
+    "load_weights",
+    "read_samples",
+    "save_weights",
+    "weight_vector",
+    "weights_from_vector",
+    "write_samples",
+]
+
+SCALE: Final = 250.0  # evaluation units per unit of log-odds
+MAX_PLIES: Final = 200
+
+FEATURES: Final = (
+    "height1",
+    "height2",
+    "height3",
+    "height4",
+    "threat_win1",
+    "threat_win2",
+    "threat_win3",
+    "threat_point1",
+    "threat_point2",
+    "threat_point3",
+    "own_threat",
+    "reserve",
+    "point",
+    "near_tower",
+    "far_tower",
+    "tempo",
+)
+
+# What two-player, first-tower-wins games can teach: the rest (points,
+# threats of a point, the mover's own threats) never occurs in quiet
+# positions of such games.
+FREE: Final = (
+    "height1",
+    "height2",
+    "height3",
+    "height4",
+    "threat_win1",
+    "threat_win2",
+    "threat_win3",
+    "reserve",
+    "near_tower",
+    "far_tower",
+    "tempo",
+)
+
+# With a higher target, points and the threats of a point matter too.
+FREE_POINTS: Final = (
+    *FREE,
+    "threat_point1",
+    "threat_point2",
+    "threat_point3",
+    "own_threat",
+    "point",
+)
+
+_INDEX: Final = {name: i for i, name in enumerate(FEATURES)}
+
+
+def weight_vector(w: Weights) -> list[int]:
+    """The weights in the order of :data:`FEATURES`."""
+    return [
+        *w.height[1:],
+        *w.threat_win,
+        *w.threat_point,
+        w.own_threat,
+        w.reserve,
+        w.point,
+        w.near_tower,
+        w.far_tower,
+        w.tempo,
+    ]
+
+
+def weights_from_vector(v: Sequence[int]) -> Weights:
+    """The inverse of :func:`weight_vector`."""
+    return Weights(
+        height=(0, v[0], v[1], v[2], v[3]),
+        threat_win=(v[4], v[5], v[6]),
+        threat_point=(v[7], v[8], v[9]),
+        own_threat=v[10],
+        reserve=v[11],
+        point=v[12],
+        near_tower=v[13],
+        far_tower=v[14],
+        tempo=v[15],
+    )
+
+
+def features(pos: Position, root: int) -> list[int]:
+    """The counts behind the evaluation of a two-player position, for
+    ``root`` (root's minus the opponent's), in the order of
+    :data:`FEATURES`: ``Evaluator(w).evaluate(pos, root)`` equals the dot
+    product with ``weight_vector(w)``."""
+    if pos.players != 2:
+        raise ValueError("features are defined for two players only")
+    st = pos.stacks
+    occ = pos.occupied
+    x = [0] * len(FEATURES)
+    sign = (1, -1) if root == 0 else (-1, 1)
+    threats = [0, 0]
+    near = [0, 0]
+    far = [0, 0]
+    b = occ
+    while b:
+        low = b & -b
+        t = low.bit_length() - 1
+        b ^= low
+        recv = st[t]
+        h = len(recv)
+        x[h - 1] += sign[TOP[recv]]
+        short = 5 - h
+        for need, bit, src in SOURCES[t * 5 + h]:
+            if occ & need == bit:
+                s = st[src]
+                n = len(s)
+                if n >= short:
+                    threats[TOP[s]] += 1
+                elif n == short - 1:
+                    near[TOP[s]] += 1
+                elif n == short - 2:
+                    far[TOP[s]] += 1
+    turn = pos.turn
+    target = pos.target
+    for c in (0, 1):
+        sg = sign[c]
+        x[_INDEX["reserve"]] += sg * pos.reserves[c]
+        x[_INDEX["near_tower"]] += sg * near[c]
+        x[_INDEX["far_tower"]] += sg * far[c]
+        if target > 1:
+            x[_INDEX["point"]] += sg * pos.scores[c]
+        n = threats[c]
+        if n:
+            if c == turn:
+                x[_INDEX["own_threat"]] += sg * min(n, 3)
+            else:
+                table = "threat_win" if pos.scores[c] + 1 >= target else "threat_point"
+                x[_INDEX[f"{table}{min(n, 3)}"]] += sg
+    x[_INDEX["tempo"]] += sign[turn]
+    return x
+
+
+# -- positions and labels -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """A position (P1) of game number ``game`` and its label: the expected
+    result for its mover."""
+
+    fen: str
+    result: float
+    game: int = 0
+
+
+def generate(
+    games: int,
+    seed: int,
+    levels: Sequence[int] = (1, 2, 3, 4),
+    *,
+    target: int = 1,
+    label_depth: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> list[Sample]:
+    """Positions from ``games`` seeded self-play games (see the module doc);
+    ``jobs`` games at a time in separate processes, with the same result."""
+    work = [(g, seed, tuple(levels), target, label_depth) for g in range(games)]
+    out: list[Sample] = []
+    if jobs <= 1:
+        results: Iterable[list[Sample]] = map(_one_game, work)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap(_one_game, work)
+    try:
+        for done, samples in enumerate(results, 1):
+            out.extend(samples)
+            if progress is not None:
+                progress(done)
+    finally:
+        if jobs > 1:
+            pool.terminate()
+    return out
+
+
+def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None]) -> list[Sample]:
+    g, seed, levels, target, label_depth = job
+    rng = random.Random(seed * 1_000_003 + g)
+    pos = Position.start(2, None, target)
+    for _ in range(rng.randint(2, 6)):
+        pos.push(rng.choice(pos.legal_actions()))
+    seats = (rng.choice(levels), rng.choice(levels))
+    kept: list[tuple[str, int]] = []
+    while not pos.status and pos.ply < MAX_PLIES:
+        if immediate_win(pos) is None:
+            kept.append((pos.fen(), pos.turn))
+        level = seats[pos.turn]
+        pos.push(choose_move(pos, level=level, seed=rng.getrandbits(30)).move)
+    out: list[Sample] = []
+    for fen, mover in kept:
+        if label_depth is not None:
+            result = _search_label(fen, label_depth)
+        elif pos.status == Status.WIN:
+            result = 1.0 if pos.winner == mover else 0.0
+        else:
+            result = 0.5
+        out.append(Sample(fen, result, g))
+    return out
+
+
+def _search_label(fen: str, depth: int) -> float:
+    """A depth-limited search's score as an expected result for the mover."""
+    score = choose_move(Position(fen), depth=depth, seed=0).score
+    if score >= WIN_BOUND:
+        return 1.0
+    if score <= -WIN_BOUND:
+        return 0.0
+    return 1 / (1 + math.exp(-score / SCALE))
+
+
+def write_samples(path: Path, samples: Iterable[Sample], recipe: str) -> None:
+    """One ``result<TAB>game<TAB>position`` line per sample, after a ``#``
+    recipe line."""
+    with path.open("w", encoding="utf-8") as f:
+        f.write(f"# {recipe}\n")
+        for s in samples:
+            f.write(f"{s.result:.6g}\t{s.game}\t{s.fen}\n")
+
+
+def read_samples(path: Path) -> list[Sample]:
+    out: list[Sample] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            result, game, fen = line.split("\t")
+            out.append(Sample(fen, float(result), int(game)))
+    return out
+
+
+# -- the fit ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Fitted weights and the mean log-loss before (``start``) and after, on
+    the training positions and on the held-out ones (NaN when there are
+    none)."""
+
+    weights: Weights
+    train_before: float
+    train_after: float
+    test_before: float
+    test_after: float
+    positions: int
+    held_out: int
+
+
+def _loss(rows: list[tuple[list[int], float]], w: Sequence[float]) -> float:
+    if not rows:
+        return math.nan
+    total = 0.0
+    for x, y in rows:
+        z = sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE
+        z = min(max(z, -30.0), 30.0)
+        p = 1 / (1 + math.exp(-z))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(rows)
+
+
+def fit_weights(
+    samples: Sequence[Sample],
+    start: Weights = DEFAULT_WEIGHTS,
+    free: Sequence[str] = FREE,
+    *,
+    ridge: float = 1.0,
+    iterations: int = 12,
+    holdout: int = 5,
+) -> Fit:
+    """Fit the ``free`` weights (logistic regression by Newton's method).
+
+    The positions of every ``holdout``-th game are kept aside to measure the
+    fit (``*_before`` is the loss of ``start`` at its best scale); ``ridge``
+    pulls each free weight (in log-odds units) towards zero so that a rare
+    feature does not get a wild value.  Deterministic: the same samples
+    give the same weights.
+    """
+    rows: list[tuple[list[int], float]] = []
+    held: list[bool] = []
+    for s in samples:
+        pos = Position(s.fen)
+        rows.append((features(pos, pos.turn), s.result))
+        held.append(s.game % holdout == holdout - 1)
+    train = [r for r, h in zip(rows, held, strict=True) if not h]
+    test = [r for r, h in zip(rows, held, strict=True) if h]
+    base = [float(v) for v in weight_vector(start)]
+    idx = [_INDEX[name] for name in free]
+    fixed = [i for i in range(len(FEATURES)) if i not in idx]
+    k = len(idx)
+    beta = [base[i] / SCALE for i in idx]
+    data = [([x[i] for i in idx], sum(base[i] * x[i] for i in fixed) / SCALE, y) for x, y in train]
+    for _ in range(iterations):
+        grad = [ridge * b for b in beta]
+        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
+        for xs, offset, y in data:
+            z = offset + sum(b * xi for b, xi in zip(beta, xs, strict=True))
+            z = min(max(z, -30.0), 30.0)
+            p = 1 / (1 + math.exp(-z))
+            e = p - y
+            v = p * (1 - p)
+            nz = [(j, xj) for j, xj in enumerate(xs) if xj]
+            for j, xj in nz:
+                grad[j] += e * xj
+                row = hess[j]
+                for m, xm in nz:
+                    row[m] += v * xj * xm
+        step = _solve(hess, grad)
+        beta = [b - s for b, s in zip(beta, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    vec: list[int] = [round(v) for v in base]
+    for j, i in enumerate(idx):
+        vec[i] = round(beta[j] * SCALE)
+    tuned = weights_from_vector(vec)
+    factor = _best_scale(train, base)
+    scaled = [factor * v for v in base]
+    return Fit(
+        tuned,
+        _loss(train, scaled),
+        _loss(train, vec),
+        _loss(test, scaled),
+        _loss(test, vec),
+        len(rows),
+        len(test),
+    )
+
+
+def _best_scale(rows: list[tuple[list[int], float]], w: Sequence[float]) -> float:
+    """The factor k that makes ``k * w`` predict best (Texel's K, by Newton)."""
+    zs = [(sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE, y) for x, y in rows]
+    k = 1.0
+    for _ in range(30):
+        g = h = 0.0
+        for z, y in zs:
+            t = min(max(k * z, -30.0), 30.0)
+            p = 1 / (1 + math.exp(-t))
+            g += (p - y) * z
+            h += p * (1 - p) * z * z
+        if h <= 0:
+            break
+        step = g / h
+        k -= step
+        if abs(step) < 1e-9:
+            break
+    return k
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` (Gaussian elimination with partial pivoting)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        d = m[col][col]
+        if d == 0:
+            continue
+        for r in range(col + 1, n):
+            f = m[r][col] / d
+            if f:
+                for c in range(col, n + 1):
+                    m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        d = m[r][r]
+        acc = m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))
+        x[r] = acc / d if d else 0.0
+    return x
+
+
+# -- weights on disk --------------------------------------------------------------
+
+
+def save_weights(path: Path, w: Weights) -> None:
+    vec = weight_vector(w)
+    path.write_text(
+        json.dumps({name: vec[i] for i, name in enumerate(FEATURES)}, indent=1) + "\n",
+        encoding="utf-8",
+    )
+
+
+def load_weights(path: Path) -> Weights:
+    """Weights from a file written by :func:`save_weights` (missing names keep
+    their default value); ValueError when the file is not such a file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: cannot read weights ({e})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected an object of weights")
+    vec = weight_vector(DEFAULT_WEIGHTS)
+    for name, value in data.items():
+        if name not in _INDEX or not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{path}: {name!r} is not a weight with a whole-number value")
+        vec[_INDEX[name]] = value
+    return weights_from_vector(vec)

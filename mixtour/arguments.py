@@ -1,0 +1,43 @@
+"""Argument types for the command line: bounded whole numbers, with plain
+messages for anything else (a float, 5,000 digits, a negative width).
+
+>>> depth = whole_number(0, 50)
+>>> depth("7")
+7
+>>> depth("1100")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: '1100' is out of range: expected 0 to 50
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from .core import shown
+
+__all__ = ["whole_number"]
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        t = text.strip()
+        digits = t.removeprefix("-")
+        # ASCII digits only (int() also takes other scripts' digits and '_').
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not a whole number from {low} to {high}"
+            )
+        # int() of a long text is slow, and an error of its own past 4300 digits.
+        n = int(t) if len(digits) <= 30 else None
+        if n is None or not low <= n <= high:
+            raise argparse.ArgumentTypeError(
+                f"{shown(t, 20)} is out of range: expected {low} to {high}"
+            )
+        return n
+
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read

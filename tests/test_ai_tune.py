@@ -1,0 +1,217 @@
+"""The evaluation's tuning tools: the features behind the evaluation, the
+seeded position generator, the logistic fit and the weights file.
+
+Everything here is small and seeded: a few weak-level games, a fit over a
+few hundred positions.  The real data set comes from ``python -m mixtour
+tune-eval`` with its defaults (a long run, never part of the suite).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mixtour.ai.arena import make_player, opening
+from mixtour.ai.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from mixtour.ai.frozen import EvaluatorV1
+from mixtour.ai.search import immediate_win
+from mixtour.ai.tune import (
+    FEATURES,
+    FREE,
+    SCALE,
+    Sample,
+    features,
+    fit_weights,
+    generate,
+    load_weights,
+    read_samples,
+    save_weights,
+    weight_vector,
+    weights_from_vector,
+    write_samples,
+)
+from mixtour.core import Position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _positions(count: int, seed: int, target: int = 1) -> list[Position]:
+    """Positions of seeded random games (two players)."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    i = 0
+    while len(out) < count:
+        pos = opening(i, seed, 2, None, target)
+        i += 1
+        while not pos.status and len(out) < count:
+            out.append(pos.copy())
+            pos.push(rng.choice(pos.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("target", [1, 3])
+def test_evaluation_is_the_weighted_sum_of_the_features(target: int) -> None:
+    rng = random.Random(target)
+    for pos in _positions(300, 5, target):
+        w = weights_from_vector([rng.randint(-900, 900) for _ in FEATURES])
+        vec = weight_vector(w)
+        for root in (0, 1):
+            dot = sum(a * b for a, b in zip(vec, features(pos, root), strict=True))
+            assert Evaluator(w).evaluate(pos, root) == dot, (pos.fen(), root)
+
+
+def test_weights_round_trip_through_the_vector_and_the_file(tmp_path: Path) -> None:
+    w = weights_from_vector(list(range(1, len(FEATURES) + 1)))
+    assert weights_from_vector(weight_vector(w)) == w
+    save_weights(tmp_path / "w.json", w)
+    assert load_weights(tmp_path / "w.json") == w
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not json", "[1, 2]", '{"height1": 1.5}', '{"height9": 3}', '{"tempo": true}'],
+)
+def test_a_broken_weights_file_is_refused_plainly(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "w.json"
+    path.write_text(text)
+    with pytest.raises(ValueError, match="w.json"):
+        load_weights(path)
+
+
+def test_default_evaluation_is_still_master_v1() -> None:
+    # Today's play is unchanged until an arena run shows tuned weights stronger.
+    v1 = EvaluatorV1()
+    ev = Evaluator(DEFAULT_WEIGHTS)
+    for pos in _positions(400, 9, 1) + _positions(200, 10, 3):
+        for root in (0, 1):
+            assert ev.evaluate(pos, root) == v1.evaluate(pos, root)
+
+
+def test_generator_is_seeded_and_keeps_quiet_positions_with_their_results() -> None:
+    a = generate(3, seed=4, levels=(1, 2))
+    assert a == generate(3, seed=4, levels=(1, 2))
+    assert a == generate(3, seed=4, levels=(1, 2), jobs=2)  # the same, in parallel
+    assert a != generate(3, seed=5, levels=(1, 2))
+    assert {s.game for s in a} == {0, 1, 2}
+    for s in a:
+        pos = Position(s.fen)
+        assert not pos.status and immediate_win(pos) is None
+        assert s.result in (0.0, 0.5, 1.0)
+    # within a decided game, the two players' positions carry opposite results
+    first = [s for s in a if s.game == 0]
+    movers = {Position(s.fen).turn: s.result for s in first}
+    assert len(movers) == 2 and sum(movers.values()) == 1.0
+
+
+def test_generator_can_label_by_a_deeper_search() -> None:
+    samples = generate(1, seed=4, levels=(1,), label_depth=1)
+    assert samples and all(0.0 <= s.result <= 1.0 for s in samples)
+    assert any(0.0 < s.result < 1.0 and s.result != 0.5 for s in samples)
+
+
+def test_samples_round_trip_through_the_file(tmp_path: Path) -> None:
+    samples = generate(2, seed=6, levels=(1,))
+    write_samples(tmp_path / "d.tsv", samples, "recipe")
+    assert (tmp_path / "d.tsv").read_text().startswith("# recipe\n")
+    assert read_samples(tmp_path / "d.tsv") == samples
+
+
+def test_fit_recovers_the_weights_that_made_the_labels() -> None:
+    # Labels drawn from a known logistic model: the fit must find its weights.
+    truth = Weights(
+        height=(0, 30, 60, 90, 150),
+        threat_win=(300, 700, 900),
+        reserve=8,
+        near_tower=40,
+        far_tower=15,
+        tempo=50,
+    )
+    vec = weight_vector(truth)
+    rng = random.Random(3)
+    samples: list[Sample] = []
+    for i, pos in enumerate(_positions(6000, 21, 1)):
+        z = sum(a * b for a, b in zip(vec, features(pos, pos.turn), strict=True)) / SCALE
+        y = 1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0
+        samples.append(Sample(pos.fen(), y, i // 40))
+    fit = fit_weights(samples, ridge=0.01)
+    got = weight_vector(fit.weights)
+    for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):
+        i = FEATURES.index(name)
+        assert abs(got[i] - vec[i]) <= max(25, 0.35 * abs(vec[i])), (name, got[i], vec[i])
+    assert fit.train_after < fit.train_before
+    # the weights the fit may not touch keep their value
+    for name in set(FEATURES) - set(FREE):
+        i = FEATURES.index(name)
+        assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mixtour", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
+    tmp_path: Path,
+) -> None:
+    outs = []
+    for run in ("a", "b"):
+        proc = _run(
+            "tune-eval",
+            "--games",
+            "6",
+            "--levels",
+            "1,2",
+            "--seed",
+            "2",
+            "--data",
+            str(tmp_path / f"{run}.tsv"),
+            "--out",
+            str(tmp_path / f"{run}.json"),
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert "held-out games" in proc.stdout
+        outs.append(json.loads((tmp_path / f"{run}.json").read_text()))
+    assert outs[0] == outs[1]
+    assert (tmp_path / "a.tsv").read_text() == (tmp_path / "b.tsv").read_text()
+    # refitting from the saved positions gives the same weights again
+    proc = _run(
+        "tune-eval",
+        "--read-data",
+        "--data",
+        str(tmp_path / "a.tsv"),
+        "--out",
+        str(tmp_path / "c.json"),
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((tmp_path / "c.json").read_text()) == outs[0]
+
+
+def test_tune_command_refuses_a_broken_positions_file(tmp_path: Path) -> None:
+    for text in ("# nothing\n", "1\tnot a game\tnot a position\n", "0.5\t0\tnonsense\n"):
+        (tmp_path / "d.tsv").write_text(text)
+        proc = _run("tune-eval", "--read-data", "--data", str(tmp_path / "d.tsv"))
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.startswith("mixtour: ") and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_arena_plays_master_with_weights_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    save_weights(path, Weights(tempo=40))
+    play = make_player(f"master@{path}", time_ms=None, depth=2)
+    pos = Position(opening(0, 1, 2, None, 1).fen())
+    assert play(pos, 1) in pos.legal_actions()
+    path.write_text("{}x")
+    proc = _run("arena", f"master@{path}", "depth2", "--games", "2", "--depth", "1")
+    assert proc.returncode == 2 and proc.stderr.startswith("mixtour: ")
+    assert "cannot read weights" in proc.stderr

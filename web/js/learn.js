@@ -1,0 +1,149 @@
+// The first lesson (learn.html): three positions, each asking for one move.
+// The engine (the embed's bridge, web/py/embed_main.py) plays or refuses
+// every move, so a refusal is explained in the rules' own words; this file
+// only says whether the move was the one the step asks for.
+//
+// Readiness contract as on the game page: body[data-painted], body[data-ready],
+// #board[data-position]; and body[data-lesson] = "<step> <done|todo>".
+
+import { Board, squareName } from "./board.js";
+import { languagePicker, reasonText, t, translatePage } from "./i18n.js";
+import { explainAttempt, moveText } from "./refusals.js";
+import { watchStartup } from "./startup.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const C3 = 12;
+
+// Each step: a position (P1), and check(state after the move) -> "right" or
+// the id of what to say about a legal move that misses the point.
+const STEPS = [
+  {
+    id: "place",
+    fen: "5/5/5/5/5 w 20/20 0/0 1 -",
+    check: (state) => (state.last.kind === "enter" ? "right" : "learn.place.other"),
+  },
+  {
+    id: "distance",
+    fen: "2,w,2/5/1,wr,rw,2/w,4/4,r w 16/17 0/0 1 -",
+    check: (state) => (state.last.kind === "move" && state.last.to === C3 ? "right" : "learn.distance.other"),
+  },
+  {
+    id: "score",
+    fen: "4,wrwr/5/5/5/w,3,r w 17/17 0/0 1 -",
+    check: (state) => (state.winner === "w" ? "right" : "learn.score.other"),
+  },
+];
+
+const ui = {
+  canvas: $("#board"),
+  loading: $("#loading"),
+  step: $("#lesson-step"),
+  title: $("#lesson-title"),
+  task: $("#lesson-task"),
+  feedback: $("#lesson-feedback"),
+  again: $("#lesson-again"),
+  next: $("#lesson-next"),
+  play: $("#lesson-play"),
+};
+
+let python = null;
+let index = 0;
+let state = null;
+
+const board = new Board(ui.canvas, {
+  onEnter: (square) => attempt(squareName(square)),
+  onMove: (from, count, to) => attempt(moveText(from, count, to), { from, count, to }),
+  onIllegal: (tried) => explainAttempt(tried, call, (text) => tell(text, "wrong")),
+});
+
+function call(name, ...args) {
+  return JSON.parse(python[name](...args));
+}
+
+function tell(text, kind) {
+  ui.feedback.textContent = text;
+  ui.feedback.dataset.kind = kind;
+}
+
+function show(next, { interactive = true, animate = null } = {}) {
+  state = next;
+  ui.canvas.dataset.position = state.fen;
+  ui.canvas.dataset.status = state.status;
+  board.set({
+    stacks: state.stacks,
+    last: state.last,
+    enterable: state.legal.enter,
+    movable: state.legal.moves,
+    interactive,
+    animate,
+  });
+}
+
+/** Set up step `i` (its position fresh from the engine). */
+function begin(i) {
+  index = i;
+  const step = STEPS[i];
+  ui.step.textContent = t("learn.step", { n: i + 1, total: STEPS.length });
+  ui.title.textContent = t(`learn.${step.id}.title`);
+  ui.task.textContent = t(`learn.${step.id}.task`);
+  tell("", "");
+  ui.next.hidden = true;
+  ui.play.hidden = true;
+  ui.again.disabled = false;
+  document.body.dataset.lesson = `${i + 1} todo`;
+  show(call("load_link", `p=${step.fen.replace(/ /g, "_")}`).state);
+}
+
+/** The player chose a move: the engine plays it or says why not. */
+function attempt(text, animate = null) {
+  const answer = call("play", text);
+  if (!answer.ok) {
+    tell(t("msg.notLegal", { action: text, reason: reasonText(answer) }), "wrong");
+    show(state);
+    return;
+  }
+  const verdict = STEPS[index].check(answer.state);
+  if (verdict !== "right") {
+    // Legal, but not what the step asks: say why, then put the position back.
+    tell(t(verdict, { action: text }), "wrong");
+    show(call("load_link", `p=${STEPS[index].fen.replace(/ /g, "_")}`).state);
+    return;
+  }
+  show(answer.state, { interactive: false, animate });
+  tell(t(`learn.${STEPS[index].id}.right`, { action: text }), "right");
+  document.body.dataset.lesson = `${index + 1} done`;
+  const last = index === STEPS.length - 1;
+  ui.next.hidden = last;
+  ui.play.hidden = !last;
+  (last ? ui.play : ui.next).focus({ preventScroll: true });
+}
+
+ui.again.addEventListener("click", () => begin(index));
+ui.next.addEventListener("click", () => {
+  begin(index + 1);
+  ui.canvas.focus({ preventScroll: true });
+});
+
+function connect() {
+  if (python || !window.mixtourPython) return;
+  python = window.mixtourPython;
+  begin(0);
+  startup.ready();
+  ui.loading.hidden = true;
+  ui.canvas.setAttribute("aria-label", t("board.label"));
+  ui.canvas.removeAttribute("aria-busy");
+  document.body.dataset.ready = "1";
+}
+
+translatePage();
+languagePicker($("#language"));
+document.title = t("learn.pageTitle");
+ui.step.textContent = t("loading.python");
+ui.canvas.setAttribute("aria-label", t("board.loading"));
+ui.canvas.setAttribute("aria-busy", "true");
+ui.loading.hidden = false;
+const startup = watchStartup(ui.loading, { status: ui.step });
+board.requestRedraw();
+window.addEventListener("mixtour:python-ready", connect);
+connect(); // in case Python was faster than this module
