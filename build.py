@@ -67,6 +67,12 @@ Commands
     ``tests/bench_ai_recovery.py``), then an endurance run of 50
     computer-vs-computer games in one page with the page's JS heap and the AI
     worker's memory at the start and the end (``tests/bench_endurance.py``).
+
+``python3 build.py shots [--out DIR]``
+    Build, then take screenshots of every page at 320x480, 390x844, 844x390
+    and 1280x800 in the light and the dark theme (``tests/shots.py``), print
+    the folder they are in, and check that no page scrolls sideways and that
+    boards and the game's turn line lie inside the window.
 """
 
 from __future__ import annotations
@@ -114,6 +120,7 @@ AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
 AI_RECOVERY_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_recovery.py"
 AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = ROOT / "tests" / "bench_endurance.py"
+SHOTS_SCRIPT = ROOT / "tests" / "shots.py"
 
 # Pages timed by `build.py bench`: the game, the editor, and an embedded board
 # showing a position (as a rules page would have it).
@@ -1111,6 +1118,16 @@ def command_bench(args: argparse.Namespace) -> int:
     return run(endurance, env=tool_env(chromium)) or status
 
 
+def command_shots(args: argparse.Namespace) -> int:
+    build_site()
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    command: list[str | Path] = [python, SHOTS_SCRIPT]
+    if args.out is not None:
+        command += ["--out", args.out]
+    return run(command, env=tool_env(chromium))
+
+
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Build, serve, test and benchmark the Mixtour site."
@@ -1136,6 +1153,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     bench.add_argument("--runs", type=int, default=5, help="page loads per measurement (default 5)")
     bench.set_defaults(handler=command_bench)
+
+    shots = commands.add_parser(
+        "shots", help="build, then screenshot every page at four sizes, light and dark"
+    )
+    shots.add_argument("--out", type=Path, help="folder for the pictures (default: a new one)")
+    shots.set_defaults(handler=command_shots)
 
     args, extra = parser.parse_known_args(argv)
     if args.command is None:

@@ -22,6 +22,7 @@ import { settingsDialog } from "./prefs.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
 import { watchStartup } from "./startup.js";
+import { themeSwitch } from "./theme.js";
 import { TextPlay } from "./textplay.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -610,6 +611,7 @@ translatePage();
 languagePicker($("#language"));
 settingsDialog($("#open-settings"), $("#settings-dialog"));
 heightsSetting($("#setting-heights"));
+themeSwitch($("#theme"));
 soundSetting($("#sound-on"));
 ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;

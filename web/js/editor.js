@@ -24,6 +24,7 @@ import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, languagePicker, t, translatePage } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
 import { watchStartup } from "./startup.js";
+import { themeSwitch } from "./theme.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -455,6 +456,7 @@ function connect() {
 
 translatePage();
 languagePicker($("#language"));
+themeSwitch($("#theme"));
 fillOpponents();
 setTool("w");
 for (const el of ui.form.elements) el.disabled = true;

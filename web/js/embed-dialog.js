@@ -79,6 +79,7 @@ export class EmbedDialog {
       this.dialog.querySelector(".embed-what").hidden = true;
     }
     this.addLanguageChoice();
+    this.addThemeChoice();
     $("#open-embed").addEventListener("click", () => this.open());
     this.form.addEventListener("change", () => this.update());
     $("#copy-embed").addEventListener("click", () => this.copy());
@@ -105,6 +106,26 @@ export class EmbedDialog {
     $("#embed-width").closest("label").after(label);
   }
 
+  /**
+   * "Theme of the board": the visitor's (no ?theme=), or always light or
+   * always dark, to match the page around it (web/js/theme.js).
+   */
+  addThemeChoice() {
+    const select = document.createElement("select");
+    select.id = "embed-theme";
+    select.name = "theme";
+    select.append(
+      new Option(t("embedDialog.visitorTheme"), ""),
+      new Option(t("theme.light"), "light"),
+      new Option(t("theme.dark"), "dark"),
+    );
+    const label = document.createElement("label");
+    const text = document.createElement("span");
+    text.textContent = t("embedDialog.theme");
+    label.append(text, " ", select);
+    $("#embed-language").closest("label").after(label);
+  }
+
   open() {
     if (!this.links.ready) return;
     this.update();
@@ -119,6 +140,7 @@ export class EmbedDialog {
     if (!form.coords.checked) fragment += "&coords=0";
     const url = new URL("embed.html", location.href);
     if (form.lang.value) url.searchParams.set("lang", form.lang.value);
+    if (form.theme.value) url.searchParams.set("theme", form.theme.value);
     url.hash = fragment;
     this.code.value = iframeCode(url.href, Number(form.width.value), t("embedDialog.frameTitle"));
   }

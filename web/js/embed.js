@@ -20,6 +20,7 @@ import { Board, squareName } from "./board.js";
 import { colorName, reasonText, t, translatePage } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
 import { explainAttempt, moveText } from "./refusals.js";
+import "./theme.js"; // follows the player's theme, or ?theme=
 import { watchStartup } from "./startup.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -329,6 +330,20 @@ ui.message.addEventListener("click", () => {
 // -- start-up ------------------------------------------------------------------------------
 
 translatePage();
+// Alone, the board is the page's main landmark; in a frame it is one region of
+// the page around it (which has its own main landmark), named by the frame's title when
+// that page is ours (the rules pages), so each board can be told apart.
+if (window.self !== window.top) {
+  const main = document.querySelector(".embed");
+  let label = t("page.embedTitle");
+  try {
+    label = window.frameElement?.title || label;
+  } catch {
+    // another site's page: keep the generic name
+  }
+  main.setAttribute("role", "region");
+  main.setAttribute("aria-label", label);
+}
 ui.open.title = t("embed.open");
 ui.canvas.setAttribute("aria-label", t("board.label"));
 document.body.classList.toggle("view-only", options.viewOnly);

@@ -221,6 +221,13 @@ const STRINGS = {
     "settings.title": "Settings",
     "page.editorTitle": "Mixtour position editor",
     "page.embedTitle": "Mixtour board",
+    // Layout and themes (h4-layout)
+    "theme.label": "Theme",
+    "theme.system": "As the device",
+    "theme.light": "Light",
+    "theme.dark": "Dark",
+    "embedDialog.theme": "Theme of the board",
+    "embedDialog.visitorTheme": "The visitor's",
     // h5-newcomer: the first five minutes, review by move, the computer's turn
     "start.title": "How would you like to play?",
     "start.computer": "Play the computer",

@@ -231,6 +231,13 @@ export default {
   "reason.squares.many": "{n} Felder",
   "reason.and": " und ",
   "reason.action": "{action}: {reason}",
+  // Layout und Farbschemata (h4-layout)
+  "theme.label": "Farbschema",
+  "theme.system": "Wie das Gerät",
+  "theme.light": "Hell",
+  "theme.dark": "Dunkel",
+  "embedDialog.theme": "Farbschema des Bretts",
+  "embedDialog.visitorTheme": "Das des Besuchers",
 
   // -- die Spielesammlung und der Zustand des Computergegners (web/js/library.js, web/js/ai.js)
   "save.badShape": "das gespeicherte Spiel hat keine Form, die diese Seite lesen kann",

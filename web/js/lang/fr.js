@@ -230,6 +230,13 @@ export default {
   "reason.squares.many": "{n} cases",
   "reason.and": " et ",
   "reason.action": "{action} : {reason}",
+  // Mise en page et thèmes (h4-layout)
+  "theme.label": "Thème",
+  "theme.system": "Comme l'appareil",
+  "theme.light": "Clair",
+  "theme.dark": "Sombre",
+  "embedDialog.theme": "Thème du plateau",
+  "embedDialog.visitorTheme": "Celui du visiteur",
 
   // -- la bibliothèque de parties et la santé de l'ordinateur (web/js/library.js, web/js/ai.js)
   "save.badShape": "la partie sauvegardée n'a pas une forme que cette page sait lire",

@@ -1,0 +1,126 @@
+"""Screenshots of every page at phone, landscape-phone and desktop sizes, in the
+light and the dark theme, for a person to look at; with a few facts checked.
+
+Run by ``python3 build.py shots [--out DIR]`` (or directly with the virtual
+environment's Python). It writes ``<page>-<width>x<height>-<theme>.png`` into
+DIR (default: a new folder under the system's temporary folder), prints the
+folder, and checks on each picture's page, at scroll 0:
+
+* nothing overflows sideways (the page never scrolls horizontally);
+* on pages with a board, the whole board lies inside the window;
+* on the game page, the line saying whose turn it is lies inside the window.
+
+It exits with status 1 if any check failed (the pictures are written anyway).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (needs the repository root on sys.path)
+
+VIEWPORTS = [(320, 480), (390, 844), (844, 390), (1280, 800)]
+THEMES = ["light", "dark"]
+# name -> (address from the site root, waits for Python, must be inside the window)
+PAGES = {
+    "game": ("index.html#m=c3,b4,c2,c3-b4,d4&ply=5", True, ["#board", "#status"]),
+    "game-settings": ("index.html", True, []),
+    "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
+    "rules": ("rules.html", False, []),
+    "rules-fr": ("rules.fr.html", False, []),
+    "rules-de": ("rules.de.html", False, []),
+    "embed": ("embed.html#m=c3,b4,c2,c3-b4,d4&ply=3", True, ["#board"]),
+}
+
+FACTS = """
+(selectors) => {
+  const out = [];
+  const root = document.documentElement;
+  const wider = root.scrollWidth - root.clientWidth;
+  if (wider > 0) out.push(`scrolls sideways by ${wider} px`);
+  for (const selector of selectors) {
+    const el = document.querySelector(selector);
+    const box = el && el.getBoundingClientRect();
+    if (!box || !box.width) {
+      out.push(`${selector} not shown`);
+      continue;
+    }
+    const [x0, y0, x1, y1] = [box.left, box.top, box.right, box.bottom].map(Math.round);
+    if (x0 < 0 || y0 < 0 || x1 > innerWidth || y1 > innerHeight) {
+      out.push(`${selector} outside the window (${x0},${y0} to ${x1},${y1})`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def settle(page: Page, ready: bool) -> None:
+    if ready:
+        page.wait_for_function(build.READY_SCRIPT, timeout=90_000)
+    else:
+        page.wait_for_load_state("load")
+        for frame in page.frames[1:]:
+            frame.wait_for_function("document.body && document.body.dataset.painted === '1'")
+    page.evaluate("() => document.fonts.ready")
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(1)))")
+
+
+def shoot(out: Path) -> int:
+    problems: list[str] = []
+    count = 0
+    with build.serve_in_background(build.DIST) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(build.chromium_path()), args=list(build.CHROMIUM_ARGS)
+        )
+        for theme in THEMES:
+            for width, height in VIEWPORTS:
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, color_scheme=theme
+                )
+                page = context.new_page()
+                for name, (path, ready, inside) in PAGES.items():
+                    page.goto(server.url + path)
+                    settle(page, ready)
+                    if name == "game-settings":
+                        page.click("#open-settings")
+                        page.locator("#settings-dialog").wait_for()
+                    found = page.evaluate(FACTS, inside)
+                    shot = out / f"{name}-{width}x{height}-{theme}.png"
+                    page.screenshot(path=str(shot))
+                    count += 1
+                    status = "ok" if not found else "; ".join(found)
+                    print(f"{shot.name:36} {status}", flush=True)
+                    problems += [f"{shot.name}: {text}" for text in found]
+                context.close()
+        browser.close()
+    print(f"\n{count} screenshots in {out}")
+    if problems:
+        print(f"{len(problems)} problems:\n  " + "\n  ".join(problems))
+        return 1
+    print("every page: no sideways scrolling; boards and the turn line inside the window")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, help="folder for the pictures (default: a new one)")
+    args = parser.parse_args(argv)
+    out: Path = args.out or Path(tempfile.mkdtemp(prefix="mixtour-shots-"))
+    out.mkdir(parents=True, exist_ok=True)
+    if not (build.DIST / "index.html").is_file():
+        build.build_site()
+    return shoot(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
