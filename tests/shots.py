@@ -35,6 +35,7 @@ PAGES = {
     "game": ("index.html#m=c3,b4,c2,c3-b4,d4&ply=5", True, ["#board", "#status"]),
     "game-settings": ("index.html", True, []),
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
+    "learn": ("learn.html", True, ["#board"]),
     "rules": ("rules.html", False, []),
     "rules-fr": ("rules.fr.html", False, []),
     "rules-de": ("rules.de.html", False, []),

@@ -25,6 +25,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 PAGES = {
     "index.html": True,
     "editor.html": True,
+    "learn.html": True,
     "rules.html": False,
     "rules.fr.html": False,
     "rules.de.html": False,

@@ -107,3 +107,16 @@ def test_the_embed_dialog_can_fix_the_board_theme(app_page: AppPage) -> None:
         '<iframe src="' + app_page.base_url + "embed.html?theme=dark#"
     )
     assert app_page.errors == []
+
+
+def test_the_lesson_page_has_the_switch_and_follows_the_choice(web_app: AppPage) -> None:
+    page = web_app.page
+    page.emulate_media(color_scheme="light")
+    web_app.open("learn.html")
+    assert page.evaluate(PAGE_BACKGROUND) == LIGHT_PAGE
+    page.locator(".site-footer").get_by_label("Theme").select_option("dark")
+    assert theme_attribute(page) == "dark"
+    assert page.evaluate(PAGE_BACKGROUND) == DARK_PAGE
+    page.reload()
+    assert theme_attribute(page) == "dark"  # kept, and set before the page's modules run
+    assert web_app.errors == []

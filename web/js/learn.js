@@ -10,6 +10,7 @@ import { Board, squareName } from "./board.js";
 import { languagePicker, reasonText, t, translatePage } from "./i18n.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { watchStartup } from "./startup.js";
+import { themeSwitch } from "./theme.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -137,6 +138,7 @@ function connect() {
 
 translatePage();
 languagePicker($("#language"));
+themeSwitch($("#theme"));
 document.title = t("learn.pageTitle");
 ui.step.textContent = t("loading.python");
 ui.canvas.setAttribute("aria-label", t("board.loading"));
