@@ -161,7 +161,7 @@ def move_columns(page: Page) -> list[dict[str, str]]:
     (the columns under the colour headers; a gap is left out)."""
     rows = []
     for item in page.locator("#moves li").all():
-        cells = item.locator(".ply:not(.gap)")
+        cells = item.locator(".ply")
         row = {}
         for i in range(cells.count()):
             cell = cells.nth(i)
@@ -183,7 +183,7 @@ def field(page: Page, color: str, name: str) -> str:
 def move_list(page: Page) -> str:
     """The move list as one line of text: ``1. c3 b4 2. b4-c3``."""
     items = page.locator("#moves li").all()
-    cells = ".move-number, .ply:not(.future):not(.gap)"
+    cells = ".move-number, .ply:not(.future)"
     rounds = [" ".join(item.locator(cells).all_text_contents()) for item in items]
     return " ".join(r for r in rounds if r and re.search(r"\d\.\s+\S", r))
 

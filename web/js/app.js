@@ -296,7 +296,7 @@ function renderMoves(state) {
         item.append(cell);
       } else {
         const gap = document.createElement("span");
-        gap.className = "ply gap";
+        gap.className = "move-gap"; // an empty cell, not a ply
         gap.dataset.color = columns[at];
         item.append(gap);
       }
