@@ -10,6 +10,7 @@
 // A record that cannot be read leaves the game on the board untouched.
 
 import { plural, t } from "./i18n.js";
+import { positionLink } from "./notation.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -132,6 +133,6 @@ export class Files {
   pointEditorHere() {
     if (!this.app.ready()) return;
     const fen = this.app.call("state").fen;
-    this.ui.editor.href = `editor.html#p=${fen.replace(/ /g, "_")}`;
+    this.ui.editor.href = `editor.html#${positionLink(fen)}`;
   }
 }

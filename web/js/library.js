@@ -33,6 +33,7 @@
 //   #open-games, #games-dialog, #games-list li[data-id] (the list)
 
 import { colorName, plural, t } from "./i18n.js";
+import { parseAction, parsePosition } from "./notation.js";
 
 export const PREFIX = "mixtour.library.";
 export const BROKEN_KEY = "mixtour.broken";
@@ -46,8 +47,7 @@ export const MAX_GAMES = 200; // all games kept; the oldest finished, then unfin
 const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actions is ~40,000)
 const MAX_ACTIONS = 5_000;
 const MAX_BROKEN = 5;
-const ACTION = /^(pass|[a-e][1-5]|[a-e][1-5](:[1-9])?-[a-e][1-5])$/;
-const POSITION = /^[0-9a-z,/ _:-]{1,200}$/i;
+const MAX_POSITION = 200; // characters of a stored start position
 
 // The address bar as the page was opened, before the page rewrites it.
 const openedWithLink = location.hash.length > 1;
@@ -100,10 +100,12 @@ const isInt = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
 function checkSnapshot(game) {
   if (!game || typeof game !== "object" || Array.isArray(game)) return t("save.noGame");
   if (game.version !== OLD_VERSION) return t("save.badShape");
-  if (typeof game.start !== "string" || !POSITION.test(game.start)) return t("save.badShape");
+  if (typeof game.start !== "string" || game.start.length > MAX_POSITION || !parsePosition(game.start)) {
+    return t("save.badShape");
+  }
   const actions = game.actions;
   if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return t("save.badShape");
-  if (!actions.every((a) => typeof a === "string" && ACTION.test(a))) return t("save.badShape");
+  if (!actions.every((a) => parseAction(a))) return t("save.badShape");
   if (!isInt(game.ply, 0, actions.length)) return t("save.badShape");
   return null;
 }

@@ -12,11 +12,11 @@
 // Test hooks: #start (hidden or not), body[data-start] = the choice made.
 
 import { t } from "./i18n.js";
+import { LEVELS } from "./notation.js";
 import { onPref, pref, setPref } from "./prefs.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const LEVELS = [1, 2, 3, 4, 5, 6];
 const DEFAULT_LEVEL = 2;
 
 export class Start {
