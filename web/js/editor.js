@@ -25,7 +25,7 @@ import { Board } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, languagePicker, t, translatePage } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
-import { COLORS, LEVELS, positionText, squareName } from "./notation.js";
+import { COLORS, LEVELS, START, parsePosition, positionText, squareName } from "./notation.js";
 import { watchStartup } from "./startup.js";
 import { themeSwitch } from "./theme.js";
 
@@ -53,14 +53,18 @@ const ui = {
   start: $("#start-position"),
 };
 
-/** What the editor shows; reserves and scores always hold three entries. */
+/**
+ * What the editor shows, the standard start until Python is there; reserves
+ * and scores always hold three entries (the third waits while two play).
+ */
+const start = /** @type {import("./notation.js").Position} */ (parsePosition(START));
 const model = {
-  stacks: Array(25).fill(""),
-  players: 2,
-  turn: "w",
-  reserves: [20, 20, 15],
-  scores: [0, 0, 0],
-  target: 1,
+  stacks: start.stacks,
+  players: start.reserves.length,
+  turn: start.turn,
+  reserves: [...start.reserves, start.reserves[0]],
+  scores: [...start.scores, 0],
+  target: start.target,
   last: "-",
 };
 
