@@ -33,7 +33,7 @@
 //   #open-games, #games-dialog, #games-list li[data-id] (the list)
 
 import { colorName, plural, t } from "./i18n.js";
-import { parseAction, parsePosition } from "./notation.js";
+import { LEVELS, parseAction, parsePosition } from "./notation.js";
 
 export const PREFIX = "mixtour.library.";
 export const BROKEN_KEY = "mixtour.broken";
@@ -116,7 +116,7 @@ function checkSeats(seats) {
   const out = {};
   for (const color of ["w", "r", "b"]) {
     if (seats[color] === undefined) continue;
-    if (!isInt(seats[color], 0, 6)) return null;
+    if (seats[color] !== 0 && !LEVELS.includes(seats[color])) return null;
     out[color] = seats[color];
   }
   return out;
@@ -159,7 +159,7 @@ export function parseEntry(raw) {
     moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
   };
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
-  if (data.version === OLD_VERSION && isInt(data.ai, 1, 6) && !Object.values(seats).some(Boolean)) {
+  if (data.version === OLD_VERSION && LEVELS.includes(data.ai) && !Object.values(seats).some(Boolean)) {
     entry.legacyAi = data.ai;
   }
   return { entry };

@@ -44,16 +44,16 @@
  * @property {string | Action | null} last  N1 text, "-", an action or null
  */
 
-export const FILES = "abcde";
-export const SIZE = 5;
-export const SQUARE_COUNT = SIZE * SIZE;
+const FILES = "abcde";
+const SIZE = 5;
+/** The colour letters, in turn order. */
 export const COLORS = "wrb";
 /** The standard start (P1). */
 export const START = "5/5/5/5/5 w 20/20 0/0 1 -";
 /** The computer's levels, as links write them (`ai=1` .. `ai=6`). */
 export const LEVELS = Object.freeze([1, 2, 3, 4, 5, 6]);
 /** The engine reads no link longer than this (mixtour/link.py); it shows the start instead. */
-export const MAX_LINK_LENGTH = 20_000;
+const MAX_LINK_LENGTH = 20_000;
 
 const MAX_COUNT = 4; // N1: a move takes 1 to 4 discs (a stack is at most 4 high)
 const MAX_STACK = 4; // P1: stacks of 5 leave the board at once
@@ -244,14 +244,13 @@ export function canonicalPosition(text) {
 
 // -- links (the part after "#": mixtour/link.py) ----------------------------------------
 
-/** A position string as a link writes it: spaces become "_". @param {string} fen */
-export function linkPosition(fen) {
-  return fen.replaceAll(" ", "_");
-}
-
-/** The link fragment (without "#") of a position: "p=5/5/5/5/5_w_20/20_0/0_1_-". @param {string} fen */
+/**
+ * The link fragment (without "#") of a position, spaces written as "_":
+ * "p=5/5/5/5/5_w_20/20_0/0_1_-".
+ * @param {string} fen
+ */
 export function positionLink(fen) {
-  return `p=${linkPosition(fen)}`;
+  return `p=${fen.replaceAll(" ", "_")}`;
 }
 
 /** @param {string} text */
