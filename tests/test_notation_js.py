@@ -33,7 +33,7 @@ from mixtour.core import (
     square_name,
 )
 from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.link import format_link, format_seats
 
 AGREE = Path(__file__).resolve().parent / "js" / "notation_agree.mjs"
 
@@ -268,6 +268,13 @@ def test_a_link_shows_before_the_engine_the_position_the_engine_shows() -> None:
             expected.append({"position": game.fen(), "ply": 0, "total": 0, "flip": False})
         game.goto(end)
     assert module(requests) == expected
+
+
+def test_the_computers_seats_are_written_as_the_engine_writes_them() -> None:
+    every = [{"w": w, "r": r, "b": b} for w in range(7) for r in range(7) for b in (0, 3, 6, None)]
+    seats = [{c: n for c, n in s.items() if n is not None} for s in every]
+    requests = [{"kind": "seats", "text": json.dumps(s)} for s in seats]
+    assert module(requests) == [format_seats(s) for s in seats]
 
 
 def test_the_levels_are_the_engines() -> None:

@@ -17,6 +17,7 @@ import {
   positionLink,
   positionText,
   previewLink,
+  seatsText,
   squareName,
 } from "../../web/js/notation.js";
 
@@ -136,6 +137,14 @@ test("a link's preview shows at=, else p= when no action is shown, else nothing"
   assert.equal(previewLink("m=c3&ply=0").position?.turn, "w");
   assert.equal(previewLink("").position && positionText(previewLink("").position), START);
   assert.equal(previewLink(`p=${"5".repeat(30_000)}`).position?.reserves[0], 20);
+});
+
+test("the computer's seats are written a colour and a level each, in turn order", () => {
+  assert.equal(seatsText({ w: 0, r: 3 }), "r3");
+  assert.equal(seatsText({ b: 5, r: 2, w: 0 }), "r2b5");
+  assert.equal(seatsText({ w: 6, r: 6 }), "w6r6");
+  assert.equal(seatsText({ w: 0, r: 0, b: 0 }), "");
+  assert.equal(seatsText({ w: 7, r: -1 }), "");
 });
 
 test("the levels are the six a link can name", () => {

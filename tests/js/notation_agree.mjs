@@ -6,6 +6,7 @@
 //   "action"    -> the parsed action (as Action.as_dict), or null
 //   "square"    -> parseSquare (-1 for none), and squareName of it back
 //   "link"      -> previewLink: {position (canonical P1 or null), ply, total, flip}
+//   "seats"     -> seatsText of the seats given as JSON text
 // plus one entry {kind: "levels"} -> the LEVELS list.
 //
 // Run: node tests/js/notation_agree.mjs < requests.json
@@ -17,6 +18,7 @@ import {
   parseSquare,
   positionText,
   previewLink,
+  seatsText,
   squareName,
 } from "../../web/js/notation.js";
 
@@ -35,6 +37,7 @@ function answer({ kind, text }) {
     const shown = previewLink(String(text));
     return { ...shown, position: shown.position && positionText(shown.position) };
   }
+  if (kind === "seats") return seatsText(JSON.parse(String(text)));
   if (kind === "levels") return [...LEVELS];
   throw new Error(`unknown request kind ${kind}`);
 }

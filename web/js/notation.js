@@ -253,6 +253,18 @@ export function positionLink(fen) {
   return `p=${fen.replaceAll(" ", "_")}`;
 }
 
+/**
+ * The computer's seats as a link writes them (`ai=r3`, `ai=w6r6`): a colour
+ * letter and a level for each seat the computer plays, in turn order; "" for none.
+ * @param {Partial<Record<string, number>>} seats colour letter -> level, 0 for a person
+ */
+export function seatsText(seats) {
+  return [...COLORS]
+    .filter((color) => LEVELS.includes(Number(seats[color])))
+    .map((color) => `${color}${seats[color]}`)
+    .join("");
+}
+
 /** @param {string} text */
 function decode(text) {
   try {
