@@ -9,6 +9,7 @@ import {
   START,
   actionText,
   canonicalPosition,
+  decodeLinkPart,
   linkParams,
   moveText,
   parseAction,
@@ -126,6 +127,11 @@ test("a link's position is written with _ and its parameters read as the engine 
   assert.equal(params.get("p"), "5/5/5/5/5_w_20/20_0/0_1_-");
   assert.equal(params.get("m"), "c3,b4");
   assert.equal(params.has("flip"), false);
+});
+
+test("a link's parts are decoded, and text that is not percent-encoding stays as it is", () => {
+  assert.equal(decodeLinkPart("5/5/5/5/5+w%2020/20"), "5/5/5/5/5 w 20/20");
+  assert.equal(decodeLinkPart("100%"), "100%");
 });
 
 test("a link's preview shows at=, else p= when no action is shown, else nothing", () => {

@@ -19,7 +19,7 @@
 
 import { Board } from "./board.js";
 import { colorName, reasonText, t, translatePage } from "./i18n.js";
-import { moveText, previewLink, squareName } from "./notation.js";
+import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
 import { registerServiceWorker } from "./offline.js";
 import { explainAttempt } from "./refusals.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
@@ -65,12 +65,12 @@ function readOptions(hash) {
   for (const part of hash.replace(/^#/, "").split("&")) {
     if (!part) continue;
     const [rawKey, ...rest] = part.split("=");
-    const key = safeDecode(rawKey).trim().toLowerCase();
+    const key = decodeLinkPart(rawKey).trim().toLowerCase();
     if (!EMBED_KEYS.includes(key)) {
       linkParts.push(part);
       continue;
     }
-    const value = safeDecode(rest.join("="));
+    const value = decodeLinkPart(rest.join("="));
     if (value === "0" || value === "1") values[key] = value === "1";
     else problems.push(t("embed.badOption", { key, value: value.slice(0, 20) }));
   }
@@ -80,14 +80,6 @@ function readOptions(hash) {
     coordinates: values.coords ?? true,
     problems,
   };
-}
-
-function safeDecode(text) {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
 }
 
 // -- the preview before Python (drawing only) ------------------------------------

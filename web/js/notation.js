@@ -265,8 +265,12 @@ export function seatsText(seats) {
     .join("");
 }
 
-/** @param {string} text */
-function decode(text) {
+/**
+ * A key or value of a link, decoded ("+" and "%20" are spaces); text that is
+ * not valid percent-encoding stays as it is.
+ * @param {string} text
+ */
+export function decodeLinkPart(text) {
   try {
     return decodeURIComponent(text.replace(/\+/g, " "));
   } catch {
@@ -286,8 +290,8 @@ export function linkParams(link) {
   for (const part of link.replace(/^#/, "").split("&")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    const key = decode(part.slice(0, eq)).trim().toLowerCase();
-    if (key && !params.has(key)) params.set(key, decode(part.slice(eq + 1)));
+    const key = decodeLinkPart(part.slice(0, eq)).trim().toLowerCase();
+    if (key && !params.has(key)) params.set(key, decodeLinkPart(part.slice(eq + 1)));
   }
   return params;
 }
