@@ -78,7 +78,11 @@ test("a move that makes a tower of five slides onto it, then the tower fades awa
   assert.equal(slide.vanish, true);
   assert.equal(slide.toHeight, 4, "it lands on the four discs there");
   assert.ok(slide.end < 1);
-  assert.deepEqual(plan.squares[sq("c3")].goFade, [slide.end, 1], "the tower leaves after the slide");
+  assert.deepEqual(
+    plan.squares[sq("c3")].goFade,
+    [slide.end, 1],
+    "the tower leaves after the slide",
+  );
 });
 
 test("taking back a scoring move brings the tower back before the discs slide home", () => {
@@ -98,10 +102,13 @@ test("several moves at once pair the nearest matching parts", () => {
   const before = picture({ a1: "w", e5: "r" });
   const after = picture({ b1: "w", d5: "r" });
   const slides = planChange(before, after).slides.map((s) => [s.from, s.to]);
-  assert.deepEqual(slides.sort(), [
-    [sq("a1"), sq("b1")],
-    [sq("e5"), sq("d5")],
-  ].sort());
+  assert.deepEqual(
+    slides.sort(),
+    [
+      [sq("a1"), sq("b1")],
+      [sq("e5"), sq("d5")],
+    ].sort(),
+  );
 });
 
 test("discs dropped from a drag start at the pointer and settle quickly", () => {

@@ -240,7 +240,10 @@ describe("input", () => {
     pointer("pointerup", "b4");
     assert.equal(board.state.drag, null);
     const [type, from, count, to, how] = heard.at(-1);
-    assert.deepEqual([type, from, count, to, how], ["move", sq("c3"), 1, sq("b4"), { dragged: true }]);
+    assert.deepEqual(
+      [type, from, count, to, how],
+      ["move", sq("c3"), 1, sq("b4"), { dragged: true }],
+    );
     board.set(AFTER_MOVE);
     const [slide] = board.state.animations[0].slides;
     assert.ok(Array.isArray(slide.point), "the discs settle from where they were dropped");

@@ -37,7 +37,16 @@ const LEGAL = {
   stacks: STACKS,
   enterable: STACKS.flatMap((stack, square) => (stack ? [] : [square])),
   movable: movableOf([
-    "b3-c2", "c2-b3", "b4-b3", "b4:2-b3", "c4-b3", "b3-c4", "b4-c4", "b4:2-c4", "d4-c4", "c4-d4",
+    "b3-c2",
+    "c2-b3",
+    "b4-b3",
+    "b4:2-b3",
+    "c4-b3",
+    "b3-c4",
+    "b4-c4",
+    "b4:2-c4",
+    "d4-c4",
+    "c4-d4",
   ]),
   interactive: true,
   flipped: false,
@@ -96,7 +105,10 @@ describe("lifting", () => {
   });
 
   test("the lift input lifts what can move and refuses the rest", () => {
-    assert.deepEqual(run([{ type: "lift", square: sq("b4"), count: 2 }]).machine.selection, lifted("b4", 2));
+    assert.deepEqual(
+      run([{ type: "lift", square: sq("b4"), count: 2 }]).machine.selection,
+      lifted("b4", 2),
+    );
     const refused = run([{ type: "lift", square: sq("d4"), count: 2 }]);
     assert.equal(refused.machine.selection, null);
     assert.deepEqual(refused.out.at(-1), {

@@ -270,7 +270,10 @@ export class Board {
    * @param {number} square
    */
   squareCenter(square) {
-    return squareCenter(/** @type {import("./geometry.js").Geometry} */ (this.state.geometry), square);
+    return squareCenter(
+      /** @type {import("./geometry.js").Geometry} */ (this.state.geometry),
+      square,
+    );
   }
 
   /**

@@ -131,13 +131,33 @@ export function step(machine, legal, input) {
 }
 
 /**
+ * The machine unchanged, with what to report.
+ * @param {Machine} machine
+ * @param {Output[]} [out]
+ * @returns {Step}
+ */
+function report(machine, out = []) {
+  return { machine, out, handled: true };
+}
+
+/**
+ * The machine unchanged, and the input left to the page.
+ * @param {Machine} machine
+ * @returns {Step}
+ */
+function ignore(machine) {
+  return { machine, out: [], handled: false };
+}
+
+/**
+ * The discs lifted are now `selection` (or none), then what to report.
  * @param {Machine} machine
  * @param {Selection | null} selection
  * @param {Output[]} [out]
  * @returns {Step}
  */
 function select(machine, selection, out = []) {
-  return { machine: { ...machine, selection }, out: [{ type: "select", selection }, ...out], handled: true };
+  return report({ ...machine, selection }, [{ type: "select", selection }, ...out]);
 }
 
 /**
@@ -145,7 +165,7 @@ function select(machine, selection, out = []) {
  * @returns {Step}
  */
 function cancel(machine) {
-  if (!machine.selection) return { machine, out: [], handled: true };
+  if (!machine.selection) return report(machine);
   return select(machine, null, [{ type: "cancel" }]);
 }
 
@@ -171,34 +191,34 @@ function lift(machine, legal, square, count) {
  * @returns {Step}
  */
 function tap(machine, legal, hit) {
-  if (!legal.interactive) return { machine, out: [], handled: true };
-  const selection = machine.selection;
+  if (!legal.interactive) return report(machine);
   if (!hit) return cancel(machine);
   const { square, disc } = hit;
   const height = legal.stacks[square].length;
-  if (selection) {
-    const { square: from, count } = selection;
-    if (square === from) {
-      if (height - disc === count) return cancel(machine);
-      return lift(machine, legal, square, height - disc);
-    }
-    if (targetsOf(legal, selection).includes(square)) {
-      const move = { type: "move", from, count, to: square, dragged: false, point: null };
-      return select(machine, null, [/** @type {Output} */ (move)]);
-    }
-    if (!height) return cancel(machine);
-    // Another stack that can move: the player changes their mind, no error.
-    if (canLift(legal, square, height - disc)) {
-      return select(machine, { square, count: height - disc });
-    }
-    const attempt = { kind: "move", from, count, to: square };
-    return select(machine, null, [{ type: "illegal", attempt: /** @type {Attempt} */ (attempt) }]);
+  const selection = machine.selection;
+  if (!selection) {
+    if (height) return lift(machine, legal, square, height - disc);
+    if (legal.enterable.includes(square)) return report(machine, [{ type: "enter", square }]);
+    return report(machine, [{ type: "illegal", attempt: { kind: "enter", square } }]);
   }
-  if (!height) {
-    if (legal.enterable.includes(square)) return { machine, out: [{ type: "enter", square }], handled: true };
-    return { machine, out: [{ type: "illegal", attempt: { kind: "enter", square } }], handled: true };
+  const { square: from, count } = selection;
+  if (square === from) {
+    if (height - disc === count) return cancel(machine);
+    return lift(machine, legal, square, height - disc);
   }
-  return lift(machine, legal, square, height - disc);
+  if (targetsOf(legal, selection).includes(square)) {
+    return select(machine, null, [
+      { type: "move", from, count, to: square, dragged: false, point: null },
+    ]);
+  }
+  if (!height) return cancel(machine);
+  // Another stack that can move: the player changes their mind, no error.
+  if (canLift(legal, square, height - disc)) {
+    return select(machine, { square, count: height - disc });
+  }
+  return select(machine, null, [
+    { type: "illegal", attempt: { kind: "move", from, count, to: square } },
+  ]);
 }
 
 /**
@@ -210,9 +230,9 @@ function tap(machine, legal, hit) {
  * @returns {Step}
  */
 function grab(machine, legal, hit) {
-  if (!legal.interactive || !hit || hit.disc < 0) return { machine, out: [], handled: false };
+  if (!legal.interactive || !hit || hit.disc < 0) return ignore(machine);
   const count = legal.stacks[hit.square].length - hit.disc;
-  if (!canLift(legal, hit.square, count)) return { machine, out: [], handled: false };
+  if (!canLift(legal, hit.square, count)) return ignore(machine);
   return select(machine, { square: hit.square, count });
 }
 
@@ -226,11 +246,11 @@ function grab(machine, legal, hit) {
  */
 function drop(machine, legal, hit, point) {
   const selection = machine.selection;
-  if (!selection) return { machine, out: [], handled: true };
+  if (!selection) return report(machine);
   if (!hit) return cancel(machine);
   const { square: from, count } = selection;
   // Dropped back home: it stays lifted, as after a click.
-  if (hit.square === from) return { machine, out: [], handled: true };
+  if (hit.square === from) return report(machine);
   if (targetsOf(legal, selection).includes(hit.square)) {
     return select(machine, null, [
       { type: "move", from, count, to: hit.square, dragged: true, point },
@@ -286,11 +306,11 @@ function key(machine, legal, name) {
     return then(showCursor(machine, start), (m) =>
       height && count <= height
         ? tap(m, legal, { square: start, disc: height - count })
-        : { machine: m, out: [], handled: true },
+        : report(m),
     );
   }
   if (name === "Escape") return cancel(machine);
-  return { machine, out: [], handled: false };
+  return ignore(machine);
 }
 
 /**
@@ -299,7 +319,7 @@ function key(machine, legal, name) {
  * @returns {Step}
  */
 function moveCursor(machine, square) {
-  return { machine: { ...machine, cursor: square }, out: [{ type: "cursor", square }], handled: true };
+  return report({ ...machine, cursor: square }, [{ type: "cursor", square }]);
 }
 
 /**
@@ -309,7 +329,7 @@ function moveCursor(machine, square) {
  * @returns {Step}
  */
 function showCursor(machine, square) {
-  return machine.cursor === null ? moveCursor(machine, square) : { machine, out: [], handled: true };
+  return machine.cursor === null ? moveCursor(machine, square) : report(machine);
 }
 
 /**
@@ -320,7 +340,7 @@ function showCursor(machine, square) {
  */
 function then(first, next) {
   const second = next(first.machine);
-  return { machine: second.machine, out: [...first.out, ...second.out], handled: true };
+  return report(second.machine, [...first.out, ...second.out]);
 }
 
 /**
