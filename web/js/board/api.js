@@ -15,7 +15,7 @@
 //   anim.js      planning and queueing the animations
 //   colors.js    the colours, from CSS custom properties
 
-import { pref, onPref, setPref } from "../prefs.js";
+import { onPref, pref, setPref } from "../prefs.js";
 import { currentPlan, queueChange } from "./anim.js";
 import { colorsFrom, FALLBACK } from "./colors.js";
 import { paint } from "./draw.js";
@@ -32,7 +32,6 @@ import {
 } from "./state.js";
 
 /** @typedef {import("./state.js").State} State */
-/** @typedef {import("./state.js").Config} Config */
 /** @typedef {import("./state.js").ConfigChange} ConfigChange */
 /** @typedef {import("./state.js").Selection} Selection */
 /** @typedef {import("./state.js").Hit} Hit */
