@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from test_js_units import node_flags
+
 from mixtour.ai import LEVELS
 from mixtour.core import (
     NUM_SQUARES,
@@ -54,7 +56,7 @@ def module(requests: list[dict[str, str]]) -> list[Any]:
     node = shutil.which("node")
     assert node, "node is needed to run web/js/notation.js"
     out = subprocess.run(
-        [node, str(AGREE)],
+        [node, *node_flags(node), str(AGREE)],
         input=json.dumps(requests),
         capture_output=True,
         text=True,
