@@ -1,7 +1,7 @@
 """The rules of Mixtour: squares, actions, positions, move generation.
 
 This module is the bottom of the package and imports nothing from the rest
-of it.  Rule ids (R1 ... R10, N1, P1) refer to ``shared/RULES.md``.
+of it.  Rule ids (R1 ... R10, N1, P1) refer to ``mixtour/RULES.md``.
 
 Actions are small integers so that the search can generate, push and pop
 them without allocating objects:

@@ -28,7 +28,7 @@ if str(WEB_PY) not in sys.path:
 from bridge import Bridge  # noqa: E402
 
 # The board's data-status values and the G1 result tokens, as the page's
-# test contract and RULES.md G1 spell them.
+# test contract and mixtour/RULES.md (G1) spell them.
 TWO_PLAYERS = [
     ("playing", "*"),
     ("w-wins", "1-0"),
