@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from mixtour import Outcome, Position, Status
+from mixtour import Action, Outcome, Position, Status
+from mixtour.ai.arena import opening, play_game
 from mixtour.game import Game
 from mixtour.record import from_record, to_record
 from mixtour.svg import headline
@@ -117,3 +118,31 @@ def test_every_output_agrees_with_the_outcome_of_finished_games() -> None:
     # The games reach wins for several colours and at least one kind of draw.
     assert {"w-wins", "r-wins", "b-wins"} <= codes
     assert codes & {"draw-passes", "draw-repetition"}
+
+
+# The arena's report words (python -m mixtour arena prints them per game).
+ARENA_WORDS = {
+    "w-wins": "w wins",
+    "r-wins": "r wins",
+    "b-wins": "b wins",
+    "draw-passes": "draw by passes",
+    "draw-repetition": "draw by repetition",
+    "playing": "draw by length",  # stopped at the arena's length limit
+}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_arena_reports_the_outcome_of_each_game(players: int) -> None:
+    seen = set()
+    for index in range(24):
+        job = (index, "random", "random", None, None, 5, players, 5, 1, True)
+        result = play_game(job)
+        pos = opening(index // players, 5, players, 5, 1)
+        for text in result.moves.split():
+            pos.push(Action.parse(text).code)
+        outcome = pos.outcome
+        seen.add(outcome.code)
+        assert result.reason == ARENA_WORDS[outcome.code]
+        expected = 0.5 if outcome.winner is None else float(outcome.winner == index % players)
+        assert result.score == expected
+    assert len(seen) >= 2
