@@ -146,3 +146,13 @@ def test_arena_reports_the_outcome_of_each_game(players: int) -> None:
         expected = 0.5 if outcome.winner is None else float(outcome.winner == index % players)
         assert result.score == expected
     assert len(seen) >= 2
+
+
+def test_the_pages_word_every_outcome_code_in_every_language() -> None:
+    # The page shows data-status through i18n ids made from the code.
+    web = Path(__file__).resolve().parent.parent / "web" / "js"
+    for table in (web / "i18n.js", web / "lang" / "fr.js", web / "lang" / "de.js"):
+        text = table.read_text(encoding="utf-8")
+        for outcome in Outcome.all(3)[1:]:
+            for prefix in ("result", "embed"):
+                assert f'"{prefix}.{outcome.code}"' in text, (table.name, outcome.code)
