@@ -39,9 +39,16 @@ def project_files() -> Iterator[Path]:
                 yield file
 
 
+def rule_pages() -> list[Path]:
+    """Every rules page: mixtour/RULES.md, and those of games to come
+    (a RULES*.md in any folder of the project, one or two levels down)."""
+    pages = [*ROOT.glob("*/RULES*.md"), *ROOT.glob("*/*/RULES*.md")]
+    return sorted(p for p in pages if not set(p.relative_to(ROOT).parts) & SKIP_DIRS)
+
+
 def rule_headings() -> set[str]:
     """The ids that some rules page of the project defines."""
-    pages = [p for p in project_files() if p.name.upper().endswith("RULES.MD")]
+    pages = rule_pages()
     assert RULES in pages
     return {m.group(1) for page in pages for m in HEADING.finditer(page.read_text("utf-8"))}
 
@@ -56,9 +63,10 @@ def test_rules_reference_defines_every_rule_id_in_order() -> None:
 
 def test_every_cited_rule_id_is_a_heading_of_the_rules_reference() -> None:
     headings = rule_headings()
+    pages = rule_pages()
     cited: dict[str, list[str]] = {}
     for file in project_files():
-        if file.name.upper().endswith("RULES.MD") or file == Path(__file__).resolve():
+        if file in pages or file == Path(__file__).resolve():
             continue  # the pages themselves, and this file's own examples
         text = file.read_text(encoding="utf-8", errors="replace")
         where = str(file.relative_to(ROOT))
