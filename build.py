@@ -329,6 +329,8 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
     """Copy ``web/`` into ``out``, filling placeholders in text files."""
     for source in walk_files(WEB):
         relative = source.relative_to(WEB)
+        if relative.parts[0] == "tools":  # the checkers' configs and generators, not the site
+            continue
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix not in TEMPLATE_SUFFIXES:
