@@ -1,3 +1,4 @@
+// @ts-check
 // The computer player on the page: who plays which colour, asking the AI
 // worker for moves and hints, the "thinking" indicator, pause and undo.
 //
@@ -68,7 +69,9 @@ const debug = () => window.mixtourDebug || {};
  * PyScript has made the newest worker script's xworker.
  */
 function watchWorkerErrors(onError, tries = 200) {
-  const script = [...document.querySelectorAll('script[type="py"][worker]')].at(-1);
+  const script = [...document.querySelectorAll('script[type="py"][worker]')]
+    .filter((element) => element instanceof HTMLScriptElement)
+    .at(-1);
   if (script?.xworker) {
     script.xworker.onerror = (event) => {
       const reason = event?.error?.message ?? event?.message ?? String(event?.error ?? event);

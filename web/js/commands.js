@@ -1,3 +1,4 @@
+// @ts-check
 // The text command box: moves in notation (c3, c4-d3, c4:3-d3, pass) and
 // commands (board, whose turn, last, legal c4, undo, redo, help), answered in
 // a live region. Actions are read and judged by the engine (the bridge's

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Embed" dialog (game page and editor): writes the <iframe> code that
 // shows the current game or position with embed.html (see web/js/embed.js for
 // its options). The dialog's markup is made here, once for every page that
@@ -76,7 +77,8 @@ export class EmbedDialog {
     this.code = $("#embed-code");
     if (positionOnly) {
       this.form.elements.what.value = "position";
-      this.dialog.querySelector(".embed-what").hidden = true;
+      const what = this.dialog.querySelector(".embed-what");
+      if (what instanceof HTMLElement) what.hidden = true;
     }
     this.addLanguageChoice();
     this.addThemeChoice();

@@ -1,3 +1,4 @@
+// @ts-check
 // Files on the game page: "Download image" (an SVG of the position, drawn by
 // mixtour/svg.py, flipped like the board), "Download record" (the G1 text of
 // the game) and the "Load record" dialog (paste a record or choose a file),

@@ -1,3 +1,4 @@
+// @ts-check
 // Every string the interface shows, keyed by id, one table per language:
 // English here, French and German in ./lang/ with the same ids.
 // Placeholders are written {name} and filled by t(id, {name: value}).
@@ -507,15 +508,17 @@ export const RULES_PAGES = { en: "./rules.html", fr: "./rules.fr.html", de: "./r
  * Fill every element carrying data-i18n (textContent) or data-i18n-label
  * (aria-label), and point links marked data-rules-link at the rules in this language.
  */
+/** @param {ParentNode} root */
 export function translatePage(root = document) {
   for (const link of root.querySelectorAll("a[data-rules-link]")) {
+    if (!(link instanceof HTMLAnchorElement)) continue;
     link.href = RULES_PAGES[language] ?? RULES_PAGES.en;
     link.hreflang = language;
   }
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
+    el.textContent = t(el.getAttribute("data-i18n") ?? "");
   }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("aria-label", t(el.getAttribute("data-i18n-label") ?? ""));
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Keys" help: a dialog listing the keys of the board, the text board and
 // the command box, opened by its button or by "?" anywhere on the page except
 // while typing in a field.

@@ -1,3 +1,4 @@
+// @ts-check
 // The game library: every game the player started or opened on this device,
 // kept in localStorage, so that nothing is ever lost: the game on the board,
 // games set aside by a link, a New game or a loaded record, and finished games
@@ -33,6 +34,26 @@
 //   #open-games, #games-dialog, #games-list li[data-id] (the list)
 
 import { colorName, plural, t } from "./i18n.js";
+
+/**
+ * One stored game, checked (see the storage layout above).
+ * @typedef {object} LibraryEntry
+ * @property {number} version
+ * @property {string} id
+ * @property {string} kind
+ * @property {number} created
+ * @property {number} updated
+ * @property {number} rev
+ * @property {Bridge.Snapshot} game
+ * @property {Seats} seats
+ * @property {boolean} flip
+ * @property {string} status
+ * @property {string} turn
+ * @property {number} players
+ * @property {number} moves
+ * @property {number} [legacyAi] the level of an old save's link (ai=N), to become seats
+ */
+/** The computer's level by colour (0: a person). @typedef {{[color: string]: number}} Seats */
 
 export const PREFIX = "mixtour.library.";
 export const BROKEN_KEY = "mixtour.broken";
@@ -191,6 +212,10 @@ function setAside(raw, problem) {
 }
 
 /** Every usable game in the library, newest first; unusable ones are set aside. */
+/**
+ * @param {{onBroken?: (problem: string) => void}} [options]
+ * @returns {LibraryEntry[]}
+ */
 export function listGames({ onBroken = () => {} } = {}) {
   const games = [];
   for (const key of storedKeys()) {
@@ -257,11 +282,13 @@ export class Library {
     };
     document.querySelector("#flip-board")?.addEventListener("click", () => this.update());
     window.addEventListener("storage", (event) => this.onStorage(event));
+    /** @type {HTMLDialogElement | null} */
     this.dialog = document.querySelector("#games-dialog");
+    /** @type {HTMLElement | null} */
     this.list = document.querySelector("#games-list");
     document.querySelector("#open-games")?.addEventListener("click", () => this.openList());
     for (const button of this.dialog?.querySelectorAll("[data-close]") ?? []) {
-      button.addEventListener("click", () => this.dialog.close());
+      button.addEventListener("click", () => this.dialog?.close());
     }
   }
 
@@ -586,7 +613,7 @@ export class Library {
       open.textContent = t("library.open");
       open.addEventListener("click", () => {
         const fresh = readEntry(entry.id);
-        this.dialog.close();
+        this.dialog?.close();
         if (fresh) this.open(fresh, t("library.opened"));
       });
       const remove = document.createElement("button");
@@ -626,6 +653,7 @@ export function gameLabel(entry) {
 function timeAgo(ms) {
   const seconds = Math.round((ms - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
   const units = [
     ["day", 86_400],
     ["hour", 3_600],

@@ -1,3 +1,4 @@
+// @ts-check
 // Links to what is on the board: the address bar, "copy link", flip, and
 // the message for a link that could not be used completely.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's preferences (theme, what the board shows, sounds, ...), kept
 // in localStorage under one key for every page of the site, embeds included.
 //

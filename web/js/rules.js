@@ -1,3 +1,4 @@
+// @ts-check
 // The rules pages (rules.html, rules.fr.html, rules.de.html): the page's own
 // language for the few interface strings, and the theme switch in the footer.
 

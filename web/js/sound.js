@@ -1,3 +1,4 @@
+// @ts-check
 // Optional sounds, made in the page with Web Audio (no sound files): a soft
 // click for a move, a rising pair of notes for a point, a short tune for the
 // end of a game, a low buzz for something the rules refuse.

@@ -1,3 +1,4 @@
+// @ts-check
 // The game in words, for players who do not see the board: what a square
 // holds, what an action did, how the game ended, the whole board. The words
 // come from web/js/i18n.js; the facts come from the views the engine sends

@@ -1,3 +1,4 @@
+// @ts-check
 // The first five minutes: the start panel (play the computer, two players
 // here, learn), the rules in three lines beside the board, and the board
 // turned to the player's side against the computer.

@@ -1,3 +1,4 @@
+// @ts-check
 // The start of Python, watched. Until the page's Python says it is ready, a
 // failure to fetch or start the runtime (offline on a first visit, a damaged
 // download, WebAssembly refused) or an exception in the page's Python turns

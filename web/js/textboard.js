@@ -1,3 +1,4 @@
+// @ts-check
 // The text board: the 25 squares as a grid of cells a screen reader reads
 // ("c3, 3 high, bottom to top: White, Red, White"), and a second way to play.
 //

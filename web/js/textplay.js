@@ -1,3 +1,4 @@
+// @ts-check
 // Play without sight, on the game page: the "Text board and commands" panel
 // (the text board of web/js/textboard.js, the command box of
 // web/js/commands.js and the visible log), the skip link that leads to it,

@@ -1,3 +1,4 @@
+// @ts-check
 // Loaded as a plain, blocking script at the top of every page, before any
 // style is applied, so the page is drawn in the player's theme from the first
 // frame (no flash of light before dark). It only sets <html data-theme>;

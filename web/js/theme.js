@@ -1,3 +1,4 @@
+// @ts-check
 // Light, dark or the system's theme, on every page.
 //
 // The choice is the address's ?theme=light|dark|system (for an embed that must
