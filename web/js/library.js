@@ -53,7 +53,6 @@ import { colorName, plural, t } from "./i18n.js";
  * @property {number} moves
  * @property {number} [legacyAi] the level of an old save's link (ai=N), to become seats
  */
-/** The computer's level by colour (0: a person). @typedef {{[color: string]: number}} Seats */
 
 export const PREFIX = "mixtour.library.";
 export const BROKEN_KEY = "mixtour.broken";

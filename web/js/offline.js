@@ -31,6 +31,7 @@ export function registerServiceWorker({ offerUpdates = true } = {}) {
   else window.addEventListener("load", go, { once: true });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watch(registration) {
   const container = navigator.serviceWorker;
   const controlled = () => {

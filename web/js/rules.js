@@ -8,5 +8,6 @@ import { themeSwitch } from "./theme.js";
 const page = location.pathname.split("/").pop() || "rules.html";
 const code = Object.keys(RULES_PAGES).find((lang) => RULES_PAGES[lang] === `./${page}`) ?? "en";
 setLanguage(code); // the page's text is in one language, whatever the player's choice
-translatePage(document.querySelector(".site-footer"));
-themeSwitch(document.querySelector("#theme"));
+translatePage(document.querySelector(".site-footer") ?? document);
+const theme = document.querySelector("#theme");
+if (theme instanceof HTMLSelectElement) themeSwitch(theme);

@@ -7,7 +7,7 @@
 // ("theme" in localStorage's mixtour.prefs, see web/js/prefs.js), else none
 // (follow the system's prefers-color-scheme).
 (() => {
-  const valid = (value) => value === "light" || value === "dark" || value === "system";
+  const valid = (/** @type {unknown} */ value) => value === "light" || value === "dark" || value === "system";
   let choice = new URLSearchParams(location.search).get("theme");
   if (!valid(choice)) {
     try {

@@ -14,17 +14,20 @@ be absent is ``NotRequired``; a value that may be ``null`` is ``X | None``.
 
 # No ``from __future__ import annotations`` here: under Python 3.11 it hides
 # ``NotRequired`` from ``__optional_keys__``, which the contract test reads.
-from typing import Annotated, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "ActionView",
     "Color",
+    "EnterView",
     "Explained",
     "Fragment",
     "GameRecord",
     "Legal",
     "Loaded",
     "LoadedLink",
+    "MoveView",
+    "PassView",
     "Picture",
     "Played",
     "Reason",
@@ -50,20 +53,31 @@ class Reason(TypedDict):
     args: dict[str, "str | int | Reason"]
 
 
-ActionView = TypedDict(
-    "ActionView",
-    {
-        "text": str,
-        "kind": Literal["enter", "move", "pass"],
-        "square": NotRequired[int],
-        "from": NotRequired[int],
-        "to": NotRequired[int],
-        "count": NotRequired[int],
-    },
+class PassView(TypedDict):
+    """A pass, as played."""
+
+    text: str
+    kind: Literal["pass"]
+
+
+class EnterView(TypedDict):
+    """A disc entered on an empty ``square``."""
+
+    text: str
+    kind: Literal["enter"]
+    square: int
+
+
+MoveView = TypedDict(
+    "MoveView",
+    {"text": str, "kind": Literal["move"], "square": int, "from": int, "to": int, "count": int},
 )
 # Functional TypedDicts (for keys that are Python keywords) take their doc this way.
-ActionView.__doc__ = """A played action as the board draws it: its N1 ``text``, the ``square`` it
-lands on, and for a move where from, where to and how many discs."""
+MoveView.__doc__ = """The top ``count`` discs of the stack on ``from`` moved onto ``to``
+(which is also the ``square`` the action lands on)."""
+
+ActionView: TypeAlias = PassView | EnterView | MoveView
+"""A played action as the board draws it (its ``kind`` tells which), with its N1 ``text``."""
 
 
 Legal = TypedDict(

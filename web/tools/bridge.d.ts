@@ -6,23 +6,19 @@ declare namespace Bridge {
   /** A JSON text of a `T`: `JSON.parse` gives the `T`. */
   type Json<T> = string & { readonly __json?: T };
 
+  type ActionView = PassView | EnterView | MoveView;
+
   /** A player's colour letter: White, Red, and Blue in the three-player game. */
   type Color = "w" | "r" | "b";
 
   /** How the game stands (also the board's `data-status`). */
   type Status = "playing" | "w-wins" | "r-wins" | "b-wins" | "draw-passes" | "draw-repetition";
 
-  /**
-   * A played action as the board draws it: its N1 `text`, the `square` it
-   * lands on, and for a move where from, where to and how many discs.
-   */
-  interface ActionView {
+  /** A disc entered on an empty `square`. */
+  interface EnterView {
     text: string;
-    kind: "enter" | "move" | "pass";
-    square?: number;
-    from?: number;
-    to?: number;
-    count?: number;
+    kind: "enter";
+    square: number;
   }
 
   /**
@@ -77,6 +73,25 @@ declare namespace Bridge {
     ai: number | null;
     seats: { [key: string]: number } | null;
     problems: string[];
+  }
+
+  /**
+   * The top `count` discs of the stack on `from` moved onto `to`
+   * (which is also the `square` the action lands on).
+   */
+  interface MoveView {
+    text: string;
+    kind: "move";
+    square: number;
+    from: number;
+    to: number;
+    count: number;
+  }
+
+  /** A pass, as played. */
+  interface PassView {
+    text: string;
+    kind: "pass";
   }
 
   /** An SVG picture of the position. */

@@ -100,7 +100,7 @@ class Writer:
         self.aliases = {
             name: value
             for name in contract.__all__
-            if get_origin(value := getattr(contract, name)) is Literal
+            if get_origin(value := getattr(contract, name)) in (Literal, types.UnionType)
         }
         self.shapes = {
             name: value
@@ -118,6 +118,14 @@ class Writer:
             if kind == alias:
                 return name
         origin, args = get_origin(kind), get_args(kind)
+        if origin in (types.UnionType, typing.Union):
+            # A union that holds a whole union alias (ActionView | None) names it.
+            named = []
+            for name, alias in self.aliases.items():
+                if get_origin(alias) is types.UnionType and set(get_args(alias)) <= set(args):
+                    named.append(name)
+                    args = tuple(arg for arg in args if arg not in get_args(alias))
+            return " | ".join([*named, *(self.type(arg) for arg in args)])
         if kind is str:
             return "string"
         if kind is int or kind is float:
@@ -171,8 +179,11 @@ def render() -> str:
     lines.append("  /** A JSON text of a `T`: `JSON.parse` gives the `T`. */")
     lines.append("  type Json<T> = string & { readonly __json?: T };")
     for name, alias in writer.aliases.items():
-        literal = writer.literal(get_args(alias))
-        lines += ["", *comment(docs.get(name), "  "), f"  type {name} = {literal};"]
+        if get_origin(alias) is Literal:
+            value = writer.literal(get_args(alias))
+        else:
+            value = " | ".join(writer.type(arg) for arg in get_args(alias))
+        lines += ["", *comment(docs.get(name), "  "), f"  type {name} = {value};"]
     for name, shape in writer.shapes.items():
         lines += ["", *writer.interface(name, shape)]
     lines += ["", "  /** The functions the bridge (web/py/bridge.py) offers the page. */"]

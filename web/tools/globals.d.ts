@@ -48,10 +48,13 @@ interface MixtourDebug {
   demoDelayMs?: number;
 }
 
+/** Who plays each colour: the computer's level 1-6, or 0 for a person. */
+type Seats = { [color: string]: number };
+
 /** What a link said about the game (web/js/links.js), told to the other modules. */
 interface LinkLoadedDetail {
   ai: number | null;
-  seats: { [color: string]: number } | null;
+  seats: Seats | null;
   flip: boolean;
 }
 
