@@ -1021,6 +1021,15 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
     else:
         log("mixtour/ has no Python files yet: mypy checks build.py only")
     checks.append(("mypy", [python, "-m", "mypy", "--strict", *mypy_targets]))
+    # The JavaScript: TypeScript's checker over its JSDoc types (the pages, then
+    # the service worker with the worker's library) and ESLint, both installed by
+    # npm ci; their configs are in web/tools/.
+    tools, node_bin = WEB / "tools", NODE_MODULES / ".bin"
+    checks.append(("tsc", [node_bin / "tsc", "-p", tools / "tsconfig.json"]))
+    checks.append(("tsc (service worker)", [node_bin / "tsc", "-p", tools / "tsconfig.sw.json"]))
+    lint_paths = ["web/js", "web/sw.js", "web/tools", "tests/js"]
+    eslint = [node_bin / "eslint", "-c", tools / "eslint.config.mjs", "--max-warnings", "0"]
+    checks.append(("eslint", [*eslint, "--no-error-on-unmatched-pattern", *lint_paths]))
     return checks
 
 

@@ -229,7 +229,8 @@ function sameGame(a, b) {
  * @param {string | undefined} problem
  */
 function setAside(raw, problem) {
-  let list = [];
+  /** @type {unknown[]} */
+  let list;
   try {
     list = JSON.parse(readKey(BROKEN_KEY) ?? "[]");
     if (!Array.isArray(list)) list = [];
