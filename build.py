@@ -1028,8 +1028,9 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
     checks.append(("tsc", [node_bin / "tsc", "-p", tools / "tsconfig.json"]))
     checks.append(("tsc (service worker)", [node_bin / "tsc", "-p", tools / "tsconfig.sw.json"]))
     lint_paths = ["web/js", "web/sw.js", "web/tools", "tests/js"]
-    eslint = [node_bin / "eslint", "-c", tools / "eslint.config.mjs", "--max-warnings", "0"]
-    checks.append(("eslint", [*eslint, "--no-error-on-unmatched-pattern", *lint_paths]))
+    eslint: list[str | Path] = [node_bin / "eslint", "-c", tools / "eslint.config.mjs"]
+    eslint += ["--max-warnings", "0", "--no-error-on-unmatched-pattern", *lint_paths]
+    checks.append(("eslint", eslint))
     return checks
 
 
