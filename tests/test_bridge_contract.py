@@ -23,13 +23,14 @@ import pytest
 from mixtour.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT / "web" / "py", ROOT / "web" / "tools"):
+for folder in (ROOT, ROOT / "web" / "py"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
 import contract  # noqa: E402
-import contract_dts  # noqa: E402
 from bridge import Bridge, rules  # noqa: E402
+
+from web.tools import contract_dts  # noqa: E402
 
 # -- the checker ----------------------------------------------------------------
 
@@ -316,6 +317,21 @@ def test_the_checker_finds_a_mistyped_nested_reason() -> None:
 
 def test_the_checker_accepts_what_the_bridge_returns() -> None:
     assert list(problems(json.loads(Bridge().state()), contract.View)) == []
+
+
+def test_a_bridge_that_drops_a_field_fails_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_view = Bridge.view
+
+    def view_without_turn(self: Bridge) -> Any:
+        view = dict(real_view(self))
+        del view["turn"]
+        return view
+
+    monkeypatch.setattr(Bridge, "view", view_without_turn)
+    with pytest.raises(AssertionError, match="'turn' is missing"):
+        check(Bridge().state(), Bridge.state)
+    with pytest.raises(AssertionError, match=r"\$\.state: 'turn' is missing"):
+        check(Bridge().play("c3"), Bridge.play)
 
 
 # -- the TypeScript side ---------------------------------------------------------
