@@ -1,7 +1,8 @@
-// ESLint over the site's JavaScript, the service worker and the Node unit
-// tests: `npx eslint -c web/tools/eslint.config.mjs` from the repository's
-// root, run by `build.py test`. The recommended rules, and a few more that
-// catch real mistakes.
+// ESLint over the site's JavaScript, the service worker, the Node unit tests
+// and the build's Node programs: `npx eslint -c web/tools/eslint.config.mjs
+// web/js web/sw.js web/tools tests/js` from the repository's root (paths here
+// read from there), run by `build.py test`. The recommended rules, and a few
+// more that catch real mistakes.
 
 import js from "@eslint/js";
 import globals from "globals";
@@ -55,7 +56,8 @@ export default [
     rules: { ...js.configs.recommended.rules, ...catchMistakes },
   },
   {
-    files: ["tests/js/**/*.mjs"],
+    // Node programs: the unit tests, and the build's helpers and this config.
+    files: ["tests/js/**/*.mjs", "web/tools/**/*.mjs"],
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: 2022,
