@@ -252,8 +252,31 @@ def test_rules() -> None:
     assert check(rules(), rules)["defaultDiscs"] == {"2": 20, "3": 15}
 
 
+EDITOR = contract_dts.editor_functions()
+editor_covered: set[str] = set()
+
+
+def test_editor_check() -> None:
+    editor_covered.add("check")
+    check_position = EDITOR["check"]
+    assert check(check_position("5/5/2,w,2/5/5 r 19/20 0/0 1 c3"), check_position)["ok"] is True
+    assert check(check_position(THREE_START), check_position)["position"]["players"] == 3
+    assert check(check_position("5/5/5/5/5 x"), check_position)["ok"] is False
+
+
+def test_editor_from_link() -> None:
+    editor_covered.add("from_link")
+    from_link = EDITOR["from_link"]
+    for fragment in ["", "#m=c3,c4", "#p=5/5/5/5/5_w_6/6/6_0/0/0_3_-", "#p=broken&m=zz"]:
+        check(from_link(fragment), from_link)
+
+
 def test_every_bridge_function_is_covered() -> None:
     assert covered == set(contract_dts.bridge_functions())
+
+
+def test_every_editor_function_is_covered() -> None:
+    assert editor_covered | {"rules"} == set(EDITOR)
 
 
 def test_every_bridge_function_but_view_declares_its_json() -> None:

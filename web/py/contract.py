@@ -18,13 +18,16 @@ from typing import Annotated, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "ActionView",
+    "Checked",
     "Color",
+    "EditedPosition",
     "EnterView",
     "Explained",
     "Fragment",
     "GameRecord",
     "Legal",
     "Loaded",
+    "LinkedPosition",
     "LoadedLink",
     "MoveView",
     "PassView",
@@ -187,6 +190,37 @@ class Snapshot(TypedDict):
     ply: int
 
 
+class EditedPosition(TypedDict):
+    """A position as the editor shows it (``editor_main.py``): its canonical P1
+    and its parts, ``last`` being the last action field of the P1."""
+
+    fen: str
+    players: int
+    turn: Color
+    stacks: list[str]
+    reserves: list[int]
+    scores: list[int]
+    target: int
+    last: str
+    over: bool
+
+
+class Checked(TypedDict):
+    """The editor's position checked by the engine: the ``position``, or the
+    ``message`` saying why it is not one."""
+
+    ok: bool
+    position: NotRequired[EditedPosition]
+    message: NotRequired[str]
+
+
+class LinkedPosition(TypedDict):
+    """The position a link shows in the editor, and what was wrong with the link."""
+
+    position: EditedPosition
+    problems: list[str]
+
+
 class Rules(TypedDict):
     """The engine's set-up numbers a form needs: the highest stack a move may
     land on, and the discs per player by number of players."""
@@ -206,3 +240,5 @@ PictureJson = Annotated[str, Picture]
 RecordJson = Annotated[str, GameRecord]
 SnapshotJson = Annotated[str, Snapshot]
 RulesJson = Annotated[str, Rules]
+CheckedJson = Annotated[str, Checked]
+LinkedPositionJson = Annotated[str, LinkedPosition]

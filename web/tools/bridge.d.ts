@@ -14,6 +14,32 @@ declare namespace Bridge {
   /** How the game stands (also the board's `data-status`). */
   type Status = "playing" | "w-wins" | "r-wins" | "b-wins" | "draw-passes" | "draw-repetition";
 
+  /**
+   * The editor's position checked by the engine: the `position`, or the
+   * `message` saying why it is not one.
+   */
+  interface Checked {
+    ok: boolean;
+    position?: EditedPosition;
+    message?: string;
+  }
+
+  /**
+   * A position as the editor shows it (`editor_main.py`): its canonical P1
+   * and its parts, `last` being the last action field of the P1.
+   */
+  interface EditedPosition {
+    fen: string;
+    players: number;
+    turn: Color;
+    stacks: string[];
+    reserves: number[];
+    scores: number[];
+    target: number;
+    last: string;
+    over: boolean;
+  }
+
   /** A disc entered on an empty `square`. */
   interface EnterView {
     text: string;
@@ -60,6 +86,12 @@ declare namespace Bridge {
     ok: boolean;
     state?: View;
     message?: string;
+  }
+
+  /** The position a link shows in the editor, and what was wrong with the link. */
+  interface LinkedPosition {
+    position: EditedPosition;
+    problems: string[];
   }
 
   /**
@@ -216,6 +248,19 @@ declare namespace Bridge {
     /** `{"svg": text}`: a picture of the current position. */
     svg(flipped?: boolean, coordinates?: boolean): Json<Picture>;
     undo(): Json<View>;
+    /**
+     * The engine's set-up numbers a form needs, so the page never writes its own:
+     * `{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}` (R6, R1, R10).
+     */
+    rules(): Json<Rules>;
+  }
+
+  /** What the position editor's Python (web/py/editor_main.py) offers. */
+  interface EditorPage {
+    /** Validate a position string with the engine. */
+    check(text: string): Json<Checked>;
+    /** The position a link fragment shows, and what was wrong with the link. */
+    from_link(fragment: string): Json<LinkedPosition>;
     /**
      * The engine's set-up numbers a form needs, so the page never writes its own:
      * `{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}` (R6, R1, R10).

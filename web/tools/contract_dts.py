@@ -1,11 +1,12 @@
 """Write ``web/tools/bridge.d.ts``, the TypeScript side of the bridge contract.
 
-The shapes come from ``web/py/contract.py`` (TypedDicts and literal aliases),
-the functions from the public methods of ``web/py/bridge.py``'s ``Bridge``
-and its ``rules()``: each returns ``Annotated[str, Shape]``, a JSON text of
-that shape, declared here as ``Json<Shape>``. Everything lands in the global
-namespace ``Bridge`` (``Bridge.View``, ``Bridge.Python``...) so JSDoc can name
-it without an import.
+The shapes come from ``web/py/contract.py`` (TypedDicts and aliases), the
+functions from the public methods of ``web/py/bridge.py``'s ``Bridge`` and its
+``rules()``, and from the editor's ``web/py/editor_main.py``: each returns
+``Annotated[str, Shape]``, a JSON text of that shape, declared here as
+``Json<Shape>``. Everything lands in the global namespace ``Bridge``
+(``Bridge.View``, ``Bridge.Python``, ``Bridge.EditorPage``...) so JSDoc can
+name it without an import.
 
     python3 web/tools/contract_dts.py          # rewrite the file
     python3 web/tools/contract_dts.py --check  # exit 1 if it is out of date
@@ -52,6 +53,24 @@ def bridge_functions() -> dict[str, Callable[..., Any]]:
             functions[name] = member
     functions["rules"] = bridge.rules
     return functions
+
+
+def editor_functions() -> dict[str, Callable[..., Any]]:
+    """What the position editor's Python (``editor_main.py``) publishes as
+    ``window.mixtourEditor``; imported here with its ``publish`` (which needs a
+    browser) replaced by one that does nothing."""
+    offline = types.ModuleType("publish")
+    offline.publish = lambda *args: None  # type: ignore[attr-defined]
+    saved = sys.modules.get("publish")
+    sys.modules["publish"] = offline
+    try:
+        import editor_main
+    finally:
+        if saved is None:
+            del sys.modules["publish"]
+        else:
+            sys.modules["publish"] = saved
+    return {"check": editor_main.check, "from_link": editor_main.from_link, "rules": bridge.rules}
 
 
 def json_shape(function: Callable[..., Any]) -> Any:
@@ -192,6 +211,11 @@ def render() -> str:
         shape = json_shape(function)
         if shape is not None:
             lines += writer.method(name, function, shape)
+    lines += ["  }", ""]
+    lines.append("  /** What the position editor's Python (web/py/editor_main.py) offers. */")
+    lines.append("  interface EditorPage {")
+    for name, function in editor_functions().items():
+        lines += writer.method(name, function, json_shape(function))
     lines += ["  }", "}", ""]
     return "\n".join(lines)
 

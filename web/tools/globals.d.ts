@@ -25,13 +25,6 @@ declare namespace Bridge {
     /** A promise of the worker function `name`'s JSON answer (see web/py/ai_worker.py). */
     ai_call(name: string, payload?: string): Promise<string>;
   }
-
-  /** `window.mixtourEditor` on the position editor (web/py/editor_main.py). */
-  interface EditorPage {
-    check(text: string): string;
-    from_link(fragment: string): string;
-    rules(): Json<Rules>;
-  }
 }
 
 /** Knobs the tests set before or while a page runs (never set by the site). */
