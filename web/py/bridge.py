@@ -147,7 +147,7 @@ class Bridge:
             "target": pos.target,
             "discs": pos.discs,
             "last": _action_view(pos.last),
-            "status": cast(Status, result.status),
+            "status": cast(Status, result.code),
             "over": result.is_over,
             "winner": None if result.winner is None else _color(result.winner),
             "result": result.describe() if result.is_over else "",
