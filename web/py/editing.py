@@ -30,6 +30,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from contract import EditedSetupJson
+
 from mixtour.core import COLORS, MAX_HEIGHT, NUM_SQUARES, default_discs
 
 __all__ = ["edit", "start_setup"]
@@ -101,7 +103,7 @@ def _add(setup: dict[str, Any], color: str, discs: int) -> None:
         setup["reserves"][i] = reserve + discs
 
 
-def edit(setup_text: str, change: str, square: int = -1, color: str = "") -> str:
+def edit(setup_text: str, change: str, square: int = -1, color: str = "") -> EditedSetupJson:
     """Make one change to the editor's setup (JSON in, JSON out).
 
     ``place`` a disc of ``color`` on ``square`` (from its reserve while it has

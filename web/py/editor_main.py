@@ -26,9 +26,10 @@ takes over from there.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from bridge import rules
+from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
 from editing import edit
 from publish import publish
 
@@ -41,12 +42,12 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _describe(position: Position) -> dict[str, Any]:
+def _describe(position: Position) -> EditedPosition:
     fen = position.fen()
     return {
         "fen": fen,
         "players": position.players,
-        "turn": COLORS[position.turn],
+        "turn": cast(Color, COLORS[position.turn]),
         "stacks": list(position.stacks),
         "reserves": list(position.reserves),
         "scores": list(position.scores),
@@ -57,7 +58,7 @@ def _describe(position: Position) -> dict[str, Any]:
     }
 
 
-def check(text: str) -> str:
+def check(text: str) -> CheckedJson:
     """Validate a position string with the engine."""
     try:
         position = Position(text if isinstance(text, str) else "")
@@ -66,13 +67,13 @@ def check(text: str) -> str:
     return _dump({"ok": True, "position": _describe(position)})
 
 
-def from_link(fragment: str) -> str:
+def from_link(fragment: str) -> LinkedPositionJson:
     """The position a link fragment shows, and what was wrong with the link."""
     link = parse_link(fragment if isinstance(fragment, str) else "")
     return _dump({"position": _describe(link.game.position), "problems": link.problems})
 
 
-def link(text: str, level: int | None = None) -> str:
+def link(text: str, level: int | None = None) -> EditorLinkJson:
     """The link fragment of a position, with the computer's level if one is given."""
     try:
         game = Game(Position(text if isinstance(text, str) else "").fen())
