@@ -1,3 +1,4 @@
+// @ts-check
 // Mixtour's notation in JavaScript: square names, action text (N1), position
 // strings (P1) and the pieces of the link format that a page needs before
 // Python has loaded (mixtour/RULES.md has N1 and P1; mixtour/link.py the links).

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says when the engine refuses what the player tried on the
 // board (the game page and embedded boards share it). The engine decides; the
 // words come from web/js/i18n.js.

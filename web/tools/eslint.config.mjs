@@ -23,8 +23,6 @@ export default [
       "web/js/editor.js",
       "web/js/learn.js",
       "web/js/page.js",
-      "web/js/notation.js",
-      "web/js/refusals.js",
     ],
   },
   {
