@@ -21,6 +21,7 @@ import { colorName, t } from "./i18n.js";
 import { $, Python, messageLine, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
+
 const EMBED_KEYS = ["view", "coords"];
 // The engine reads no link longer than this (mixtour/link.py, _MAX_LENGTH): it
 // shows the start position instead, so the preview does the same.

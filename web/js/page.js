@@ -45,15 +45,21 @@ export function pageChrome() {
  */
 
 /**
+ * How a page waits for its Python.
  * @typedef {object} ConnectOptions
  * @property {HTMLElement} loading the page's loading box ("Loading Python…", then any failure)
  * @property {HTMLElement} canvas the board
- * @property {() => void} ready the page's own set-up once Python is there; the page is marked ready after it
+ * @property {() => void} ready the page's own set-up once Python is there; the page is marked
+ *   ready after it
  * @property {HTMLElement | null} [status] a line that says "Loading Python…" meanwhile
- * @property {string | null} [label] the board's name once ready (an i18n id), "board.loading" meanwhile; null keeps the name it has
- * @property {boolean} [lazy] the page starts Python itself with start() (from body's data-python, data-config and data-pyscript)
- * @property {() => boolean} [blocked] with lazy: true when Python cannot start here (the page has said why)
- * @property {{ offerUpdates?: boolean } | null} [offline] once ready, offer offline play (web/js/offline.js) with these options; null: not from this page
+ * @property {string | null} [label] the board's name once ready (an i18n id, "board.label" if
+ *   left out), "board.loading" meanwhile; null keeps the name it has
+ * @property {boolean} [lazy] the page starts Python itself with start(), from body's
+ *   data-python, data-config and data-pyscript (the embed: only once it is seen or used)
+ * @property {() => boolean} [blocked] with lazy: true when Python cannot start here (the
+ *   page has said why)
+ * @property {{ offerUpdates?: boolean } | null} [offline] once ready, offer offline play
+ *   (web/js/offline.js) with these options; left out: not from this page
  */
 
 /** The page's Python: waits for it, then calls the bridge. */
