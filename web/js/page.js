@@ -86,7 +86,7 @@ export class Python {
     this.call = (method, ...args) => JSON.parse(/** @type {Bridge} */ (this.bridge)[method](...args));
   }
 
-  /** @returns {boolean} true once the bridge is there and the page set up */
+  /** @returns {boolean} true once the bridge is there (already while the page's ready() runs) */
   get ready() {
     return this.bridge !== null;
   }
