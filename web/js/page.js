@@ -83,7 +83,8 @@ export class Python {
      * @param {...any} args
      * @returns {any}
      */
-    this.call = (method, ...args) => JSON.parse(/** @type {Bridge} */ (this.bridge)[method](...args));
+    this.call = (method, ...args) =>
+      JSON.parse(/** @type {Bridge} */ (this.bridge)[method](...args));
   }
 
   /** @returns {boolean} true once the bridge is there (already while the page's ready() runs) */
@@ -127,7 +128,8 @@ export class Python {
     script.src = body.python ?? "";
     script.setAttribute("config", body.config ?? "");
     document.body.append(script);
-    import(new URL(body.pyscript ?? "", document.baseURI).href).catch((error) => startup.fail(error));
+    const core = new URL(body.pyscript ?? "", document.baseURI).href;
+    import(core).catch((error) => startup.fail(error));
   }
 
   /**
@@ -211,8 +213,10 @@ export function showState(board, state, { interactive = true, offer = true } = {
 
 /**
  * @typedef {object} SayOptions
- * @property {boolean} [spoken] false: shown, but hidden from screen readers (a log tells it already)
- * @property {boolean} [sticky] on a fading line: stays until hide() is called, e.g. a problem with the link
+ * @property {boolean} [spoken] false: shown, but hidden from screen readers (a log tells it
+ *   already)
+ * @property {boolean} [sticky] on a fading line: stays until hide() is called, e.g. a problem
+ *   with the link
  */
 
 /**
