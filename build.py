@@ -329,6 +329,8 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
     """Copy ``web/`` into ``out``, filling placeholders in text files."""
     for source in walk_files(WEB):
         relative = source.relative_to(WEB)
+        if relative.parts[0] == "tools":  # the checkers' configs and generators, not the site
+            continue
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix not in TEMPLATE_SUFFIXES:
@@ -1019,6 +1021,16 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
     else:
         log("mixtour/ has no Python files yet: mypy checks build.py only")
     checks.append(("mypy", [python, "-m", "mypy", "--strict", *mypy_targets]))
+    # The JavaScript: TypeScript's checker over its JSDoc types (the pages, then
+    # the service worker with the worker's library) and ESLint, both installed by
+    # npm ci; their configs are in web/tools/.
+    tools, node_bin = WEB / "tools", NODE_MODULES / ".bin"
+    checks.append(("tsc", [node_bin / "tsc", "-p", tools / "tsconfig.json"]))
+    checks.append(("tsc (service worker)", [node_bin / "tsc", "-p", tools / "tsconfig.sw.json"]))
+    lint_paths = ["web/js", "web/sw.js", "web/tools", "tests/js"]
+    eslint: list[str | Path] = [node_bin / "eslint", "-c", tools / "eslint.config.mjs"]
+    eslint += ["--max-warnings", "0", "--no-error-on-unmatched-pattern", *lint_paths]
+    checks.append(("eslint", eslint))
     return checks
 
 
