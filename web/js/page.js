@@ -1,3 +1,4 @@
+// @ts-check
 // The plumbing every page script shares (app.js, embed.js, editor.js, learn.js):
 // finding elements, the page's chrome, waiting for Python and talking to it,
 // the message line, and putting the engine's state on the board.
@@ -118,8 +119,7 @@ export class Python {
     if (label) canvas.setAttribute("aria-label", t("board.loading"));
     canvas.setAttribute("aria-busy", "true");
     loading.hidden = false;
-    const watched = /** @type {any} */ ({ status }); // startup.js declares no type for it yet
-    const startup = watchStartup(loading, watched);
+    const startup = watchStartup(loading, { status });
     this.startup = startup;
     if (!options.lazy) return;
     const body = document.body.dataset;
