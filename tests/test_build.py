@@ -8,6 +8,7 @@ files; the browser tests show that the site runs from them.
 from __future__ import annotations
 
 import _imp
+import doctest
 import hashlib
 import json
 import re
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import build
-from web.tools import bytecode
+from web.tools import bytecode, serve
 from web.tools.common import TOOLS
 
 # A hash-based .pyc (PEP 552): magic, flags, the source's hash, then the code.
@@ -153,3 +154,9 @@ def test_changing_a_bytecode_program_recompiles(tmp_path: Path) -> None:
         program.write_bytes(original)
     module.write_text("x = 2\n", encoding="utf-8")
     assert bytecode.cache_key("1.0", stdlib, files, programs) != key
+
+
+def test_the_servers_doctests() -> None:
+    # web/tools/ is not among pytest's test paths: its examples run here.
+    failures, attempted = doctest.testmod(serve)
+    assert attempted > 0 and failures == 0
