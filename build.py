@@ -28,6 +28,7 @@ In ``web/tools/``, which the build never copies to ``dist/``:
   ``netlify.toml``.
 * ``testenv.py``: test setup, the virtual environment and Chromium.
 * ``bench.py``: the benchmarks.
+* ``stubs/js.pyi``: what mypy knows of Pyodide's ``js`` module.
 
 Commands
 --------

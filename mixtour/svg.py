@@ -37,7 +37,7 @@ _DISC = {  # face, side, edge
     "b": ("#3d79d4", "#29549b", "#10233f"),
 }
 
-# Proportions, in cells, as the canvas draws them (web/js/board.js).
+# Proportions, in cells, as the canvas draws them (web/js/board/geometry.js).
 _CELL = 80
 _WIDE = 34  # margin with the coordinates (left and bottom)
 _NARROW = 14  # the other margins, and all four without coordinates

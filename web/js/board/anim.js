@@ -1,10 +1,12 @@
-// How the board moves from one picture to the next: pure planning, no drawing
-// and no rules.
+// How the board moves from one picture to the next: pure planning, no drawing,
+// no DOM and no rules (Node imports this module in tests/js/).
 //
 // Every change of the stacks on the board goes through planChange(before,
 // after): it compares the two pictures square by square and says what moves
 // where, in the chessground manner (the board never builds an animation by
 // hand, so an update that does not change the stacks cannot cancel one).
+// queueChange() keeps the plans waiting to be shown and currentPlan() says
+// which one a frame draws, and how far along it is.
 //
 // On each square the discs both pictures share at the bottom stay put; what
 // is left of the old stack on top "goes" and what is new on top "comes". A
@@ -20,6 +22,55 @@ export const SCORE_MS = 520; // a move whose tower then leaves the board
 export const DRAG_MS = 130; // dropped discs settle from the pointer
 const SLIDE_END = 0.6; // a scoring move: the slide ends here, then the tower fades
 const COME_BACK = 0.35; // a scoring move taken back: the tower comes back until here
+export const MAX_QUEUED = 2; // the running plan and one waiting; later changes join the waiting one
+
+/** @typedef {import("./state.js").Action} Action */
+/** @typedef {import("./state.js").Launch} Launch */
+/** @typedef {import("./state.js").Point} Point */
+
+/**
+ * A picture of the board: its stacks and the action that led there.
+ * @typedef {{stacks: readonly string[], last: Action | null}} Picture
+ */
+
+/**
+ * What happens on one square: discs kept, fading out and fading in (strings,
+ * bottom to top), and when the fades run (fractions of the plan's duration).
+ * @typedef {object} SquarePlan
+ * @property {string} keep
+ * @property {string} goes
+ * @property {string} comes
+ * @property {[number, number]} goFade
+ * @property {[number, number]} comeFade
+ */
+
+/**
+ * Discs that slide from one square to another.
+ * @typedef {object} Slide
+ * @property {string} discs bottom to top
+ * @property {number} from
+ * @property {number} fromHeight discs under them where they start
+ * @property {number} to
+ * @property {number} toHeight discs under them where they land
+ * @property {number} start fraction of the duration when the slide starts
+ * @property {number} end and ends
+ * @property {boolean} appear they fade in before the slide (a scoring move taken back)
+ * @property {boolean} vanish they fade out after it (a tower of five leaving the board)
+ * @property {Point | null} point they start under the pointer (dropped after a drag)
+ * @property {boolean} lifted they start lifted (sent by a click)
+ */
+
+/**
+ * How the board moves from one picture to the next.
+ * @typedef {object} Plan
+ * @property {Picture} before
+ * @property {Picture} after
+ * @property {number} duration milliseconds
+ * @property {SquarePlan[]} squares
+ * @property {Slide[]} slides
+ * @property {number} [start] the time of the plan's first frame
+ * @property {number} [t] its progress at the frame being drawn, 0..1
+ */
 
 /**
  * A plan from `before` to `after` ({stacks, last}), or null when the picture
@@ -32,8 +83,15 @@ const COME_BACK = 0.35; // a scoring move taken back: the tower comes back until
  *   slides      [{discs, from, fromHeight, to, toHeight, start, end,
  *                 appear, vanish, point, lifted}]: fractions of the duration
  */
+/**
+ * @param {Picture} before
+ * @param {Picture} after
+ * @param {Launch | null} [launch]
+ * @returns {Plan | null}
+ */
 export function planChange(before, after, launch = null) {
   const count = after.stacks.length;
+  /** @type {SquarePlan[]} */
   const squares = [];
   let changed = false;
   for (let i = 0; i < count; i++) {
@@ -47,6 +105,7 @@ export function planChange(before, after, launch = null) {
     squares.push({ keep: old.slice(0, same), goes, comes, goFade: [0, 1], comeFade: [0, 1] });
   }
   if (!changed) return null;
+  /** @type {Plan} */
   const plan = { before, after, duration: MOVE_MS, squares, slides: [] };
   if (!scoringMove(plan, after.last) && !scoringUndo(plan, before.last)) pairSlides(plan);
   if (launch) {
@@ -63,9 +122,15 @@ export function planChange(before, after, launch = null) {
   return plan;
 }
 
-/** The last action was a move onto a stack that, now five high, left the board. */
+/**
+ * The last action was a move onto a stack that, now five high, left the board.
+ * @param {Plan} plan
+ * @param {Action | null} last
+ */
 function scoringMove(plan, last) {
-  if (!last || last.kind !== "move") return false;
+  if (!last || last.kind !== "move" || last.from === undefined || last.to === undefined) {
+    return false;
+  }
   const from = plan.squares[last.from];
   const to = plan.squares[last.to];
   if (!from || !to || last.from === last.to) return false;
@@ -80,9 +145,15 @@ function scoringMove(plan, last) {
   return true;
 }
 
-/** The move just taken back had made a tower that left the board: it comes back, then splits. */
+/**
+ * The move just taken back had made a tower that left the board: it comes back, then splits.
+ * @param {Plan} plan
+ * @param {Action | null} last
+ */
 function scoringUndo(plan, last) {
-  if (!last || last.kind !== "move") return false;
+  if (!last || last.kind !== "move" || last.from === undefined || last.to === undefined) {
+    return false;
+  }
   const from = plan.squares[last.from];
   const to = plan.squares[last.to];
   if (!from || !to || last.from === last.to) return false;
@@ -99,14 +170,20 @@ function scoringUndo(plan, last) {
   return true;
 }
 
-/** Parts that go from one square and come, the same discs, on another slide; nearest first. */
+/**
+ * Parts that go from one square and come, the same discs, on another slide; nearest first.
+ * @param {Plan} plan
+ */
 function pairSlides(plan) {
+  /** @type {number[]} */
   const sources = [];
+  /** @type {number[]} */
   const targets = [];
   plan.squares.forEach((square, i) => {
     if (square.goes && !square.comes) sources.push(i);
     if (square.comes && !square.goes) targets.push(i);
   });
+  /** @type {[number, number, number][]} */
   const pairs = [];
   for (const from of sources) {
     for (const to of targets) {
@@ -127,6 +204,14 @@ function pairSlides(plan) {
   }
 }
 
+/**
+ * @param {Plan} plan
+ * @param {string} discs
+ * @param {number} from
+ * @param {number} to
+ * @param {{start?: number, end?: number, appear?: boolean, vanish?: boolean}} [options]
+ * @returns {Slide}
+ */
 function slide(plan, discs, from, to, { start = 0, end = 1, appear = false, vanish = false } = {}) {
   const fromHeight = (plan.before.stacks[from] ?? "").length - (appear ? 0 : discs.length);
   const toHeight = vanish
@@ -147,16 +232,63 @@ function slide(plan, discs, from, to, { start = 0, end = 1, appear = false, vani
   };
 }
 
+/**
+ * @param {number} a
+ * @param {number} b
+ */
 function distance(a, b) {
   return Math.hypot((a % 5) - (b % 5), Math.floor(a / 5) - Math.floor(b / 5));
 }
 
-/** 0..1 within [t0, t1] of the plan's progress t. */
+/**
+ * 0..1 within [t0, t1] of the plan's progress t.
+ * @param {number} t
+ * @param {readonly [number, number]} span
+ */
 export function within(t, [t0, t1]) {
   if (t1 <= t0) return t >= t1 ? 1 : 0;
   return Math.min(1, Math.max(0, (t - t0) / (t1 - t0)));
 }
 
+/** @param {number} t */
 export function easeOut(t) {
   return 1 - (1 - t) ** 3;
+}
+
+/**
+ * Add the change from `before` to `after` to the plans waiting to be shown
+ * (`queue`, the first one running). When changes come faster than they can
+ * be shown, the waiting ones become one.
+ * @param {Plan[]} queue changed in place
+ * @param {Picture} before
+ * @param {Picture} after
+ * @param {Launch | null} [launch]
+ */
+export function queueChange(queue, before, after, launch = null) {
+  if (queue.length >= MAX_QUEUED) {
+    const merged = planChange(queue[1].before, after);
+    queue.length = 1;
+    if (merged) queue.push(merged);
+    return;
+  }
+  const plan = planChange(before, after, launch);
+  if (plan) queue.push(plan);
+}
+
+/**
+ * The plan a frame at time `now` draws, with its progress `t` (0..1), or
+ * null when all are shown; finished plans leave the queue.
+ * @param {Plan[]} queue changed in place
+ * @param {number} now
+ * @returns {Plan | null}
+ */
+export function currentPlan(queue, now) {
+  while (queue.length) {
+    const plan = queue[0];
+    if (plan.start === undefined) plan.start = now;
+    plan.t = (now - plan.start) / plan.duration;
+    if (plan.t < 1) return plan;
+    queue.shift();
+  }
+  return null;
 }

@@ -1,0 +1,59 @@
+// The board's colours: CSS custom properties on the canvas (--board-*,
+// --disc-*, web/css/board.css, light and dark), with a fallback for each.
+// Reading them needs the page (getComputedStyle); the rest is plain data.
+
+/** The colours when the page gives none (web/css/board.css gives them all). */
+export const FALLBACK = Object.freeze({
+  frame: "#6f5a43",
+  frameEdge: "#4d3d2c",
+  coords: "#f4ead6",
+  light: "#ecdcb8",
+  dark: "#e2cfa6",
+  grid: "rgba(77, 61, 44, 0.35)",
+  shadow: "rgba(40, 28, 15, 0.22)",
+  last: "rgba(240, 190, 40, 0.42)",
+  selected: "rgba(35, 150, 140, 0.30)",
+  target: "#1f7a4d",
+  targetFill: "rgba(31, 122, 77, 0.16)",
+  targetHover: "rgba(31, 122, 77, 0.36)",
+  cursor: "#1d3557",
+  lifted: "#ffd84d",
+  hint: "rgba(29, 53, 87, 0.85)",
+  heightFill: "#1f1b16",
+  heightInk: "#ffffff",
+  wFace: "#fbf9f4",
+  wSide: "#d8d1c1",
+  wEdge: "#2b2620",
+  rFace: "#d8473f",
+  rSide: "#a2302a",
+  rEdge: "#3a100d",
+  bFace: "#3d79d4",
+  bSide: "#29549b",
+  bEdge: "#10233f",
+});
+
+/** @typedef {{-readonly [name in keyof typeof FALLBACK]: string}} Colors */
+
+/**
+ * The CSS custom property of each colour: frameEdge -> --board-frame-edge, wFace -> --disc-w-face.
+ * @param {string} name
+ */
+export function colorProperty(name) {
+  const disc = /^([wrb])([A-Z]\w*)$/.exec(name);
+  if (disc) return `--disc-${disc[1]}-${disc[2].toLowerCase()}`;
+  return `--board-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * The colours a style gives (the canvas's computed style), each falling back to its default.
+ * @param {{getPropertyValue(property: string): string}} style
+ * @returns {Colors}
+ */
+export function colorsFrom(style) {
+  /** @type {Colors} */
+  const colors = { ...FALLBACK };
+  for (const name of /** @type {(keyof Colors)[]} */ (Object.keys(FALLBACK))) {
+    colors[name] = style.getPropertyValue(colorProperty(name)).trim() || FALLBACK[name];
+  }
+  return colors;
+}

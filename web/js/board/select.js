@@ -1,0 +1,353 @@
+// The selection state machine: which discs are lifted, and what a tap, a
+// drag, a drop or a key does with them. Click, touch, drag and keyboard all
+// drive this one machine (web/js/board/input.js turns their events into its
+// inputs). It knows no rule: what may move where is the `movable` and
+// `enterable` the engine gave (the config); it only reads them.
+//
+// step(machine, legal, input) answers the machine after the input and what
+// happened, in order (the board applies them one by one and tells the page):
+//
+//   {type: "select", selection}                     the lifted discs are now these (or none)
+//   {type: "cursor", square}                        the keyboard cursor moved
+//   {type: "enter", square}                         a legal entry was chosen
+//   {type: "move", from, count, to, dragged, point} a legal move was chosen
+//   {type: "illegal", attempt}                      {kind: "enter", square},
+//                                                   {kind: "lift", square, count} or
+//                                                   {kind: "move", from, count, to}
+//   {type: "cancel"}                                the lifted discs were put back
+//
+// Pure functions of plain data: Node imports this module in tests/js/.
+
+import { SIZE } from "./state.js";
+
+/** @typedef {import("./state.js").Selection} Selection */
+/** @typedef {import("./state.js").Hit} Hit */
+/** @typedef {import("./state.js").Point} Point */
+
+/**
+ * What the machine holds.
+ * @typedef {{selection: Selection | null, cursor: number | null}} Machine
+ */
+
+/**
+ * What the machine reads of the config.
+ * @typedef {Pick<import("./state.js").Config, "stacks" | "enterable" | "movable" | "interactive" | "flipped">} Legal
+ */
+
+/**
+ * @typedef {{type: "tap", hit: Hit | null}
+ *   | {type: "grab", hit: Hit | null}
+ *   | {type: "drop", hit: Hit | null, point: Point}
+ *   | {type: "choose", square: number}
+ *   | {type: "lift", square: number, count: number}
+ *   | {type: "key", key: string}
+ *   | {type: "cancel"}} Input
+ * tap: a click, touch or Enter on a hit (null: outside the board);
+ * grab: a press on a hit has become a drag; drop: the dragged discs let go;
+ * choose: Enter on a square (the top disc, then one more each time);
+ * lift: lift the top `count` discs of `square` (refused if they cannot move);
+ * key: a key pressed on the board (arrows, Enter, space, 1-4, Escape);
+ * cancel: put the lifted discs back.
+ */
+
+/**
+ * @typedef {{kind: "enter", square: number}
+ *   | {kind: "lift", square: number, count: number}
+ *   | {kind: "move", from: number, count: number, to: number}} Attempt
+ */
+
+/**
+ * @typedef {{type: "select", selection: Selection | null}
+ *   | {type: "cursor", square: number}
+ *   | {type: "enter", square: number}
+ *   | {type: "move", from: number, count: number, to: number, dragged: boolean, point: Point | null}
+ *   | {type: "illegal", attempt: Attempt}
+ *   | {type: "cancel"}} Output
+ */
+
+/**
+ * The answer to an input: the machine after it, what to report, and whether
+ * the input meant anything (a key that did nothing is left to the page).
+ * @typedef {{machine: Machine, out: Output[], handled: boolean}} Step
+ */
+
+/** The square the keyboard starts from when nothing else says: c3. */
+export const CENTRE = 12;
+
+/** @type {Record<string, [number, number]>} */
+const ARROWS = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
+
+/**
+ * The squares the lifted discs may go to.
+ * @param {Pick<Legal, "movable">} legal
+ * @param {Selection | null} selection
+ * @returns {number[]}
+ */
+export function targetsOf(legal, selection) {
+  if (!selection) return [];
+  const counts = legal.movable[selection.square];
+  return (counts && counts[selection.count]) || [];
+}
+
+/**
+ * Whether the top `count` discs of `square` have somewhere to go.
+ * @param {Pick<Legal, "movable">} legal
+ * @param {number} square
+ * @param {number} count
+ */
+export function canLift(legal, square, count) {
+  return targetsOf(legal, { square, count }).length > 0;
+}
+
+/**
+ * The machine after `input`, and what the board reports.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {Input} input
+ * @returns {Step}
+ */
+export function step(machine, legal, input) {
+  switch (input.type) {
+    case "tap":
+      return tap(machine, legal, input.hit);
+    case "grab":
+      return grab(machine, legal, input.hit);
+    case "drop":
+      return drop(machine, legal, input.hit, input.point);
+    case "choose":
+      return choose(machine, legal, input.square);
+    case "lift":
+      return lift(machine, legal, input.square, input.count);
+    case "key":
+      return key(machine, legal, input.key);
+    case "cancel":
+      return cancel(machine);
+  }
+}
+
+/**
+ * The machine unchanged, with what to report.
+ * @param {Machine} machine
+ * @param {Output[]} [out]
+ * @returns {Step}
+ */
+function report(machine, out = []) {
+  return { machine, out, handled: true };
+}
+
+/**
+ * The machine unchanged, and the input left to the page.
+ * @param {Machine} machine
+ * @returns {Step}
+ */
+function ignore(machine) {
+  return { machine, out: [], handled: false };
+}
+
+/**
+ * The discs lifted are now `selection` (or none), then what to report.
+ * @param {Machine} machine
+ * @param {Selection | null} selection
+ * @param {Output[]} [out]
+ * @returns {Step}
+ */
+function select(machine, selection, out = []) {
+  return report({ ...machine, selection }, [{ type: "select", selection }, ...out]);
+}
+
+/**
+ * @param {Machine} machine
+ * @returns {Step}
+ */
+function cancel(machine) {
+  if (!machine.selection) return report(machine);
+  return select(machine, null, [{ type: "cancel" }]);
+}
+
+/**
+ * Lift the top `count` discs of `square`, or refuse.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {number} square
+ * @param {number} count
+ * @returns {Step}
+ */
+function lift(machine, legal, square, count) {
+  if (canLift(legal, square, count)) return select(machine, { square, count });
+  return select(machine, null, [{ type: "illegal", attempt: { kind: "lift", square, count } }]);
+}
+
+/**
+ * A tap on a square: enter, lift, change how many discs are lifted, lift
+ * another stack, put the discs down on a target, or put them back.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {Hit | null} hit
+ * @returns {Step}
+ */
+function tap(machine, legal, hit) {
+  if (!legal.interactive) return report(machine);
+  if (!hit) return cancel(machine);
+  const { square, disc } = hit;
+  const height = legal.stacks[square].length;
+  const selection = machine.selection;
+  if (!selection) {
+    if (height) return lift(machine, legal, square, height - disc);
+    if (legal.enterable.includes(square)) return report(machine, [{ type: "enter", square }]);
+    return report(machine, [{ type: "illegal", attempt: { kind: "enter", square } }]);
+  }
+  const { square: from, count } = selection;
+  if (square === from) {
+    if (height - disc === count) return cancel(machine);
+    return lift(machine, legal, square, height - disc);
+  }
+  if (targetsOf(legal, selection).includes(square)) {
+    return select(machine, null, [
+      { type: "move", from, count, to: square, dragged: false, point: null },
+    ]);
+  }
+  if (!height) return cancel(machine);
+  // Another stack that can move: the player changes their mind, no error.
+  if (canLift(legal, square, height - disc)) {
+    return select(machine, { square, count: height - disc });
+  }
+  return select(machine, null, [
+    { type: "illegal", attempt: { kind: "move", from, count, to: square } },
+  ]);
+}
+
+/**
+ * A press on a disc has become a drag: the discs from it up are lifted if
+ * they can move; otherwise nothing happens (handled: false, no drag).
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {Hit | null} hit
+ * @returns {Step}
+ */
+function grab(machine, legal, hit) {
+  if (!legal.interactive || !hit || hit.disc < 0) return ignore(machine);
+  const count = legal.stacks[hit.square].length - hit.disc;
+  if (!canLift(legal, hit.square, count)) return ignore(machine);
+  return select(machine, { square: hit.square, count });
+}
+
+/**
+ * Dragged discs let go over `hit`, at `point`.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {Hit | null} hit
+ * @param {Point} point
+ * @returns {Step}
+ */
+function drop(machine, legal, hit, point) {
+  const selection = machine.selection;
+  if (!selection) return report(machine);
+  if (!hit) return cancel(machine);
+  const { square: from, count } = selection;
+  // Dropped back home: it stays lifted, as after a click.
+  if (hit.square === from) return report(machine);
+  if (targetsOf(legal, selection).includes(hit.square)) {
+    return select(machine, null, [
+      { type: "move", from, count, to: hit.square, dragged: true, point },
+    ]);
+  }
+  return select(machine, null, [
+    { type: "illegal", attempt: { kind: "move", from, count, to: hit.square } },
+  ]);
+}
+
+/**
+ * Enter on a square: the top disc first; again on the lifted stack lifts
+ * one more, and once all are lifted puts them back.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {number} square
+ * @returns {Step}
+ */
+function choose(machine, legal, square) {
+  const height = legal.stacks[square].length;
+  const selection = machine.selection;
+  if (!height || !selection || selection.square !== square) {
+    return tap(machine, legal, { square, disc: height - 1 });
+  }
+  const count = selection.count + 1;
+  if (count > height) return cancel(machine);
+  return tap(machine, legal, { square, disc: height - count });
+}
+
+/**
+ * A key on the board: arrows move the cursor (they follow the flip), Enter
+ * or space chooses, 1-4 lift that many discs, Escape puts them back.
+ * @param {Machine} machine
+ * @param {Legal} legal
+ * @param {string} name KeyboardEvent.key
+ * @returns {Step}
+ */
+function key(machine, legal, name) {
+  const start = machine.cursor ?? machine.selection?.square ?? CENTRE;
+  const arrow = ARROWS[name];
+  if (arrow) {
+    const sign = legal.flipped ? -1 : 1;
+    const file = clamp((start % SIZE) + arrow[0] * sign, 0, SIZE - 1);
+    const rank = clamp(Math.floor(start / SIZE) + arrow[1] * sign, 0, SIZE - 1);
+    return moveCursor(machine, rank * SIZE + file);
+  }
+  if (name === "Enter" || name === " ") {
+    return then(showCursor(machine, start), (m) => choose(m, legal, start));
+  }
+  if (/^[1-4]$/.test(name)) {
+    const height = legal.stacks[start].length;
+    const count = Number(name);
+    return then(showCursor(machine, start), (m) =>
+      height && count <= height
+        ? tap(m, legal, { square: start, disc: height - count })
+        : report(m),
+    );
+  }
+  if (name === "Escape") return cancel(machine);
+  return ignore(machine);
+}
+
+/**
+ * @param {Machine} machine
+ * @param {number} square
+ * @returns {Step}
+ */
+function moveCursor(machine, square) {
+  return report({ ...machine, cursor: square }, [{ type: "cursor", square }]);
+}
+
+/**
+ * The cursor shown on `square` if it was hidden (a key pressed before any arrow).
+ * @param {Machine} machine
+ * @param {number} square
+ * @returns {Step}
+ */
+function showCursor(machine, square) {
+  return machine.cursor === null ? moveCursor(machine, square) : report(machine);
+}
+
+/**
+ * One step after another: the second's machine, both outputs.
+ * @param {Step} first
+ * @param {(machine: Machine) => Step} next
+ * @returns {Step}
+ */
+function then(first, next) {
+  const second = next(first.machine);
+  return report(second.machine, [...first.out, ...second.out]);
+}
+
+/**
+ * @param {number} value
+ * @param {number} low
+ * @param {number} high
+ */
+function clamp(value, low, high) {
+  return Math.max(low, Math.min(high, value));
+}
