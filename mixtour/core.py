@@ -1,7 +1,7 @@
 """The rules of Mixtour: squares, actions, positions, move generation.
 
 This module is the bottom of the package and imports nothing from the rest
-of it.  Rule ids (R1 ... R10, N1, P1) refer to ``shared/RULES.md``.
+of it.  Rule ids (R1 ... R10, N1, P1) refer to ``mixtour/RULES.md``.
 
 Actions are small integers so that the search can generate, push and pop
 them without allocating objects:
@@ -38,6 +38,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidPositionError",
     "MixtourError",
+    "Outcome",
     "Position",
     "Status",
     "default_discs",
@@ -440,12 +441,103 @@ class Reason:
 
 
 class Status:
-    """Why a position is over (``Position.status``)."""
+    """How a position stands, as the small int ``Position.status`` holds.
+
+    Plain ints on purpose: the search and perft test ``if pos.status`` at
+    every node, and an int costs nothing there.  Everything else reads the
+    game's end through :class:`Outcome` (``Position.outcome``).
+    """
 
     PLAYING: Final = 0
     WIN: Final = 1  # a player reached the target (R8); see ``Position.winner``
     DRAW_PASSES: Final = 2  # a pass followed by a player who cannot act either (R7)
     DRAW_REPETITION: Final = 3  # the same position for the third time (R9)
+
+
+# The word for each status: ``Outcome.kind``, and the public code of a draw.
+_STATUS_WORDS: Final = ("playing", "win", "draw-passes", "draw-repetition")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game stands: the one encoding of its end, for everything that
+    is not the search's inner loop (records, links, pictures, the bridge).
+
+    ``ending`` is a :class:`Status`, ``winner`` the winner's colour index
+    after a win (else ``None``), ``players`` 2 or 3.  :attr:`code` is the
+    public word (the bridge's ``status`` and the board's ``data-status``),
+    :attr:`score_text` the G1 result token.
+
+    >>> Outcome(Status.WIN, 1).code, Outcome(Status.WIN, 1).score_text
+    ('r-wins', '0-1')
+    >>> Outcome(Status.DRAW_PASSES, players=3).score_text
+    '1/3-1/3-1/3'
+    >>> [o.code for o in Outcome.all(3)]
+    ['playing', 'w-wins', 'r-wins', 'b-wins', 'draw-passes', 'draw-repetition']
+    """
+
+    ending: int = Status.PLAYING
+    winner: int | None = None
+    players: int = 2
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3):
+            raise ValueError(f"an outcome is for 2 or 3 players, not {self.players!r}")
+        won = self.ending == Status.WIN
+        if self.ending not in range(len(_STATUS_WORDS)) or won != (self.winner is not None):
+            raise ValueError(f"no outcome has status {self.ending!r} and winner {self.winner!r}")
+        if won and self.winner not in range(self.players):
+            raise ValueError(f"player {self.winner!r} cannot win a {self.players}-player game")
+
+    @classmethod
+    def all(cls, players: int = 2) -> list[Outcome]:
+        """Every outcome a game of ``players`` can have, playing first."""
+        wins = [cls(Status.WIN, c, players) for c in range(players)]
+        draws = [cls(s, None, players) for s in (Status.DRAW_PASSES, Status.DRAW_REPETITION)]
+        return [cls(Status.PLAYING, None, players), *wins, *draws]
+
+    @property
+    def is_over(self) -> bool:
+        return self.ending != Status.PLAYING
+
+    @property
+    def kind(self) -> str:
+        """``playing``, ``win``, ``draw-passes`` or ``draw-repetition``."""
+        return _STATUS_WORDS[self.ending]
+
+    @property
+    def code(self) -> str:
+        """The public word: ``playing``, ``w-wins``, ``r-wins``, ``b-wins``,
+        ``draw-passes`` or ``draw-repetition``."""
+        if self.winner is not None:
+            return f"{COLORS[self.winner]}-wins"
+        return _STATUS_WORDS[self.ending]
+
+    @property
+    def status(self) -> str:
+        """:attr:`code`, under the name the bridge's JSON gives it."""
+        return self.code
+
+    @property
+    def score_text(self) -> str:
+        """The G1 result token: ``1-0``, ``0-1``, ``1/2-1/2``, ``0-1-0``, ... or ``*``."""
+        if not self.is_over:
+            return "*"
+        if self.winner is not None:
+            return "-".join("1" if c == self.winner else "0" for c in range(self.players))
+        share = "1/2" if self.players == 2 else "1/3"
+        return "-".join([share] * self.players)
+
+    def describe(self) -> str:
+        """A sentence for a player (English)."""
+        if self.winner is not None:
+            return f"{COLOR_NAMES[self.winner]} wins by reaching the target"
+        if self.ending == Status.DRAW_PASSES:
+            # R7: the game ends after one pass, instead of the second one.
+            return "Draw: a player had to pass and the next cannot act either"
+        if self.ending == Status.DRAW_REPETITION:
+            return "Draw: the same position occurred for the third time"
+        return "Game in progress"
 
 
 def default_discs(players: int) -> int:
@@ -593,6 +685,15 @@ class Position:
     @property
     def is_over(self) -> bool:
         return self.status != Status.PLAYING
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game stands here, as an :class:`Outcome`.
+
+        >>> Position("5/5/5/5/5 r 20/20 1/0 1 -").outcome.code
+        'w-wins'
+        """
+        return Outcome(self.status, self.winner, self.players)
 
     def next_player(self, player: int) -> int:
         return (player + 1) % self.players

@@ -13,73 +13,18 @@ Action.parse('b4-c3')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .core import (
-    COLOR_NAMES,
-    COLORS,
     PASS,
     STANDARD_START,
     Action,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Position,
     Reason,
-    Status,
 )
 
-__all__ = ["Game", "Result"]
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game stands: ``kind`` is ``playing``, ``win``, ``draw-passes`` or
-    ``draw-repetition``; ``winner`` is a colour index for a win."""
-
-    kind: str
-    winner: int | None = None
-    players: int = 2
-
-    @property
-    def is_over(self) -> bool:
-        return self.kind != "playing"
-
-    @property
-    def status(self) -> str:
-        """A short machine-readable word: ``playing``, ``w-wins``, ``r-wins``,
-        ``b-wins``, ``draw-passes``, ``draw-repetition``."""
-        if self.kind == "win" and self.winner is not None:
-            return f"{COLORS[self.winner]}-wins"
-        return self.kind
-
-    @property
-    def score_text(self) -> str:
-        """The G1 result token: ``1-0``, ``0-1``, ``1/2-1/2``, ``0-1-0``, ... or ``*``."""
-        if self.kind == "playing":
-            return "*"
-        if self.kind == "win" and self.winner is not None:
-            return "-".join("1" if c == self.winner else "0" for c in range(self.players))
-        share = "1/2" if self.players == 2 else "1/3"
-        return "-".join([share] * self.players)
-
-    def describe(self) -> str:
-        """A sentence for a player."""
-        if self.kind == "win" and self.winner is not None:
-            return f"{COLOR_NAMES[self.winner]} wins by reaching the target"
-        if self.kind == "draw-passes":
-            # R7: the game ends after one pass, instead of the second one.
-            return "Draw: a player had to pass and the next cannot act either"
-        if self.kind == "draw-repetition":
-            return "Draw: the same position occurred for the third time"
-        return "Game in progress"
-
-
-_KINDS = {
-    Status.PLAYING: "playing",
-    Status.WIN: "win",
-    Status.DRAW_PASSES: "draw-passes",
-    Status.DRAW_REPETITION: "draw-repetition",
-}
+__all__ = ["Game"]
 
 
 def _is_action_code(code: int) -> bool:
@@ -191,9 +136,9 @@ class Game:
         return self.position.fen()
 
     @property
-    def result(self) -> Result:
-        pos = self.position
-        return Result(_KINDS[pos.status], pos.winner, pos.players)
+    def result(self) -> Outcome:
+        """How the game stands (:class:`~mixtour.core.Outcome`)."""
+        return self.position.outcome
 
     def legal_actions(self) -> list[Action]:
         return [Action(c) for c in self.position.legal_actions()]

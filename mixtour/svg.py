@@ -47,6 +47,7 @@ _STEP = 0.15 * _CELL
 _BASE = 0.3 * _CELL  # a stack's bottom below its square's centre
 _LINE = 20  # legend line height
 
+# The headline's shorter words for a draw (``Outcome.describe`` is the sentence).
 _ENDINGS = {
     Status.DRAW_PASSES: "Draw: two passes in a row",
     Status.DRAW_REPETITION: "Draw: the same position a third time",
@@ -70,10 +71,11 @@ def headline(position: Position) -> str:
     >>> headline(Position())
     'White to move'
     """
-    if position.status == Status.WIN and position.winner is not None:
-        return f"{COLOR_NAMES[position.winner]} wins"
-    if position.is_over:
-        return _ENDINGS.get(position.status, "Game over")
+    outcome = position.outcome
+    if outcome.winner is not None:
+        return f"{COLOR_NAMES[outcome.winner]} wins"
+    if outcome.is_over:
+        return _ENDINGS[outcome.ending]
     return f"{COLOR_NAMES[position.turn]} to move"
 
 

@@ -1,4 +1,4 @@
-"""A second Mixtour rules implementation, written from RULES.md alone.
+"""A second Mixtour rules implementation, written from mixtour/RULES.md alone.
 
 It is deliberately simple and slow: a board is a dict from square names to
 stacks (strings of colour letters, bottom to top), actions are N1 strings,

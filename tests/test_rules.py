@@ -1,4 +1,4 @@
-"""One or more tests per rule of shared/RULES.md, named after the rule id.
+"""One or more tests per rule of mixtour/RULES.md, named after the rule id.
 
 Every position is written by hand as a P1 string, and every expected legal
 set is worked out from the rules in the comments, not copied from the engine.

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..core import Position, Status, action_text
+from ..core import COLORS, Position, Status, action_text
 from .baseline import baseline_move
 from .book import load_book
 from .evaluate import Evaluator
@@ -53,6 +53,8 @@ __all__ = [
 ]
 
 MAX_PLIES = 300  # a game this long is adjudicated a draw
+# How a drawn game ended, as the arena's report words it.
+_DRAWS = {Status.DRAW_PASSES: "draw by passes", Status.DRAW_REPETITION: "draw by repetition"}
 
 Player = Callable[[Position, int], int]
 
@@ -201,15 +203,13 @@ def play_game(
         code = mover(pos, seed * 7919 + index * 1009 + len(moves))
         moves.append(action_text(code))
         pos.push(code)
-    if pos.status == Status.WIN:
-        score = 1.0 if pos.winner == a_seat else 0.0
-        reason = f"{'wrb'[pos.winner or 0]} wins"
+    outcome = pos.outcome
+    if outcome.winner is not None:
+        score = 1.0 if outcome.winner == a_seat else 0.0
+        reason = f"{COLORS[outcome.winner]} wins"
     else:
         score = 0.5
-        reason = {
-            Status.DRAW_PASSES: "draw by passes",
-            Status.DRAW_REPETITION: "draw by repetition",
-        }.get(pos.status, "draw by length")
+        reason = _DRAWS.get(outcome.ending, "draw by length")
     return GameResult(index, a_seat, score, len(moves), reason, " ".join(moves))
 
 

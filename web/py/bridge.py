@@ -108,7 +108,7 @@ class Bridge:
             "target": pos.target,
             "discs": pos.discs,
             "last": _action_view(pos.last),
-            "status": result.status,
+            "status": result.code,
             "over": result.is_over,
             "winner": None if result.winner is None else COLORS[result.winner],
             "result": result.describe() if result.is_over else "",
