@@ -80,7 +80,8 @@ Commands
     make sure Chromium is installed (via apt-get when running as root), build,
     run ruff (lint and format check) and ``mypy --strict`` over ``mixtour/``,
     ``web/py/``, ``tests/`` and the build code (the ``files`` of pyproject's
-    ``[tool.mypy]``), then the whole pytest suite, browser tests included. Extra
+    ``[tool.mypy]``), TypeScript's checker and ESLint over the JavaScript
+    (configs in ``web/tools/``), then the whole pytest suite, browser tests included. Extra
     arguments go to pytest. Exits non-zero if any step failed.
 
 ``python3 build.py bench``
@@ -459,6 +460,16 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
     ]
     # What mypy checks is the ``files`` list of pyproject's [tool.mypy].
     checks.append(("mypy", [python, "-m", "mypy", "--strict"]))
+    # The JavaScript: TypeScript's checker over its JSDoc types (the pages, then
+    # the service worker with the worker's library) and ESLint, both installed by
+    # npm ci; their configs are in web/tools/.
+    tools, node_bin = WEB / "tools", NODE_MODULES / ".bin"
+    checks.append(("tsc", [node_bin / "tsc", "-p", tools / "tsconfig.json"]))
+    checks.append(("tsc (service worker)", [node_bin / "tsc", "-p", tools / "tsconfig.sw.json"]))
+    lint_paths = ["web/js", "web/sw.js", "web/tools", "tests/js"]
+    eslint: list[str | Path] = [node_bin / "eslint", "-c", tools / "eslint.config.mjs"]
+    eslint += ["--max-warnings", "0", "--no-error-on-unmatched-pattern", *lint_paths]
+    checks.append(("eslint", eslint))
     return checks
 
 

@@ -20,14 +20,25 @@ const CACHE = `${CACHE_PREFIX}${BUILD_ID}`;
 const LIST = "./precache.json";
 const PARALLEL = 6;
 
-const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+// The worker's global scope, as a service worker's (TypeScript's webworker
+// library types `self` as any worker's).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-async function sha256(buffer) {
+/** One file of precache.json. @typedef {{url: string, size: number, sha256: string}} Entry */
+
+const scopeUrl = (/** @type {string} */ path) => new URL(path, sw.registration.scope).href;
+
+/** @param {ArrayBuffer} buffer */
+const sha256 = async (buffer) => {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+};
 
-async function fetchChecked(cache, entry) {
+/**
+ * @param {Cache} cache
+ * @param {Entry} entry
+ */
+const fetchChecked = async (cache, entry) => {
   const url = scopeUrl(entry.url);
   const response = await fetch(url, { cache: "no-store" });
   if (!response.ok) throw new Error(`${entry.url}: HTTP ${response.status}`);
@@ -39,18 +50,19 @@ async function fetchChecked(cache, entry) {
   headers.delete("Content-Encoding"); // the body is stored decoded
   headers.delete("Content-Length");
   await cache.put(url, new Response(body, { status: 200, statusText: "OK", headers }));
-}
+};
 
-async function precache() {
+const precache = async () => {
   const response = await fetch(scopeUrl(LIST), { cache: "no-store" });
   if (!response.ok) throw new Error(`precache list: HTTP ${response.status}`);
   const list = await response.json();
   if (list.build !== BUILD_ID) throw new Error(`precache list is of build ${list.build}`);
   await caches.delete(CACHE); // a half-filled cache of an earlier failed attempt
   const cache = await caches.open(CACHE);
+  /** @type {Entry[]} */
   const queue = [...list.files];
   const workers = Array.from({ length: PARALLEL }, async () => {
-    while (queue.length) await fetchChecked(cache, queue.shift());
+    for (let entry = queue.shift(); entry; entry = queue.shift()) await fetchChecked(cache, entry);
   });
   try {
     await Promise.all(workers);
@@ -60,33 +72,33 @@ async function precache() {
     throw error;
   }
   await cache.put(scopeUrl(LIST), new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } }));
-}
+};
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") sw.skipWaiting();
   if (event.data?.type === "build") event.source?.postMessage({ type: "build", build: BUILD_ID });
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || !url.href.startsWith(self.registration.scope)) return;
+  if (url.origin !== sw.location.origin || !url.href.startsWith(sw.registration.scope)) return;
   url.hash = "";
   url.search = "";
   if (url.pathname.endsWith("/")) url.pathname += "index.html";

@@ -1,3 +1,4 @@
+// @ts-check
 // The computer player on the page: who plays which colour, asking the AI
 // worker for moves and hints, the "thinking" indicator, pause and undo.
 //
@@ -58,7 +59,49 @@ const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy mac
 const MAX_RESTARTS = 3;
 const RETRY_DELAY_MS = 1_000; // before the second restart in a row (twice that before the third)
 
+/** @returns {MixtourDebug} */
 const debug = () => window.mixtourDebug || {};
+
+/**
+ * The AI worker's answer to "think" (web/py/ai_worker.py), or {stale: true}
+ * for a request overtaken before it was sent.
+ * @typedef {object} AiAnswer
+ * @property {number} [id] the generation of the request
+ * @property {string} move the action in N1
+ * @property {Bridge.ActionView} action
+ * @property {number} level
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {number} time_ms
+ * @property {boolean} [stale]
+ */
+
+/**
+ * The page's parts the computer player drives.
+ * @typedef {object} AiUi
+ * @property {HTMLCanvasElement} canvas the board
+ * @property {HTMLElement} hint the line that says what to click
+ * @property {HTMLButtonElement} hintButton
+ * @property {HTMLButtonElement} pauseButton
+ * @property {HTMLFormElement} form the new-game form, with its seat-w, seat-r, seat-b selects
+ * @property {HTMLElement} thinking
+ * @property {HTMLElement} thinkingText
+ */
+
+/**
+ * What the computer player needs of the page.
+ * @typedef {object} AiDeps
+ * @property {() => Bridge.GamePage | null} python
+ * @property {() => Bridge.View | null} view
+ * @property {Bridge.Call} call
+ * @property {(state: Bridge.View) => void} render
+ * @property {(text: string) => void} play
+ * @property {(text: string) => void} say
+ * @property {import("./board.js").Board} board
+ * @property {AiUi} ui
+ */
+
+/** What the AI is working on. @typedef {{generation: number, kind: "move" | "hint", color: string}} Thinking */
 
 /** The promise, or a rejection after `ms` milliseconds without an answer. */
 /**
@@ -66,11 +109,14 @@ const debug = () => window.mixtourDebug || {};
  * rejects the ping, and failed() restarts it; PyScript would also print the
  * failure as a console error. Report it as the warning it is instead, once
  * PyScript has made the newest worker script's xworker.
+ * @param {(script: HTMLScriptElement, reason: string) => void} onError
  */
 function watchWorkerErrors(onError, tries = 200) {
-  const script = [...document.querySelectorAll('script[type="py"][worker]')].at(-1);
+  const script = [...document.querySelectorAll('script[type="py"][worker]')]
+    .filter((element) => element instanceof HTMLScriptElement)
+    .at(-1);
   if (script?.xworker) {
-    script.xworker.onerror = (event) => {
+    script.xworker.onerror = (/** @type {any} */ event) => {
       const reason = event?.error?.message ?? event?.message ?? String(event?.error ?? event);
       console.warn("AI worker could not start:", reason);
       onError(script, reason);
@@ -80,8 +126,15 @@ function watchWorkerErrors(onError, tries = 200) {
   }
 }
 
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @returns {Promise<T>}
+ */
 function withTimeout(promise, ms) {
   let timer = 0;
+  /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(t("msg.aiTimeout"))), ms);
   });
@@ -92,28 +145,39 @@ export class Ai {
   /**
    * deps: {python() -> window.mixtourPython or null, view() -> state,
    *        call, render, play(text), say, board, ui}
+   * @param {AiDeps} deps
    */
   constructor(deps) {
     this.deps = deps;
+    /** @type {Seats} */
     this.seats = { w: 0, r: 0, b: 0 };
     this.generation = 0;
+    /** @type {Thinking | null} */
     this.thinking = null; // {generation, kind: "move"|"hint", color}
     this.paused = false;
+    /** @type {string | null} */
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
     this.restarts = 0; // failures in a row
+    /** @type {Promise<string> | null} */
     this.inFlight = null; // the worker's current search (a promise), at most one
+    this.cancelSent = false;
     this.searches = 0;
+    /** @type {Promise<string> | null} */
     this.booted = null; // resolves when the current worker answered its first ping
+    /** @type {((error: Error) => void) | null} */
     this.failStart = null; // rejects the wait for the current worker (its script failed)
+    this.workerSerial = 0;
+    this.yields = false;
     const ui = deps.ui;
     ui.hintButton.addEventListener("click", () => this.askHint());
     ui.pauseButton.addEventListener("click", () => this.togglePause());
     ui.form.addEventListener("change", (event) => {
-      if (event.target.name === "players") this.showSeats(Number(event.target.value));
+      const field = event.target;
+      if (field instanceof HTMLInputElement && field.name === "players") this.showSeats(Number(field.value));
     });
     for (const color of ["w", "r", "b"]) {
-      const select = ui.form.elements[`seat-${color}`];
+      const select = this.seatSelect(color);
       const human = new Option(t("dialog.human"), "0");
       const levels = LEVELS.map((n) => new Option(t("dialog.computer", { level: t(`level.${n}`) }), String(n)));
       select.replaceChildren(human, ...levels);
@@ -153,8 +217,10 @@ export class Ai {
    * worker then gets the script from the cache), then wait for its first
    * answer; a failure of its start ends the wait at once.
    */
+  /** @param {boolean} restart */
   boot(restart) {
     const worker = (this.workerSerial = (this.workerSerial ?? 0) + 1);
+    /** @type {Promise<never>} */
     const failedToStart = new Promise((_, reject) => {
       this.failStart = reject;
     });
@@ -163,7 +229,7 @@ export class Ai {
       if (!response.ok) throw new Error(`${WORKER_SRC}: HTTP ${response.status}`);
       await response.text();
       if (worker !== this.workerSerial) return "{}";
-      const python = this.deps.python();
+      const python = /** @type {Bridge.GamePage} */ (this.deps.python());
       if (restart) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
       else python.ai_start(WORKER_SRC, WORKER_CONFIG);
       watchWorkerErrors((script, reason) => {
@@ -186,7 +252,10 @@ export class Ai {
     );
   }
 
-  /** The worker failed: restart it and carry on from the same position. */
+  /**
+   * The worker failed: restart it and carry on from the same position.
+   * @param {any} error an Error, or what a promise was rejected with
+   */
   failed(error) {
     const reason = String(error?.message ?? error);
     console.warn("AI worker failed:", reason);
@@ -239,7 +308,8 @@ export class Ai {
     humans.addEventListener("click", () => {
       box.remove();
       this.setSeats({});
-      this.deps.render(this.deps.view());
+      const view = this.deps.view();
+      if (view) this.deps.render(view);
       this.deps.say(t("msg.aiHumans"));
     });
     box.append(text, retry, humans);
@@ -259,6 +329,8 @@ export class Ai {
   /**
    * Ask the worker; resolves to the parsed answer, or to {stale: true} when the
    * request was overtaken while it waited for the worker's previous search.
+   * @param {{id: number, level: number, crash?: boolean}} request
+   * @returns {Promise<AiAnswer | {stale: true, id?: undefined}>}
    */
   async think(request) {
     while (this.inFlight) {
@@ -279,7 +351,8 @@ export class Ai {
       debug().crashNext = false;
       request = { ...request, crash: true };
     }
-    const call = this.deps.python().ai_call("think", JSON.stringify(request));
+    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
+    const call = python.ai_call("think", JSON.stringify(request));
     this.searches += 1;
     document.body.dataset.aiSearches = String(this.searches);
     const search = this.watch(call);
@@ -298,15 +371,17 @@ export class Ai {
   cancelSearch() {
     if (!this.inFlight || this.cancelSent) return;
     this.cancelSent = true;
-    this.deps.python().ai_call("cancel").catch(() => {});
+    this.deps.python()?.ai_call("cancel").catch(() => {});
   }
 
   /**
    * The worker's answer, or a rejection once the worker has been silent too
    * long: it is pinged every HEARTBEAT_MS while the answer is awaited.
+   * @param {Promise<string>} call
+   * @returns {Promise<string>}
    */
   watch(call) {
-    const python = this.deps.python();
+    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
     // Until the worker showed that it answers during a search, allow for the search.
     const allowance = this.yields ? 0 : MAX_SEARCH_MS;
     const silence = (debug().aiTimeoutMs ?? SILENCE_MS) + allowance;
@@ -346,31 +421,44 @@ export class Ai {
 
   // -- seats ------------------------------------------------------------------------
 
+  /** @param {string} color */
   level(color) {
     return this.seats[color] || 0;
   }
 
+  /** @param {Bridge.View | null} state */
   isAiTurn(state) {
     return !!state && !state.over && this.level(state.turn) > 0;
   }
 
+  /** @param {Bridge.View} state */
   humans(state) {
     return state.colors.filter((color) => !this.level(color));
   }
 
-  /** A mixed game: undo and redo step over the computer's moves. */
+  /**
+   * A mixed game: undo and redo step over the computer's moves.
+   * @param {Bridge.View} state
+   */
   mixed(state) {
     const humans = this.humans(state).length;
     return humans > 0 && humans < state.players;
   }
 
-  /** "Computer, 6 Master" for an AI seat, "" for a human. */
+  /**
+   * "Computer, 6 Master" for an AI seat, "" for a human.
+   * @param {string} color
+   */
   seatLabel(color) {
     const level = this.level(color);
     return level ? t("player.computer", { level: t(`level.${level}`) }) : "";
   }
 
-  /** Set who plays: {w: 0, r: 6} (0 = human, 1-6 = AI level); takes effect at once. */
+  /**
+   * Set who plays: {w: 0, r: 6} (0 = human, 1-6 = AI level); takes effect at once.
+   * @param {Seats} seats
+   * @param {{refresh?: boolean}} [options] refresh: show it now
+   */
   setSeats(seats, { refresh = true } = {}) {
     this.seats = { w: 0, r: 0, b: 0 };
     for (const color of Object.keys(this.seats)) {
@@ -389,24 +477,41 @@ export class Ai {
       .join(" ");
   }
 
-  /** Put the current seats into the new-game form. */
+  /**
+   * The new-game form's choice of who plays `color`.
+   * @param {string} color
+   * @returns {HTMLSelectElement}
+   */
+  seatSelect(color) {
+    return /** @type {HTMLSelectElement} */ (this.deps.ui.form.elements.namedItem(`seat-${color}`));
+  }
+
+  /**
+   * Put the current seats into the new-game form.
+   * @param {number} players
+   */
   fillSeats(players) {
     for (const [color, level] of Object.entries(this.seats)) {
-      this.deps.ui.form.elements[`seat-${color}`].value = String(level);
+      this.seatSelect(color).value = String(level);
     }
     this.showSeats(players);
   }
 
+  /** @param {number} players */
   showSeats(players) {
-    const blue = this.deps.ui.form.querySelector('.seat[data-color="b"]');
+    const blue = /** @type {HTMLElement} */ (this.deps.ui.form.querySelector('.seat[data-color="b"]'));
     blue.hidden = players < 3;
   }
 
-  /** The seats chosen in the new-game form. */
+  /**
+   * The seats chosen in the new-game form.
+   * @param {number} players
+   */
   readSeats(players) {
+    /** @type {Seats} */
     const seats = {};
     for (const color of ["w", "r", "b"].slice(0, players)) {
-      seats[color] = Number(this.deps.ui.form.elements[`seat-${color}`].value);
+      seats[color] = Number(this.seatSelect(color).value);
     }
     return seats;
   }
@@ -421,7 +526,10 @@ export class Ai {
     this.cancelSearch();
   }
 
-  /** Called after every render; `changed` is true when the game changed. */
+  /**
+   * Called after every render; `changed` is true when the game changed.
+   * @param {boolean} changed
+   */
   update(changed) {
     const view = this.deps.view();
     if (changed) {
@@ -437,6 +545,7 @@ export class Ai {
     this.refresh();
   }
 
+  /** @param {Bridge.View} view */
   requestMove(view) {
     if (this.thinking && this.thinking.kind === "move") return;
     const generation = this.generation;
@@ -450,7 +559,7 @@ export class Ai {
         if (generation !== this.generation || answer.id !== generation) return; // stale
         if (this.thinking?.generation !== generation) return;
         const wait = Math.max(0, delay - (performance.now() - started));
-        this.timer = setTimeout(() => this.playAnswer(generation, answer), wait);
+        this.timer = setTimeout(() => this.playAnswer(generation, /** @type {AiAnswer} */ (answer)), wait);
       },
       (error) => {
         if (generation === this.generation) this.failed(error);
@@ -458,6 +567,10 @@ export class Ai {
     );
   }
 
+  /**
+   * @param {number} generation
+   * @param {AiAnswer} answer
+   */
   playAnswer(generation, answer) {
     if (generation !== this.generation || this.paused) return;
     this.setThinking(null);
@@ -483,7 +596,7 @@ export class Ai {
       (answer) => {
         if (generation !== this.generation || answer.id !== generation) return;
         this.setThinking(null);
-        this.showHint(answer);
+        this.showHint(/** @type {AiAnswer} */ (answer));
         this.deps.say(t("msg.hint", { action: answer.move }));
         this.refresh();
       },
@@ -493,6 +606,7 @@ export class Ai {
     );
   }
 
+  /** @param {AiAnswer | null} answer */
   showHint(answer) {
     const canvas = this.deps.ui.canvas;
     this.hint = answer ? answer.move : null;
@@ -521,11 +635,13 @@ export class Ai {
    * taken back (or replayed) together with the player's, so that it is a
    * human's turn again. In a game of computers only, one step pauses the demo.
    * Returns {state, actions} (the actions taken back or replayed).
+   * @param {"undo" | "redo"} direction
    */
   step(direction) {
     const { call, view } = this.deps;
-    const before = view();
+    const before = /** @type {Bridge.View} */ (view());
     const can = direction === "undo" ? "canUndo" : "canRedo";
+    /** @type {string[]} */
     const actions = [];
     let state = before;
     this.cancel();
@@ -545,6 +661,7 @@ export class Ai {
 
   // -- what the page shows ------------------------------------------------------------
 
+  /** @param {Thinking | null} thinking */
   setThinking(thinking) {
     this.thinking = thinking;
     const canvas = this.deps.ui.canvas;

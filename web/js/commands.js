@@ -1,3 +1,4 @@
+// @ts-check
 // The text command box: moves in notation (c3, c4-d3, c4:3-d3, pass) and
 // commands (board, whose turn, last, legal c4, undo, redo, help), answered in
 // a live region. Actions are read and judged by the engine (the bridge's
@@ -14,20 +15,27 @@ import { actionWords, boardWords, discsWords, parseSquare, squaresWords, turnWor
 
 const COMMANDS = ["help", "board", "turn", "last", "legal", "undo", "redo", "pass"];
 
-/** Lower case, single spaces, no accents, no question mark at the end. */
+/**
+ * Lower case, single spaces, no accents, no question mark at the end.
+ * @param {string} text
+ */
 function normalise(text) {
   const plain = String(text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const words = plain.replace(/\s+/g, " ").trim();
   return words === "?" ? words : words.replace(/\s*\?$/, "");
 }
 
-/** Every way to say `command`: the English word(s) and this language's. */
+/**
+ * Every way to say `command`: the English word(s) and this language's.
+ * @param {string} command
+ */
 function aliases(command) {
   const id = `cmd.${command}`;
   const words = `${t(id)}|${ENGLISH[command]}`;
   return new Set(words.split("|").map(normalise).filter(Boolean));
 }
 
+/** @type {{[command: string]: string}} */
 const ENGLISH = {
   help: "help|?",
   board: "board",
@@ -39,16 +47,30 @@ const ENGLISH = {
   pass: "pass",
 };
 
+/**
+ * What the command box needs of the page.
+ * @typedef {object} CommandDeps
+ * @property {Bridge.Call} call
+ * @property {() => Bridge.View | null} view
+ * @property {(text: string) => void} play
+ * @property {() => void} undo
+ * @property {() => void} redo
+ * @property {() => string} blocked why input is refused now (the computer's turn) or ""
+ */
+
 export class Commands {
   /**
-   * deps: {call(name, ...args), view() -> state, play(text), undo(), redo(),
-   *        blocked() -> why input is refused now (the computer's turn) or ""}
+   * @param {HTMLFormElement} form
+   * @param {HTMLInputElement} input
+   * @param {HTMLElement} answer the live region that shows the answers
+   * @param {CommandDeps} deps
    */
   constructor(form, input, answer, deps) {
     this.form = form;
     this.input = input;
     this.answerRegion = answer;
     this.deps = deps;
+    /** @type {string[]} */
     this.history = []; // lines typed, oldest first; ArrowUp and ArrowDown bring them back
     this.recalled = 0;
     form.addEventListener("submit", (event) => {
@@ -68,14 +90,20 @@ export class Commands {
     });
   }
 
-  /** Show an answer (a new node each time, so that the same answer twice is read twice). */
+  /**
+   * Show an answer (a new node each time, so that the same answer twice is read twice).
+   * @param {string} text
+   */
   answer(text) {
     const words = document.createElement("span");
     words.textContent = text;
     this.answerRegion.replaceChildren(words);
   }
 
-  /** Run one line typed in the box. */
+  /**
+   * Run one line typed in the box.
+   * @param {string} text
+   */
   run(text) {
     const line = normalise(text);
     if (!line) return;
@@ -111,7 +139,10 @@ export class Commands {
     }
   }
 
-  /** A move, entry or pass in notation: checked by the engine, then played. */
+  /**
+   * A move, entry or pass in notation: checked by the engine, then played.
+   * @param {string} text
+   */
   action(text) {
     const why = this.deps.blocked();
     if (why) return this.answer(why);
@@ -126,7 +157,10 @@ export class Commands {
     }
   }
 
-  /** The last action in words, told from the position before it (asked of the engine). */
+  /**
+   * The last action in words, told from the position before it (asked of the engine).
+   * @param {Bridge.View} state
+   */
   last(state) {
     if (!state.ply) return t("cmd.noLast");
     const before = this.deps.call("goto", state.ply - 1);
@@ -134,15 +168,20 @@ export class Commands {
     return t("cmd.last", { words: actionWords(before, after) });
   }
 
-  /** Every legal action now, in notation. */
+  /**
+   * Every legal action now, in notation.
+   * @param {Bridge.View} state
+   */
   legal(state) {
     if (state.over) return turnWords(state);
+    /** @type {string[]} */
     const moves = [];
     for (const [from, counts] of Object.entries(state.legal.moves)) {
       for (const [count, targets] of Object.entries(counts)) {
         for (const to of targets) moves.push(moveText(Number(from), Number(count), to));
       }
     }
+    /** @type {string[]} */
     const parts = [];
     if (state.legal.enter.length) parts.push(t("cmd.legalEnter", { n: state.legal.enter.length }));
     if (moves.length) parts.push(t("cmd.legalMoves", { moves: moves.join(", ") }));
@@ -150,7 +189,11 @@ export class Commands {
     return `${turnWords(state)}. ${parts.join(" ")}`;
   }
 
-  /** What can be done on one square: enter there, or which discs go where. */
+  /**
+   * What can be done on one square: enter there, or which discs go where.
+   * @param {Bridge.View} state
+   * @param {string} text
+   */
   legalFrom(state, text) {
     const square = parseSquare(text);
     if (square < 0) return t("cmd.badSquare", { text });

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Embed" dialog (game page and editor): writes the <iframe> code that
 // shows the current game or position with embed.html (see web/js/embed.js for
 // its options). The dialog's markup is made here, once for every page that
@@ -6,16 +7,38 @@
 import { LANGUAGES, t, translatePage } from "./i18n.js";
 import { copyText } from "./links.js";
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The page's element for `selector`.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+
+/**
+ * The dialog's form fields, by name.
+ * @typedef {object} EmbedFields
+ * @property {RadioNodeList} what "game" or "position"
+ * @property {RadioNodeList} mode "play" or "view"
+ * @property {HTMLInputElement} coords
+ * @property {HTMLSelectElement} width
+ * @property {HTMLSelectElement} lang
+ * @property {HTMLSelectElement} theme
+ */
 
 // The bar under the board: about 2.3 lines of a 11-15 px font plus padding.
 // The embed's bar under the board (web/css/embed.css): one row of 44 px targets,
 // and in frames under 400 px a second row for the status.
-const barHeight = (width) => (width < 400 ? 64 : 46);
+const barHeight = (/** @type {number} */ width) => (width < 400 ? 64 : 46);
 
-/** The <iframe> code for an embed.html link; the URL is escaped for an attribute. */
+/**
+ * The <iframe> code for an embed.html link; the URL is escaped for an attribute.
+ * @param {string} src
+ * @param {number} width
+ * @param {string} title
+ */
 export function iframeCode(src, width, title) {
-  const escape = (text) =>
+  const escape = (/** @type {string} */ text) =>
     text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const height = width + barHeight(width);
   return (
@@ -61,6 +84,9 @@ export class EmbedDialog {
    * links: {ready, fragment(wholeGame, withPreview)} (the game page's Links, or
    * the editor's position); say(text) shows a message. positionOnly: no choice
    * between the whole game and the position (the editor has no game).
+   * @param {{ready: boolean, fragment: (wholeGame: boolean, preview: boolean) => string}} links
+   * @param {(text: string) => void} say
+   * @param {{positionOnly?: boolean}} [options]
    */
   constructor(links, say, { positionOnly = false } = {}) {
     this.links = links;
@@ -72,11 +98,14 @@ export class EmbedDialog {
     this.dialog.innerHTML = MARKUP;
     translatePage(this.dialog);
     document.body.append(this.dialog);
+    /** @type {HTMLFormElement} */
     this.form = $("#embed-form");
+    /** @type {HTMLTextAreaElement} */
     this.code = $("#embed-code");
     if (positionOnly) {
-      this.form.elements.what.value = "position";
-      this.dialog.querySelector(".embed-what").hidden = true;
+      this.fields().what.value = "position";
+      const what = this.dialog.querySelector(".embed-what");
+      if (what instanceof HTMLElement) what.hidden = true;
     }
     this.addLanguageChoice();
     this.addThemeChoice();
@@ -103,7 +132,7 @@ export class EmbedDialog {
     const text = document.createElement("span");
     text.textContent = t("embedDialog.language");
     label.append(text, " ", select);
-    $("#embed-width").closest("label").after(label);
+    $("#embed-width").closest("label")?.after(label);
   }
 
   /**
@@ -123,17 +152,22 @@ export class EmbedDialog {
     const text = document.createElement("span");
     text.textContent = t("embedDialog.theme");
     label.append(text, " ", select);
-    $("#embed-language").closest("label").after(label);
+    $("#embed-language").closest("label")?.after(label);
   }
 
   open() {
     if (!this.links.ready) return;
     this.update();
-    this.dialog.showModal();
+    this.dialog?.showModal();
+  }
+
+  /** @returns {EmbedFields} */
+  fields() {
+    return /** @type {EmbedFields} */ (/** @type {unknown} */ (this.form.elements));
   }
 
   update() {
-    const form = this.form.elements;
+    const form = this.fields();
     const wholeGame = form.what.value === "game";
     let fragment = this.links.fragment(wholeGame, true);
     if (form.mode.value === "view") fragment += "&view=1";
@@ -149,7 +183,7 @@ export class EmbedDialog {
     this.update();
     if (await copyText(this.code.value)) {
       this.say(t("embedDialog.copied"));
-      this.dialog.close();
+      this.dialog?.close();
     } else {
       this.code.focus();
       this.code.select();

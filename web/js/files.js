@@ -1,3 +1,4 @@
+// @ts-check
 // Files on the game page: "Download image" (an SVG of the position, drawn by
 // mixtour/svg.py, flipped like the board), "Download record" (the G1 text of
 // the game) and the "Load record" dialog (paste a record or choose a file),
@@ -11,11 +12,22 @@
 
 import { plural, t } from "./i18n.js";
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The game page's element for `selector`.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 const MAX_RECORD_BYTES = 1_000_000;
 
-/** Offer `text` as a file download named `name` (a Blob behind an <a download>). */
+/**
+ * Offer `text` as a file download named `name` (a Blob behind an <a download>).
+ * @param {string} text
+ * @param {string} name
+ * @param {string} type its media type
+ */
 export function downloadText(text, name, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
@@ -29,10 +41,21 @@ export function downloadText(text, name, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What downloads and records need of the page.
+ * @typedef {object} FilesApp
+ * @property {Bridge.Call} call
+ * @property {(state: Bridge.View) => void} render
+ * @property {(text: string) => void} say
+ * @property {() => boolean} ready Python is loaded
+ * @property {() => boolean} flipped the board is turned round
+ */
+
 export class Files {
   /**
    * app: {call(name, ...args) -> parsed JSON, render(state), say(text),
    *       ready() -> bool (Python loaded), flipped() -> bool (board turned round)}
+   * @param {FilesApp} app
    */
   constructor(app) {
     this.app = app;
@@ -41,9 +64,13 @@ export class Files {
       record: $("#download-record"),
       open: $("#open-record"),
       editor: $("#open-editor"),
+      /** @type {HTMLDialogElement} */
       dialog: $("#record-dialog"),
+      /** @type {HTMLFormElement} */
       form: $("#record-form"),
+      /** @type {HTMLTextAreaElement} */
       text: $("#record-text"),
+      /** @type {HTMLInputElement} */
       file: $("#record-file"),
       choose: $("#record-choose"),
       error: $("#record-error"),
@@ -56,7 +83,8 @@ export class Files {
     this.ui.file.addEventListener("change", () => this.readFile());
     this.ui.text.addEventListener("input", () => this.showError(""));
     this.ui.form.addEventListener("submit", (event) => {
-      if (event.submitter && event.submitter.value === "cancel") return; // closes the dialog
+      const submitter = /** @type {SubmitEvent} */ (event).submitter;
+      if (submitter instanceof HTMLButtonElement && submitter.value === "cancel") return; // closes the dialog
       event.preventDefault();
       this.load(this.ui.text.value);
     });
@@ -107,14 +135,17 @@ export class Files {
     this.load(text);
   }
 
-  /** Read a record; on success it replaces the game, on failure nothing changes. */
+  /**
+   * Read a record; on success it replaces the game, on failure nothing changes.
+   * @param {string} text
+   */
   load(text) {
     if (!text.trim()) {
       this.showError(t("files.empty"));
       return;
     }
     const answer = this.app.call("load_record", text);
-    if (!answer.ok) {
+    if (!answer.ok || !answer.state) {
       this.showError(t("files.badRecord", { reason: answer.message }));
       return;
     }
@@ -123,6 +154,7 @@ export class Files {
     this.app.say(plural("files.recordLoaded", answer.state.moves.length));
   }
 
+  /** @param {string} text */
   showError(text) {
     this.ui.error.textContent = text;
     this.ui.text.setAttribute("aria-invalid", text ? "true" : "false");
@@ -132,6 +164,6 @@ export class Files {
   pointEditorHere() {
     if (!this.app.ready()) return;
     const fen = this.app.call("state").fen;
-    this.ui.editor.href = `editor.html#p=${fen.replace(/ /g, "_")}`;
+    if (this.ui.editor instanceof HTMLAnchorElement) this.ui.editor.href = `editor.html#p=${fen.replace(/ /g, "_")}`;
   }
 }

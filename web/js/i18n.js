@@ -1,3 +1,4 @@
+// @ts-check
 // Every string the interface shows, keyed by id, one table per language:
 // English here, French and German in ./lang/ with the same ids.
 // Placeholders are written {name} and filled by t(id, {name: value}).
@@ -11,6 +12,7 @@
 import de from "./lang/de.js";
 import fr from "./lang/fr.js";
 
+/** @type {{[language: string]: {[id: string]: string}}} */
 const STRINGS = {
   en: {
     "app.title": "Mixtour",
@@ -386,7 +388,10 @@ const STORAGE_KEY = "mixtour.language";
 
 let language = "en";
 
-/** Set the interface language (falls back to English for unknown ones). */
+/**
+ * Set the interface language (falls back to English for unknown ones).
+ * @param {string} code
+ */
 export function setLanguage(code) {
   language = Object.hasOwn(STRINGS, code) ? code : "en";
   document.documentElement.lang = language;
@@ -420,6 +425,7 @@ export function preferredLanguage() {
  * comes back in that language with the game as it was (it is saved after
  * every change).
  */
+/** @param {HTMLSelectElement} select */
 export function languagePicker(select) {
   select.replaceChildren(
     ...LANGUAGES.map(({ code, name }) => {
@@ -442,6 +448,7 @@ export function languagePicker(select) {
  * Why the engine refused an action, in the page's language: answer.reason
  * ({id, args}, from the bridge) worded by this table, or the engine's own
  * English answer.message.
+ * @param {{reason?: Bridge.Reason, message?: string | null} | null | undefined} answer
  */
 export function reasonText(answer) {
   const reason = answer?.reason;
@@ -451,8 +458,14 @@ export function reasonText(answer) {
   return wordReason(reason);
 }
 
+/**
+ * @param {Bridge.Reason} reason
+ * @returns {string}
+ */
 function wordReason({ id, args }) {
+  /** @type {{[name: string]: unknown}} */
   const values = { ...args };
+  /** @param {unknown} n */
   const distance = (n) => (n === 1 ? t("reason.squares.one") : t("reason.squares.many", { n }));
   if (typeof args.color === "string") values.player = colorName(args.color);
   if (typeof args.blockers === "string") values.blockers = wordList(args.blockers.split(","));
@@ -467,17 +480,24 @@ function wordReason({ id, args }) {
   return t(id === "too-many" && args.height === 1 ? "reason.too-many.one" : `reason.${id}`, values);
 }
 
-/** "b3", "b3 and c3", "b3, c3 and d3" in the page's language. */
+/**
+ * "b3", "b3 and c3", "b3, c3 and d3" in the page's language.
+ * @param {string[]} items
+ */
 function wordList(items) {
   if (items.length < 2) return items.join("");
   return `${items.slice(0, -1).join(", ")}${t("reason.and")}${items.at(-1)}`;
 }
 
-/** The string `id` in the current language with {placeholders} filled in. */
+/**
+ * The string `id` in the current language with {placeholders} filled in.
+ * @param {string} id
+ * @param {{[name: string]: unknown}} [params]
+ */
 export function t(id, params = {}) {
   const table = STRINGS[language];
   const text = Object.hasOwn(table, id) ? table[id] : STRINGS.en[id] ?? id;
-  return text.replace(/\{(\w+)\}/g, (whole, key) =>
+  return text.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ key) =>
     Object.hasOwn(params, key) ? String(params[key]) : whole,
   );
 }
@@ -486,6 +506,9 @@ export function t(id, params = {}) {
  * A count in words, in the plural form of the page's language (Intl.PluralRules):
  * plural("library.moves", 1) reads "library.moves.one", else ".other" (or
  * ".few", ".many"... where a language has them and its table words them).
+ * @param {string} id
+ * @param {number} n
+ * @param {{[name: string]: unknown}} [params]
  */
 export function plural(id, n, params = {}) {
   const form = `${id}.${new Intl.PluralRules(language).select(n)}`;
@@ -493,29 +516,34 @@ export function plural(id, n, params = {}) {
   return t(key, { n, ...params });
 }
 
-/** The name of a colour letter: "w" -> "White". */
+/**
+ * The name of a colour letter: "w" -> "White".
+ * @param {string} letter
+ */
 export function colorName(letter) {
   return t(`color.${letter}`);
 }
 
 setLanguage(preferredLanguage());
 
-/** The rules page in each language. */
+/** The rules page in each language. @type {{[language: string]: string}} */
 export const RULES_PAGES = { en: "./rules.html", fr: "./rules.fr.html", de: "./rules.de.html" };
 
 /**
  * Fill every element carrying data-i18n (textContent) or data-i18n-label
  * (aria-label), and point links marked data-rules-link at the rules in this language.
  */
+/** @param {ParentNode} root */
 export function translatePage(root = document) {
   for (const link of root.querySelectorAll("a[data-rules-link]")) {
+    if (!(link instanceof HTMLAnchorElement)) continue;
     link.href = RULES_PAGES[language] ?? RULES_PAGES.en;
     link.hreflang = language;
   }
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
+    el.textContent = t(el.getAttribute("data-i18n") ?? "");
   }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("aria-label", t(el.getAttribute("data-i18n-label") ?? ""));
   }
 }

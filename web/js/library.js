@@ -1,3 +1,4 @@
+// @ts-check
 // The game library: every game the player started or opened on this device,
 // kept in localStorage, so that nothing is ever lost: the game on the board,
 // games set aside by a link, a New game or a loaded record, and finished games
@@ -34,6 +35,25 @@
 
 import { colorName, plural, t } from "./i18n.js";
 
+/**
+ * One stored game, checked (see the storage layout above).
+ * @typedef {object} LibraryEntry
+ * @property {number} version
+ * @property {string} id
+ * @property {string} kind
+ * @property {number} created
+ * @property {number} updated
+ * @property {number} rev
+ * @property {Bridge.Snapshot} game
+ * @property {Seats} seats
+ * @property {boolean} flip
+ * @property {string} status
+ * @property {string} turn
+ * @property {number} players
+ * @property {number} moves
+ * @property {number} [legacyAi] the level of an old save's link (ai=N), to become seats
+ */
+
 export const PREFIX = "mixtour.library.";
 export const BROKEN_KEY = "mixtour.broken";
 const CURRENT_KEY = "mixtour.current";
@@ -60,6 +80,10 @@ window.addEventListener("hashchange", () => onLinkPasted());
 
 // -- storage, never throwing ------------------------------------------------------
 
+/**
+ * @param {string} key
+ * @param {Storage} [store]
+ */
 function readKey(key, store = localStorage) {
   try {
     return store.getItem(key);
@@ -68,7 +92,13 @@ function readKey(key, store = localStorage) {
   }
 }
 
-/** true, or the error (a full quota) */
+/**
+ * true, or the error (a full quota)
+ * @param {string} key
+ * @param {string | null} value null removes the key
+ * @param {Storage} [store]
+ * @returns {true | unknown}
+ */
 function writeKey(key, value, store = localStorage) {
   try {
     if (value === null) store.removeItem(key);
@@ -80,6 +110,7 @@ function writeKey(key, value, store = localStorage) {
 }
 
 function storedKeys() {
+  /** @type {string[]} */
   const keys = [];
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
@@ -94,9 +125,13 @@ function storedKeys() {
 
 // -- checking stored data before Python sees it ------------------------------------------
 
-const isInt = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
+/** @type {(n: unknown, low: number, high: number) => n is number} */
+const isInt = (n, low, high) => typeof n === "number" && Number.isInteger(n) && n >= low && n <= high;
 
-/** A snapshot {version: 1, start, actions, ply} that is safe to give the engine, or a problem. */
+/**
+ * A snapshot {version: 1, start, actions, ply} that is safe to give the engine, or a problem.
+ * @param {any} game parsed from storage: anything at all
+ */
 function checkSnapshot(game) {
   if (!game || typeof game !== "object" || Array.isArray(game)) return t("save.noGame");
   if (game.version !== OLD_VERSION) return t("save.badShape");
@@ -108,9 +143,14 @@ function checkSnapshot(game) {
   return null;
 }
 
+/**
+ * @param {any} seats parsed from storage: anything at all
+ * @returns {Seats | null}
+ */
 function checkSeats(seats) {
   if (seats === undefined || seats === null) return {};
   if (typeof seats !== "object" || Array.isArray(seats)) return null;
+  /** @type {Seats} */
   const out = {};
   for (const color of ["w", "r", "b"]) {
     if (seats[color] === undefined) continue;
@@ -123,6 +163,8 @@ function checkSeats(seats) {
 /**
  * Read one stored game: {entry} (a clean copy, only the fields we know) or
  * {problem} in the player's words. `version` 1 is the one-slot save of older pages.
+ * @param {unknown} raw
+ * @returns {{entry: LibraryEntry, problem?: undefined} | {entry?: undefined, problem: string}}
  */
 export function parseEntry(raw) {
   if (typeof raw !== "string" || raw.length > MAX_RAW) return { problem: t("save.tooBig") };
@@ -141,6 +183,7 @@ export function parseEntry(raw) {
   const seats = checkSeats(data.seats);
   if (seats === null) return { problem: t("save.badShape") };
   const { start, actions, ply } = data.game;
+  /** @type {LibraryEntry} */
   const entry = {
     version: VERSION,
     id: typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId(),
@@ -168,6 +211,10 @@ function newId() {
   return `${Date.now().toString(36)}-${random}`;
 }
 
+/**
+ * @param {Bridge.Snapshot} a
+ * @param {Bridge.Snapshot} b
+ */
 function sameGame(a, b) {
   return (
     a.start === b.start &&
@@ -176,9 +223,14 @@ function sameGame(a, b) {
   );
 }
 
-/** Set unusable stored data aside (the last few, clipped), and forget it. */
+/**
+ * Set unusable stored data aside (the last few, clipped), and forget it.
+ * @param {unknown} raw
+ * @param {string | undefined} problem
+ */
 function setAside(raw, problem) {
-  let list = [];
+  /** @type {unknown[]} */
+  let list;
   try {
     list = JSON.parse(readKey(BROKEN_KEY) ?? "[]");
     if (!Array.isArray(list)) list = [];
@@ -191,13 +243,17 @@ function setAside(raw, problem) {
 }
 
 /** Every usable game in the library, newest first; unusable ones are set aside. */
+/**
+ * @param {{onBroken?: (problem: string) => void}} [options]
+ * @returns {LibraryEntry[]}
+ */
 export function listGames({ onBroken = () => {} } = {}) {
   const games = [];
   for (const key of storedKeys()) {
     const raw = readKey(key);
     if (raw === null) continue;
     const { entry, problem } = parseEntry(raw);
-    if (problem || entry.id !== key.slice(PREFIX.length)) {
+    if (problem || !entry || entry.id !== key.slice(PREFIX.length)) {
       setAside(raw, problem ?? t("save.badShape"));
       writeKey(key, null);
       onBroken(problem ?? t("save.badShape"));
@@ -208,6 +264,7 @@ export function listGames({ onBroken = () => {} } = {}) {
   return games.sort((a, b) => b.updated - a.updated);
 }
 
+/** @param {string | null} id */
 function readEntry(id) {
   if (!id) return null;
   const raw = readKey(PREFIX + id);
@@ -216,7 +273,10 @@ function readEntry(id) {
   return entry && entry.id === id ? entry : null;
 }
 
-/** Drop the oldest games beyond the bounds (finished ones first). */
+/**
+ * Drop the oldest games beyond the bounds (finished ones first).
+ * @param {string} keepId
+ */
 function prune(keepId, extra = 0) {
   const games = listGames();
   const finished = games.filter((g) => g.status !== "playing" && g.id !== keepId);
@@ -234,18 +294,37 @@ function prune(keepId, extra = 0) {
 
 // -- the page's side ------------------------------------------------------------------
 
+/**
+ * What the library needs of the page.
+ * @typedef {object} LibraryApp
+ * @property {Bridge.Call} call
+ * @property {(state: Bridge.View) => void} render
+ * @property {(text: string) => void} say
+ * @property {import("./ai.js").Ai} ai
+ * @property {import("./links.js").Links} links
+ * @property {import("./board.js").Board} board
+ */
+
 export class Library {
-  /** app: {call, render, say, ai, links, board} */
+  /**
+   * app: {call, render, say, ai, links, board}
+   * @param {LibraryApp} app
+   */
   constructor(app) {
     this.app = app;
     this.started = false;
+    /** @type {string | null} */
     this.id = null; // the stored game on the board (null: not kept yet)
     this.rev = 0;
     this.written = ""; // what was last written or read for this.id (no needless writes)
+    /** @type {string | null} */
     this.previous = null; // the game a link hid, for "Back to your game"
+    /** @type {HTMLElement | null} */
     this.box = null;
     this.fullSaid = false;
+    /** @type {Map<string, string>} */
     this.originals = new Map(); // id -> the raw text an older page saved (set aside as it was)
+    /** @type {HTMLElement | null} */
     this.noticeBox = null;
     onLinkPasted = () => {
       if (!this.started) return;
@@ -257,14 +336,17 @@ export class Library {
     };
     document.querySelector("#flip-board")?.addEventListener("click", () => this.update());
     window.addEventListener("storage", (event) => this.onStorage(event));
+    /** @type {HTMLDialogElement | null} */
     this.dialog = document.querySelector("#games-dialog");
+    /** @type {HTMLElement | null} */
     this.list = document.querySelector("#games-list");
     document.querySelector("#open-games")?.addEventListener("click", () => this.openList());
     for (const button of this.dialog?.querySelectorAll("[data-close]") ?? []) {
-      button.addEventListener("click", () => this.dialog.close());
+      button.addEventListener("click", () => this.dialog?.close());
     }
   }
 
+  /** @param {string | null} id */
   setId(id) {
     this.id = id;
     writeKey(CURRENT_KEY, id, sessionStorage);
@@ -275,6 +357,7 @@ export class Library {
   /** Python is ready and the address bar's link (if any) is shown: restore or keep. */
   start() {
     this.started = true;
+    /** @type {string[]} */
     const broken = [];
     this.migrate(broken);
     const games = listGames({ onBroken: (problem) => broken.push(problem) });
@@ -305,13 +388,16 @@ export class Library {
     this.update();
   }
 
-  /** Move the one-slot save of older pages into the library. */
+  /**
+   * Move the one-slot save of older pages into the library.
+   * @param {string[]} broken what was wrong with each save that could not be used
+   */
   migrate(broken) {
     for (const key of [OLD_RESUME_KEY, OLD_SAVE_KEY]) {
       const raw = readKey(key);
       if (raw === null) continue;
       const { entry, problem } = parseEntry(raw);
-      if (problem) {
+      if (problem || !entry) {
         setAside(raw, problem);
         broken.push(problem);
       } else {
@@ -327,6 +413,7 @@ export class Library {
     }
   }
 
+  /** @param {string | undefined} problem */
   sayBroken(problem) {
     document.body.dataset.save = "broken";
     this.app.say(t("save.broken", { problem }));
@@ -335,11 +422,13 @@ export class Library {
   /**
    * Put a stored game on the board; false if the engine refuses it (then it is
    * set aside). With `fromLink`, what the link said (seats, flip) wins.
+   * @param {LibraryEntry} entry
+   * @param {{fromLink?: boolean}} [options]
    */
   apply(entry, { fromLink = false } = {}) {
     const { call, render, ai, links, board } = this.app;
     const answer = call("restore", JSON.stringify(entry.game));
-    if (!answer.ok) {
+    if (!answer.ok || !answer.state) {
       setAside(this.originals.get(entry.id) ?? JSON.stringify(entry), answer.message);
       writeKey(PREFIX + entry.id, null);
       this.sayBroken(answer.message);
@@ -357,11 +446,19 @@ export class Library {
     return true;
   }
 
+  /**
+   * @param {Bridge.Snapshot} game
+   * @param {Seats} seats
+   * @param {boolean} flip
+   */
   payload(game, seats, flip) {
     return JSON.stringify({ game, seats, flip });
   }
 
-  /** The board now shows another game (New game, a record, a link): keep the old one as it is. */
+  /**
+   * The board now shows another game (New game, a record, a link): keep the old one as it is.
+   * @param {{previous?: boolean}} [options] previous: offer "Back to your game"
+   */
   detach({ previous = false } = {}) {
     if (previous && this.id) {
       this.previous = this.id;
@@ -400,14 +497,16 @@ export class Library {
       document.body.dataset.save = "forked";
       this.notice(t("library.forked"));
     }
+    const id = this.id ?? newId();
     if (!this.id) {
-      this.setId(newId());
+      this.setId(id);
       this.rev = 0;
     }
     const view = call("state");
+    /** @type {LibraryEntry} */
     const entry = {
       version: VERSION,
-      id: this.id,
+      id,
       kind: "local",
       created: stored?.created ?? Date.now(),
       updated: Date.now(),
@@ -426,7 +525,10 @@ export class Library {
     }
   }
 
-  /** Write one game, making room if the quota is full; false (and a message) if it cannot. */
+  /**
+   * Write one game, making room if the quota is full; false (and a message) if it cannot.
+   * @param {LibraryEntry} entry
+   */
   store(entry) {
     const raw = JSON.stringify(entry);
     let result = writeKey(PREFIX + entry.id, raw);
@@ -446,7 +548,10 @@ export class Library {
     return false;
   }
 
-  /** Another tab wrote (or deleted) a game: follow ours, refresh the list. */
+  /**
+   * Another tab wrote (or deleted) a game: follow ours, refresh the list.
+   * @param {StorageEvent} event
+   */
   onStorage(event) {
     if (!this.started || event.storageArea !== localStorage) return;
     if (this.dialog?.open) this.fillList();
@@ -464,7 +569,10 @@ export class Library {
     }
   }
 
-  /** A note that stays until closed (a move's message would soon replace it in #message). */
+  /**
+   * A note that stays until closed (a move's message would soon replace it in #message).
+   * @param {string} text
+   */
   notice(text) {
     if (!this.noticeBox) {
       const box = document.createElement("div");
@@ -486,7 +594,8 @@ export class Library {
       else document.body.append(box);
       this.noticeBox = box;
     }
-    this.noticeBox.firstChild.textContent = text;
+    const words = /** @type {HTMLElement} */ (this.noticeBox.firstChild);
+    words.textContent = text;
     this.noticeBox.hidden = false;
   }
 
@@ -533,6 +642,10 @@ export class Library {
     if (entry) this.open(entry, t("save.resumed"));
   }
 
+  /**
+   * @param {LibraryEntry} entry
+   * @param {string} message
+   */
   open(entry, message) {
     this.update(); // the game on the board is kept first
     if (this.apply(entry)) {
@@ -551,6 +664,7 @@ export class Library {
   }
 
   fillList() {
+    if (!this.list) return;
     const games = listGames();
     const items = games.map((entry) => this.item(entry));
     if (!items.length) {
@@ -563,6 +677,7 @@ export class Library {
     this.list.dataset.count = String(games.length);
   }
 
+  /** @param {LibraryEntry} entry */
   item(entry) {
     const item = document.createElement("li");
     item.dataset.id = entry.id;
@@ -586,7 +701,7 @@ export class Library {
       open.textContent = t("library.open");
       open.addEventListener("click", () => {
         const fresh = readEntry(entry.id);
-        this.dialog.close();
+        this.dialog?.close();
         if (fresh) this.open(fresh, t("library.opened"));
       });
       const remove = document.createElement("button");
@@ -610,7 +725,10 @@ export class Library {
   }
 }
 
-/** "White vs Computer 3 · 12 moves · Red to move" */
+/**
+ * "White vs Computer 3 · 12 moves · Red to move"
+ * @param {LibraryEntry} entry
+ */
 export function gameLabel(entry) {
   const colors = ["w", "r", "b"].slice(0, entry.players);
   const names = colors.map((color) => {
@@ -623,9 +741,11 @@ export function gameLabel(entry) {
   return parts.join(" · ");
 }
 
+/** @param {number} ms */
 function timeAgo(ms) {
   const seconds = Math.round((ms - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
   const units = [
     ["day", 86_400],
     ["hour", 3_600],

@@ -1,3 +1,4 @@
+// @ts-check
 // Links to what is on the board: the address bar, "copy link", flip, and
 // the message for a link that could not be used completely.
 //
@@ -15,17 +16,36 @@
 import { EmbedDialog } from "./embed-dialog.js";
 import { t } from "./i18n.js";
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The game page's element for `selector`.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+
+/**
+ * What links need of the page.
+ * @typedef {object} LinksApp
+ * @property {Bridge.Call} call
+ * @property {(state: Bridge.View) => void} render
+ * @property {(text: string) => void} say
+ * @property {import("./board.js").Board} board
+ * @property {() => Seats} seats
+ */
 
 export class Links {
   /**
    * app: {call(name, ...args) -> parsed JSON, render(state), say(text), board,
    *       seats() -> {w, r, b} (0 = human, 1-6 = the computer's level)}
+   * @param {LinksApp} app
    */
   constructor(app) {
     this.app = app;
     this.flip = false;
+    /** @type {number | null} */
     this.ai = null; // the AI level the last link asked for (ai=N)
+    /** @type {Seats | null} */
     this.seats = null; // the seats the last link asked for ({w, r, b}), or null
     this.ready = false;
     this.ui = {
@@ -36,6 +56,7 @@ export class Links {
       copyGame: $("#copy-game-link"),
       flip: $("#flip-board"),
       copied: $("#copied-link"),
+      /** @type {HTMLInputElement} */
       copiedText: $("#copied-link-text"),
     };
     this.ui.copyPosition?.addEventListener("click", () => this.copy(false));
@@ -56,7 +77,10 @@ export class Links {
     else this.update();
   }
 
-  /** Show what a link fragment describes, and say what was wrong with it. */
+  /**
+   * Show what a link fragment describes, and say what was wrong with it.
+   * @param {string} fragment
+   */
   load(fragment) {
     const answer = this.app.call("load_link", fragment);
     this.flip = !!answer.flip;
@@ -99,6 +123,7 @@ export class Links {
     if (hash !== location.hash) history.replaceState(history.state, "", hash);
   }
 
+  /** @param {boolean} flip */
   setFlip(flip) {
     this.flip = flip;
     this.app.board.set({ flipped: flip });
@@ -110,6 +135,7 @@ export class Links {
     this.ui.flip?.setAttribute("aria-pressed", String(this.flip));
   }
 
+  /** @param {string[]} problems */
   showProblems(problems) {
     const box = this.ui.problems;
     if (!box) return;
@@ -123,6 +149,7 @@ export class Links {
     box.dataset.count = String(items.length);
   }
 
+  /** @param {boolean} wholeGame */
   async copy(wholeGame) {
     if (!this.ready) return;
     const text = this.url(wholeGame);
@@ -140,8 +167,11 @@ export class Links {
 /**
  * The seats a link asked for: ai=r3 names them; ai=N makes the player to move
  * the human and the others the computer at level N. null when it says nothing.
+ * @param {Bridge.LoadedLink} answer
+ * @returns {Seats | null}
  */
 function linkSeats(answer) {
+  /** @type {Seats} */
   const seats = { w: 0, r: 0, b: 0 };
   if (answer.seats) return { ...seats, ...answer.seats };
   if (!answer.ai) return null;
@@ -149,7 +179,10 @@ function linkSeats(answer) {
   return seats;
 }
 
-/** Put text on the clipboard; false when the browser refuses. */
+/**
+ * Put text on the clipboard; false when the browser refuses.
+ * @param {string} text
+ */
 export async function copyText(text) {
   try {
     if (!navigator.clipboard?.writeText) return false;
@@ -160,7 +193,12 @@ export async function copyText(text) {
   }
 }
 
-/** The fallback: show the text selected in a read-only field, to copy by hand. */
+/**
+ * The fallback: show the text selected in a read-only field, to copy by hand.
+ * @param {HTMLElement} box
+ * @param {HTMLInputElement | HTMLTextAreaElement} field
+ * @param {string} text
+ */
 export function showForCopy(box, field, text) {
   field.value = text;
   box.hidden = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // Offline play: registers the service worker (web/sw.js) once the page is
 // ready, so precaching the site never competes with the first load, and
 // offers "New version available — reload" when a new build is waiting.
@@ -30,6 +31,7 @@ export function registerServiceWorker({ offerUpdates = true } = {}) {
   else window.addEventListener("load", go, { once: true });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watch(registration) {
   const container = navigator.serviceWorker;
   const controlled = () => {
@@ -61,20 +63,25 @@ function watch(registration) {
 }
 
 let reloading = false;
+/** @type {HTMLDivElement | null} */
 let banner = null;
+/** The waiting service worker the banner's button wakes (the newest one). */
+/** @type {ServiceWorker | null} */
+let bannerWorker = null;
 let bannerWanted = true;
 
+/** @param {ServiceWorker} worker */
 function offerUpdate(worker) {
   document.body.dataset.update = "1";
   if (!bannerWanted) return;
   if (banner) {
-    banner.worker = worker;
+    bannerWorker = worker;
     return;
   }
   banner = document.createElement("div");
   banner.className = "update-banner";
   banner.setAttribute("role", "status");
-  banner.worker = worker;
+  bannerWorker = worker;
   const text = document.createElement("span");
   text.textContent = t("update.available");
   const button = document.createElement("button");
@@ -83,7 +90,7 @@ function offerUpdate(worker) {
   button.textContent = t("update.reload");
   button.addEventListener("click", () => {
     reloading = true;
-    banner.worker.postMessage({ type: "skip-waiting" });
+    bannerWorker?.postMessage({ type: "skip-waiting" });
   });
   banner.append(text, button);
   document.body.append(banner);

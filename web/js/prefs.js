@@ -1,3 +1,4 @@
+// @ts-check
 // The player's preferences (theme, what the board shows, sounds, ...), kept
 // in localStorage under one key for every page of the site, embeds included.
 //
@@ -10,8 +11,16 @@
 // sandboxed frame) is simply absent: pref() answers the fallback.
 
 const KEY = "mixtour.prefs";
+/**
+ * A preference's type from its fallback's: any string for "system", any number for 2.
+ * @template T
+ * @typedef {T extends string ? string : T extends number ? number : T extends boolean ? boolean : T} Widened
+ */
+
+/** @type {Map<string, ((value: unknown) => void)[]>} */
 const listeners = new Map(); // name -> [callback]
 
+/** @returns {{[name: string]: unknown}} */
 function readAll() {
   try {
     const data = JSON.parse(localStorage.getItem(KEY) ?? "{}");
@@ -21,13 +30,24 @@ function readAll() {
   }
 }
 
-/** The saved preference `name`, or `fallback` when there is none of the same type. */
+/**
+ * The saved preference `name`, or `fallback` when there is none of the same type.
+ * @template T
+ * @param {string} name
+ * @param {T} fallback
+ * @returns {Widened<T>}
+ */
 export function pref(name, fallback) {
   const value = readAll()[name];
-  return value !== undefined && typeof value === typeof fallback ? value : fallback;
+  const kept = value !== undefined && typeof value === typeof fallback ? value : fallback;
+  return /** @type {Widened<T>} */ (kept);
 }
 
-/** Save preference `name` and tell its listeners. Returns false if storage refused it. */
+/**
+ * Save preference `name` and tell its listeners. Returns false if storage refused it.
+ * @param {string} name
+ * @param {unknown} value
+ */
 export function setPref(name, value) {
   const all = readAll();
   all[name] = value;
@@ -41,18 +61,28 @@ export function setPref(name, value) {
   return kept;
 }
 
-/** Call `callback(value)` whenever preference `name` changes (here or in another tab). */
+/**
+ * Call `callback(value)` whenever preference `name` changes (here or in another tab).
+ * @param {string} name
+ * @param {(value: unknown) => void} callback
+ */
 export function onPref(name, callback) {
-  if (!listeners.has(name)) listeners.set(name, []);
-  listeners.get(name).push(callback);
+  const callbacks = listeners.get(name) ?? [];
+  callbacks.push(callback);
+  listeners.set(name, callbacks);
 }
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ */
 function notify(name, value) {
   for (const callback of listeners.get(name) ?? []) callback(value);
 }
 
 window.addEventListener("storage", (event) => {
   if (event.key !== KEY) return;
+  /** @type {{[name: string]: unknown}} */
   let before = {};
   try {
     before = JSON.parse(event.oldValue ?? "{}") ?? {};
@@ -69,6 +99,8 @@ window.addEventListener("storage", (event) => {
  * Wire the settings dialog: `opener` shows `dialog`, whose close button
  * (`[data-close]`) or Escape closes it. Each area of the page adds its own
  * controls inside the dialog and keeps them with setPref/onPref.
+ * @param {HTMLElement} opener
+ * @param {HTMLDialogElement} dialog
  */
 export function settingsDialog(opener, dialog) {
   opener.addEventListener("click", () => dialog.showModal());

@@ -1,3 +1,4 @@
+// @ts-check
 // Optional sounds, made in the page with Web Audio (no sound files): a soft
 // click for a move, a rising pair of notes for a point, a short tune for the
 // end of a game, a low buzz for something the rules refuse.
@@ -12,6 +13,8 @@
 import { onPref, pref, setPref } from "./prefs.js";
 
 // Each sound: a list of notes [start s, frequency Hz, length s, wave, volume].
+/** @typedef {[number, number, number, OscillatorType, number]} Note */
+/** @type {{[kind: string]: Note[]}} */
 const SOUNDS = {
   move: [[0, 520, 0.07, "triangle", 0.25]],
   score: [
@@ -27,6 +30,7 @@ const SOUNDS = {
   illegal: [[0, 150, 0.16, "square", 0.12]],
 };
 
+/** @type {AudioContext | null} */
 let context = null;
 let count = 0;
 
@@ -40,7 +44,10 @@ function audio() {
   return context;
 }
 
-/** Play sound `kind` (move, score, win, illegal) if the player turned sounds on. */
+/**
+ * Play sound `kind` (move, score, win, illegal) if the player turned sounds on.
+ * @param {string} kind
+ */
 export function sound(kind) {
   const notes = SOUNDS[kind];
   if (!notes || !pref("sound", false)) return;
@@ -68,7 +75,10 @@ export function sound(kind) {
   }
 }
 
-/** The Settings checkbox that turns sounds on and off. */
+/**
+ * The Settings checkbox that turns sounds on and off.
+ * @param {HTMLInputElement | null} checkbox
+ */
 export function soundSetting(checkbox) {
   if (!checkbox) return;
   checkbox.checked = pref("sound", false);

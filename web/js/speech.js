@@ -1,3 +1,4 @@
+// @ts-check
 // The game in words, for players who do not see the board: what a square
 // holds, what an action did, how the game ended, the whole board. The words
 // come from web/js/i18n.js; the facts come from the views the engine sends
@@ -13,13 +14,20 @@ import { colorName, t } from "./i18n.js";
 
 const LOG_LENGTH = 40; // entries kept in the log; older ones are dropped
 
-/** "c3" -> 12, or -1 for anything that is not a square name. */
+/**
+ * "c3" -> 12, or -1 for anything that is not a square name.
+ * @param {unknown} text
+ */
 export function parseSquare(text) {
   const match = /^([a-e])([1-5])$/.exec(String(text).trim().toLowerCase());
   return match ? (Number(match[2]) - 1) * 5 + "abcde".indexOf(match[1]) : -1;
 }
 
-/** "c3, empty", "c3, 1 disc: Red" or "c3, 3 high, bottom to top: White, Red, White". */
+/**
+ * "c3, empty", "c3, 1 disc: Red" or "c3, 3 high, bottom to top: White, Red, White".
+ * @param {number} square
+ * @param {string} stack its discs' colour letters, bottom to top
+ */
 export function squareWords(square, stack) {
   const name = squareName(square);
   if (!stack) return t("cursor.empty", { square: name });
@@ -28,12 +36,18 @@ export function squareWords(square, stack) {
   return t("cursor.stack", { square: name, height: stack.length, discs });
 }
 
-/** "1 disc" or "3 discs". */
+/**
+ * "1 disc" or "3 discs".
+ * @param {number} count
+ */
 export function discsWords(count) {
   return count === 1 ? t("hint.disc") : t("hint.discs", { n: count });
 }
 
-/** A list of square numbers in words: "d3, b4 and e5". */
+/**
+ * A list of square numbers in words: "d3, b4 and e5".
+ * @param {number[]} squares
+ */
 export function squaresWords(squares) {
   const names = squares.map(squareName);
   if (names.length < 2) return names.join("");
@@ -43,6 +57,8 @@ export function squaresWords(squares) {
 /**
  * What the last action of `after` did, told from the view `before` it:
  * "Red moves 3 discs from c4 to d3; d3 is now 5 high: Red scores".
+ * @param {Bridge.View} before
+ * @param {Bridge.View} after
  */
 export function actionWords(before, after) {
   const action = after.last;
@@ -64,7 +80,10 @@ export function actionWords(before, after) {
   return `${moved}; ${landed}`;
 }
 
-/** How the game ended ("White wins: first to 1 point"), or "" while it goes on. */
+/**
+ * How the game ended ("White wins: first to 1 point"), or "" while it goes on.
+ * @param {Bridge.View} state
+ */
 export function resultWords(state) {
   if (!state.over) return "";
   if (state.winner) {
@@ -77,14 +96,20 @@ export function resultWords(state) {
   return t(`result.${state.status}`);
 }
 
-/** Whose turn it is, or how the game ended. */
+/**
+ * Whose turn it is, or how the game ended.
+ * @param {Bridge.View} state
+ */
 export function turnWords(state) {
   if (state.over) return resultWords(state);
   if (state.mustPass) return t("status.mustPass", { color: colorName(state.turn) });
   return t("status.toMove", { color: colorName(state.turn) });
 }
 
-/** Scores and reserves: "White: 0 of 1 points, 18 in reserve. Red: ...". */
+/**
+ * Scores and reserves: "White: 0 of 1 points, 18 in reserve. Red: ...".
+ * @param {Bridge.View} state
+ */
 export function playersWords(state) {
   return state.colors
     .map((color, i) =>
@@ -98,8 +123,12 @@ export function playersWords(state) {
     .join(". ");
 }
 
-/** The whole board: whose turn, every stack from a5 to e1, the empty squares counted, the players. */
+/**
+ * The whole board: whose turn, every stack from a5 to e1, the empty squares counted, the players.
+ * @param {Bridge.View} state
+ */
 export function boardWords(state) {
+  /** @type {string[]} */
   const stacks = [];
   for (let rank = 4; rank >= 0; rank--) {
     for (let file = 0; file < 5; file++) {
@@ -117,22 +146,29 @@ export function boardWords(state) {
 
 /** Writes to the move log and the cursor region (see the top of this file). */
 export class Speaker {
+  /** @param {{log: HTMLElement, cursor: HTMLElement}} regions */
   constructor({ log, cursor }) {
     this.log = log;
     this.cursorRegion = cursor;
   }
 
-  /** Add an entry to the log (announced by screen readers as it appears). */
+  /**
+   * Add an entry to the log (announced by screen readers as it appears).
+   * @param {string} text
+   */
   event(text) {
     if (!text) return;
     const entry = document.createElement("p");
     entry.textContent = text.endsWith(".") ? text : `${text}.`;
     this.log.append(entry);
-    while (this.log.children.length > LOG_LENGTH) this.log.firstElementChild.remove();
+    while (this.log.children.length > LOG_LENGTH) this.log.firstElementChild?.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  /** Say where the cursor is or what was lifted; replaces the previous cursor words. */
+  /**
+   * Say where the cursor is or what was lifted; replaces the previous cursor words.
+   * @param {string} text
+   */
   cursor(text) {
     // A new node each time, so that the same words twice are read twice.
     const words = document.createElement("span");

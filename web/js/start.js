@@ -1,3 +1,4 @@
+// @ts-check
 // The first five minutes: the start panel (play the computer, two players
 // here, learn), the rules in three lines beside the board, and the board
 // turned to the player's side against the computer.
@@ -14,28 +15,51 @@
 import { t } from "./i18n.js";
 import { onPref, pref, setPref } from "./prefs.js";
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The game page's element for `selector`.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 const LEVELS = [1, 2, 3, 4, 5, 6];
 const DEFAULT_LEVEL = 2;
+
+/**
+ * What the start panel needs of the page.
+ * @typedef {object} StartApp
+ * @property {Bridge.Call} call
+ * @property {(text: string) => void} say
+ * @property {import("./ai.js").Ai} ai
+ * @property {import("./links.js").Links} links
+ * @property {import("./board.js").Board} board
+ * @property {(players: number, seats: Seats) => Bridge.View | null} newGame
+ * @property {() => Bridge.View | null} view
+ * @property {boolean} openedWithLink
+ */
 
 export class Start {
   /**
    * app: {call, render, say, ai, links, board, newGame(players) -> state or null,
    *       openedWithLink: bool}
+   * @param {StartApp} app
    */
   constructor(app) {
     this.app = app;
+    this.turned = false;
     this.ui = {
       box: $("#start"),
       computer: $("#start-computer"),
+      /** @type {HTMLSelectElement} */
       level: $("#start-level"),
       friends: $("#start-friends"),
       learn: $("#start-learn"),
       more: $("#start-more"),
       show: $("#show-start"),
+      /** @type {HTMLDetailsElement} */
       summary: $("#rules-summary"),
-      turn: $("#turn-board"),
+      turn: /** @type {HTMLInputElement | null} */ (document.querySelector("#turn-board")),
     };
     const { ui } = this;
     ui.level.replaceChildren(...LEVELS.map((n) => new Option(t(`level.${n}`), String(n))));
@@ -49,7 +73,7 @@ export class Start {
       $("#new-game").click();
     });
     ui.show.addEventListener("click", () => {
-      $("#new-game-dialog").close();
+      /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
       this.show();
     });
     this.markChoice();
@@ -64,17 +88,21 @@ export class Start {
     });
 
     // The board turns to the player's side against the computer (Settings).
-    if (ui.turn) {
-      ui.turn.checked = pref("turnBoard", true);
-      ui.turn.addEventListener("change", () => setPref("turnBoard", ui.turn.checked));
+    const turn = ui.turn;
+    if (turn) {
+      turn.checked = pref("turnBoard", true);
+      turn.addEventListener("change", () => setPref("turnBoard", turn.checked));
       onPref("turnBoard", (value) => {
-        ui.turn.checked = value !== false;
+        turn.checked = value !== false;
         this.turnToPlayer();
       });
     }
   }
 
-  /** Open the summary if `wanted` and the player has not decided otherwise. */
+  /**
+   * Open the summary if `wanted` and the player has not decided otherwise.
+   * @param {boolean} wanted
+   */
   showSummary(wanted) {
     const choice = pref("rulesSummary", "");
     this.summaryOpen = choice === "open" || (choice !== "closed" && wanted);
@@ -89,12 +117,16 @@ export class Start {
   /** The last choice is the one the eye (and the keyboard) lands on. */
   markChoice() {
     const choice = pref("start.choice", "computer");
+    /** @type {{[choice: string]: HTMLElement}} */
     const buttons = { computer: this.ui.computer, friends: this.ui.friends, learn: this.ui.learn };
     for (const [name, button] of Object.entries(buttons)) button.classList.toggle("primary", name === choice);
     return buttons[choice] ?? this.ui.computer;
   }
 
-  /** Python is ready and any saved game or link is shown: greet a newcomer. */
+  /**
+   * Python is ready and any saved game or link is shown: greet a newcomer.
+   * @param {Bridge.View} view
+   */
   start(view) {
     // A game with moves (restored or linked) is the player's: they land in it.
     if (this.app.openedWithLink || view.moves.length || view.future.length) {
@@ -104,6 +136,7 @@ export class Start {
     this.show({ focus: false });
   }
 
+  /** @param {{focus?: boolean}} [options] focus: move the keyboard to the panel */
   show({ focus = true } = {}) {
     this.ui.level.value = String(this.level());
     const first = this.markChoice();
@@ -123,7 +156,10 @@ export class Start {
     this.app.board.canvas.scrollIntoView({ block: "nearest" });
   }
 
-  /** A move was played: the panel has done its job. */
+  /**
+   * A move was played: the panel has done its job.
+   * @param {Bridge.View} view
+   */
   update(view) {
     if (view.moves.length && !this.ui.box.hidden) this.hide();
   }
@@ -154,6 +190,7 @@ export class Start {
    * Against a computer White, a human Red sees their side at the bottom (the
    * board's flip, as a link's flip=1), unless the player turned it off.
    * Called when a new game sets the seats, and when the setting changes.
+   * @param {Bridge.View | null} view
    */
   turnToPlayer(view = this.app.view()) {
     const { ai, links } = this.app;

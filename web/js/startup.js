@@ -1,3 +1,4 @@
+// @ts-check
 // The start of Python, watched. Until the page's Python says it is ready, a
 // failure to fetch or start the runtime (offline on a first visit, a damaged
 // download, WebAssembly refused) or an exception in the page's Python turns
@@ -20,10 +21,17 @@ const SLOW_MS = 30_000; // tests may shorten it: window.mixtourDebug = {startupS
  * `status` (optional) a line that says "Loading Python…" meanwhile.
  * Returns { ready() } to call once Python is ready, and { fail(reason) } for
  * failures the page catches itself.
+ * @param {HTMLElement} box
+ * @param {{status?: HTMLElement | null}} [options]
+ * @returns {{fail: (reason: unknown) => void, ready: () => void}}
  */
 export function watchStartup(box, { status = null } = {}) {
   let settled = false;
 
+  /**
+   * @param {string} text
+   * @param {boolean} failed
+   */
   const show = (text, failed) => {
     if (settled) return;
     const reload = document.createElement("button");
@@ -38,6 +46,7 @@ export function watchStartup(box, { status = null } = {}) {
     box.hidden = false;
   };
 
+  /** @param {any} reason an error, its message, or whatever a promise was rejected with */
   const fail = (reason) => {
     if (settled) return;
     console.warn("Python did not start:", reason);
@@ -49,8 +58,10 @@ export function watchStartup(box, { status = null } = {}) {
     settled = true;
   };
 
+  /** @param {PromiseRejectionEvent} event */
   const onRejection = (event) => fail(event.reason);
   // Capturing also sees a <script> that fails to load (such events do not bubble).
+  /** @param {ErrorEvent} event */
   const onError = (event) => {
     if (event.target instanceof HTMLScriptElement) fail("load failed");
     else if (event.error || event.message) fail(event.error ?? event.message);
@@ -84,7 +95,10 @@ export function watchStartup(box, { status = null } = {}) {
   };
 }
 
-/** One line for a player: a Python traceback's last line (the exception), else the first. */
+/**
+ * One line for a player: a Python traceback's last line (the exception), else the first.
+ * @param {string} text
+ */
 function summary(text) {
   const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
   const python = lines.some((line) => line.startsWith("Traceback ("));

@@ -1,3 +1,4 @@
+// @ts-check
 // The text board: the 25 squares as a grid of cells a screen reader reads
 // ("c3, 3 high, bottom to top: White, Red, White"), and a second way to play.
 //
@@ -21,25 +22,34 @@ import { discsWords, squareWords, squaresWords } from "./speech.js";
 
 const SIZE = 5;
 
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./speech.js").Speaker} Speaker */
+/** Discs lifted on the board: the top `count` of `square`. @typedef {{square: number, count: number}} Selection */
+
 export class TextBoard {
   /**
    * grid: the element with role=grid; board: the canvas's Board;
    * speaker: a Speaker (web/js/speech.js); blocked(): why input is refused now
    * (the computer's turn) or "".
+   * @param {HTMLElement} grid
+   * @param {{board: Board, speaker: Speaker, blocked: () => string}} parts
    */
   constructor(grid, { board, speaker, blocked }) {
     this.grid = grid;
     this.board = board;
     this.speaker = speaker;
     this.blocked = blocked;
+    /** @type {Bridge.View | null} */
     this.state = null;
+    /** @type {boolean | null} */
     this.flipped = null;
     this.focusSquare = 12; // c3, as on the canvas
+    /** @type {HTMLElement[]} */
     this.cells = [];
     grid.addEventListener("keydown", (event) => this.onKeyDown(event));
     grid.addEventListener("click", (event) => {
-      const cell = event.target.closest("[role=gridcell]");
-      if (cell) {
+      const cell = event.target instanceof Element ? event.target.closest("[role=gridcell]") : null;
+      if (cell instanceof HTMLElement) {
         this.focus(Number(cell.dataset.square));
         this.activate(Number(cell.dataset.square));
       }
@@ -63,10 +73,14 @@ export class TextBoard {
     this.refresh();
   }
 
-  /** Lay out the cells in the board's orientation (a5 top left, or a1 top right when flipped). */
+  /**
+   * Lay out the cells in the board's orientation (a5 top left, or a1 top right when flipped).
+   * @param {boolean} flipped
+   */
   build(flipped) {
     this.flipped = flipped;
     this.cells = [];
+    /** @type {HTMLElement[]} */
     const rows = [];
     for (let row = 0; row < SIZE; row++) {
       const line = document.createElement("div");
@@ -93,7 +107,10 @@ export class TextBoard {
     this.grid.replaceChildren(...rows);
   }
 
-  /** Show `state` (a view from the bridge). */
+  /**
+   * Show `state` (a view from the bridge).
+   * @param {Bridge.View} state
+   */
   update(state) {
     this.state = state;
     this.turn();
@@ -120,7 +137,7 @@ export class TextBoard {
       cell.setAttribute("aria-selected", lifted ? "true" : "false");
       cell.classList.toggle("target", targets.has(square));
       cell.classList.toggle("last", lastSquares.has(square));
-      const discs = cell.querySelector(".text-cell-discs");
+      const discs = /** @type {HTMLElement} */ (cell.querySelector(".text-cell-discs"));
       if (discs.dataset.stack !== stack) {
         discs.dataset.stack = stack;
         discs.replaceChildren(
@@ -135,7 +152,10 @@ export class TextBoard {
     });
   }
 
-  /** The lifted discs changed (on the canvas or here): mark them and say where they can go. */
+  /**
+   * The lifted discs changed (on the canvas or here): mark them and say where they can go.
+   * @param {Selection | null} selection
+   */
   selectionChanged(selection) {
     this.refresh();
     if (!selection) return;
@@ -149,6 +169,7 @@ export class TextBoard {
     );
   }
 
+  /** @param {number} square */
   focus(square) {
     this.cells[this.focusSquare].tabIndex = -1;
     this.focusSquare = square;
@@ -162,13 +183,20 @@ export class TextBoard {
     this.focus(this.focusSquare);
   }
 
-  /** Enter or Space on a square: the same choice as Enter on the canvas. */
+  /**
+   * Enter or Space on a square: the same choice as Enter on the canvas.
+   * @param {number} square
+   */
   activate(square) {
     if (this.refuse()) return;
     this.board.keyChoose(square);
   }
 
-  /** Lift the top `count` discs of a square (keys 1 to 4). */
+  /**
+   * Lift the top `count` discs of a square (keys 1 to 4).
+   * @param {number} square
+   * @param {number} count
+   */
   liftCount(square, count) {
     if (this.refuse()) return;
     const height = this.board.config.stacks[square].length;
@@ -181,10 +209,12 @@ export class TextBoard {
     return !!why;
   }
 
+  /** @param {KeyboardEvent} event */
   onKeyDown(event) {
     if (event.altKey || event.metaKey) return;
     const square = this.focusSquare;
     const [col, row] = this.position(square);
+    /** @type {number[] | null} */
     let next = null;
     if (event.key === "ArrowLeft") next = [col - 1, row];
     else if (event.key === "ArrowRight") next = [col + 1, row];
@@ -209,13 +239,21 @@ export class TextBoard {
     event.preventDefault();
   }
 
-  /** [column, row] of a square in the grid as laid out. */
+  /**
+   * [column, row] of a square in the grid as laid out.
+   * @param {number} square
+   * @returns {[number, number]}
+   */
   position(square) {
     const file = square % SIZE;
     const rank = Math.floor(square / SIZE);
     return this.flipped ? [SIZE - 1 - file, rank] : [file, SIZE - 1 - rank];
   }
 
+  /**
+   * @param {number} col
+   * @param {number} row
+   */
   squareAt(col, row) {
     return this.flipped ? row * SIZE + (SIZE - 1 - col) : (SIZE - 1 - row) * SIZE + col;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Play without sight, on the game page: the "Text board and commands" panel
 // (the text board of web/js/textboard.js, the command box of
 // web/js/commands.js and the visible log), the skip link that leads to it,
@@ -18,12 +19,24 @@ import { onPref, pref, setPref } from "./prefs.js";
 import { actionWords, resultWords, Speaker, squareWords, turnWords } from "./speech.js";
 import { TextBoard } from "./textboard.js";
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The game page's element for `selector` (the page's HTML has every one).
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+
+/**
+ * What the panel needs of the page: the command box's needs and the board.
+ * @typedef {import("./commands.js").CommandDeps & {board: import("./board.js").Board}} TextPlayDeps
+ */
 
 export class TextPlay {
   /**
    * deps: {call, view() -> state, play(text), undo(), redo(), board,
    *        blocked() -> why input is refused now, or ""}
+   * @param {TextPlayDeps} deps
    */
   constructor(deps) {
     this.deps = deps;
@@ -53,7 +66,11 @@ export class TextPlay {
     return this.toggle.getAttribute("aria-expanded") === "true";
   }
 
-  /** Open or close the panel; the log stays readable by screen readers either way. */
+  /**
+   * Open or close the panel; the log stays readable by screen readers either way.
+   * @param {boolean} open
+   * @param {{keep?: boolean}} [options] keep: save it as the player's preference
+   */
   show(open, { keep = true } = {}) {
     this.toggle.setAttribute("aria-expanded", String(open));
     this.body.hidden = !open;
@@ -63,24 +80,32 @@ export class TextPlay {
     if (keep && open !== pref("textPlay", false)) setPref("textPlay", open);
   }
 
+  /** @param {Bridge.View} state */
   update(state) {
     this.textBoard.update(state);
   }
 
+  /**
+   * @param {Bridge.View} before
+   * @param {Bridge.View} after
+   */
   played(before, after) {
     this.speaker.event(actionWords(before, after));
     this.speaker.event(resultWords(after));
     if (!after.over && after.mustPass) this.speaker.event(turnWords(after)); // nobody else says so
   }
 
+  /** @param {string} text */
   event(text) {
     this.speaker.event(text);
   }
 
+  /** @param {import("./textboard.js").Selection | null} selection */
   selectionChanged(selection) {
     this.textBoard.selectionChanged(selection);
   }
 
+  /** @param {number} square */
   cursorAt(square) {
     const state = this.deps.view();
     this.speaker.cursor(squareWords(square, state ? state.stacks[square] : ""));

@@ -1,3 +1,4 @@
+// @ts-check
 // Loaded as a plain, blocking script at the top of every page, before any
 // style is applied, so the page is drawn in the player's theme from the first
 // frame (no flash of light before dark). It only sets <html data-theme>;
@@ -6,7 +7,7 @@
 // ("theme" in localStorage's mixtour.prefs, see web/js/prefs.js), else none
 // (follow the system's prefers-color-scheme).
 (() => {
-  const valid = (value) => value === "light" || value === "dark" || value === "system";
+  const valid = (/** @type {unknown} */ value) => value === "light" || value === "dark" || value === "system";
   let choice = new URLSearchParams(location.search).get("theme");
   if (!valid(choice)) {
     try {

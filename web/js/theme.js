@@ -1,3 +1,4 @@
+// @ts-check
 // Light, dark or the system's theme, on every page.
 //
 // The choice is the address's ?theme=light|dark|system (for an embed that must
@@ -13,12 +14,13 @@
 import { t } from "./i18n.js";
 import { onPref, pref, setPref } from "./prefs.js";
 
+/** @type {string[]} */
 export const THEMES = ["system", "light", "dark"];
 
 const root = document.documentElement;
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 const asked = new URLSearchParams(location.search).get("theme");
-const fixed = THEMES.includes(asked) ? asked : null;
+const fixed = asked !== null && THEMES.includes(asked) ? asked : null;
 
 /** The theme chosen: "system", "light" or "dark". */
 export function themeChoice() {
@@ -53,6 +55,7 @@ onPref("theme", apply);
 /**
  * Make `select` the theme switch: System, Light, Dark, showing the current
  * choice; a change is saved for every page (and applied at once).
+ * @param {HTMLSelectElement} select
  */
 export function themeSwitch(select) {
   const fill = () => {

@@ -19,7 +19,35 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
+
+from contract import (
+    ActionView,
+    Color,
+    Explained,
+    ExplainedJson,
+    Fragment,
+    FragmentJson,
+    GameRecord,
+    Loaded,
+    LoadedJson,
+    LoadedLink,
+    LoadedLinkJson,
+    Picture,
+    PictureJson,
+    Played,
+    PlayedJson,
+    Reason,
+    RecordJson,
+    Rules,
+    RulesJson,
+    Snapshot,
+    SnapshotJson,
+    Status,
+    View,
+    ViewJson,
+)
 
 from mixtour.core import (
     COLORS,
@@ -32,6 +60,7 @@ from mixtour.core import (
     Position,
     default_discs,
 )
+from mixtour.core import Reason as RuleReason
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
@@ -42,19 +71,29 @@ __all__ = ["Bridge"]
 NUM_SQUARES = 25
 
 
-def _dump(data: dict[str, Any]) -> str:
+def _dump(data: Mapping[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _action_view(code: int) -> dict[str, object] | None:
+def _color(player: int) -> Color:
+    return cast(Color, COLORS[player])
+
+
+def _action_view(code: int) -> ActionView | None:
     """A played action as the board draws it (:meth:`Action.as_dict`), or None."""
-    return None if code == NO_ACTION else Action(code).as_dict()
+    return None if code == NO_ACTION else cast(ActionView, Action(code).as_dict())
 
 
-def rules() -> str:
+def _reason(reason: RuleReason) -> Reason:
+    """An engine :class:`Reason` as data (``{"id", "args"}``)."""
+    return cast(Reason, reason.as_dict())
+
+
+def rules() -> RulesJson:
     """The engine's set-up numbers a form needs, so the page never writes its own:
     ``{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}`` (R6, R1, R10)."""
-    return _dump({"maxHeight": MAX_HEIGHT, "defaultDiscs": {n: default_discs(n) for n in (2, 3)}})
+    numbers = Rules(maxHeight=MAX_HEIGHT, defaultDiscs={str(n): default_discs(n) for n in (2, 3)})
+    return _dump(numbers)
 
 
 class Bridge:
@@ -76,7 +115,7 @@ class Bridge:
 
     # -- reading ---------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """Everything the page shows, as plain data."""
         game = self.game
         pos = game.position
@@ -96,21 +135,21 @@ class Bridge:
             for targets in per_count.values():
                 targets.sort()
         played = [str(a) for a in game.actions()]
-        movers = [COLORS[c] for c in game.movers()]
+        movers = [_color(c) for c in game.movers()]
         return {
             "fen": game.fen(),
             "players": players,
-            "colors": list(COLORS[:players]),
-            "turn": COLORS[pos.turn],
+            "colors": [_color(c) for c in range(players)],
+            "turn": _color(pos.turn),
             "stacks": list(pos.stacks),
             "reserves": list(pos.reserves),
             "scores": list(pos.scores),
             "target": pos.target,
             "discs": pos.discs,
             "last": _action_view(pos.last),
-            "status": result.code,
+            "status": cast(Status, result.code),
             "over": result.is_over,
-            "winner": None if result.winner is None else COLORS[result.winner],
+            "winner": None if result.winner is None else _color(result.winner),
             "result": result.describe() if result.is_over else "",
             "scoreText": result.score_text,
             "mustPass": legal == [PASS],
@@ -124,11 +163,11 @@ class Bridge:
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
         }
 
-    def state(self) -> str:
+    def state(self) -> ViewJson:
         """The view as JSON."""
         return _dump(self.view())
 
-    def explain(self, text: str) -> str:
+    def explain(self, text: str) -> ExplainedJson:
         """``{"legal": true}`` or ``{"legal": false, "message": why, "reason": ...}``
         for an action in N1. ``message`` is English; ``reason`` is the engine's
         :class:`Reason` as data (``{"id", "args"}``) for other languages, absent
@@ -136,21 +175,21 @@ class Bridge:
         try:
             why = self.game.why_not(text)
         except MixtourError as error:
-            return _dump({"legal": False, "message": str(error)})
+            return _dump(Explained(legal=False, message=str(error)))
         if why is None:
-            return _dump({"legal": True, "message": None})
-        return _dump({"legal": False, "message": str(why), "reason": why.as_dict()})
+            return _dump(Explained(legal=True, message=None))
+        return _dump(Explained(legal=False, message=str(why), reason=_reason(why)))
 
-    def explain_lift(self, square: int, count: int) -> str:
+    def explain_lift(self, square: int, count: int) -> ExplainedJson:
         """Why the top ``count`` discs of ``square`` have no legal move (or legal: true)."""
         reason = self.game.position.why_stuck(int(square), int(count))
         if reason is None:
-            return _dump({"legal": True, "message": None})
-        return _dump({"legal": False, "message": str(reason), "reason": reason.as_dict()})
+            return _dump(Explained(legal=True, message=None))
+        return _dump(Explained(legal=False, message=str(reason), reason=_reason(reason)))
 
     # -- changing ----------------------------------------------------------------
 
-    def play(self, text: str) -> str:
+    def play(self, text: str) -> PlayedJson:
         """Play an action in N1.
 
         Returns ``{"ok": true, "action": text, "state": view}`` or
@@ -160,45 +199,45 @@ class Bridge:
         try:
             action = self.game.play(text)
         except IllegalActionError as error:
-            answer: dict[str, Any] = {"ok": False, "message": str(error)}
+            answer = Played(ok=False, message=str(error))
             if error.reason is not None:
-                answer["reason"] = error.reason.as_dict()
+                answer["reason"] = _reason(error.reason)
                 answer["action"] = str(Action.parse(text))
             return _dump(answer)
         except MixtourError as error:
-            return _dump({"ok": False, "message": str(error)})
-        return _dump({"ok": True, "action": str(action), "state": self.view()})
+            return _dump(Played(ok=False, message=str(error)))
+        return _dump(Played(ok=True, action=str(action), state=self.view()))
 
-    def undo(self) -> str:
+    def undo(self) -> ViewJson:
         self.game.undo()
         return self.state()
 
-    def redo(self) -> str:
+    def redo(self) -> ViewJson:
         self.game.redo()
         return self.state()
 
-    def new_game(self, players: int, discs: int, target: int) -> str:
+    def new_game(self, players: int, discs: int, target: int) -> LoadedJson:
         """Start a new game; ``{"ok": false, "message": ...}`` on a bad setting."""
         try:
             game = Game.new(int(players), int(discs), int(target))
         except (MixtourError, ValueError, TypeError) as error:
-            return _dump({"ok": False, "message": str(error)})
+            return _dump(Loaded(ok=False, message=str(error)))
         self.game = game
-        return _dump({"ok": True, "state": self.view()})
+        return _dump(Loaded(ok=True, state=self.view()))
 
-    def load(self, fen: str, actions: str = "") -> str:
+    def load(self, fen: str, actions: str = "") -> LoadedJson:
         """Set up a game from a position string (P1) and actions in N1 separated by spaces."""
         try:
             Position(fen)  # a clear error for a bad position before replaying
             game = Game(fen, actions.split())
         except MixtourError as error:
-            return _dump({"ok": False, "message": str(error)})
+            return _dump(Loaded(ok=False, message=str(error)))
         self.game = game
-        return _dump({"ok": True, "state": self.view()})
+        return _dump(Loaded(ok=True, state=self.view()))
 
     # -- sharing: links, images and records ----------------------------------------
 
-    def load_link(self, fragment: str) -> str:
+    def load_link(self, fragment: str) -> LoadedLinkJson:
         """Show what a link fragment (``#p=...&m=...``) describes.
 
         Never fails: ``{"state": view, "flip": bool, "ai": level or null,
@@ -207,15 +246,14 @@ class Bridge:
         """
         link = parse_link(fragment if isinstance(fragment, str) else "")
         self.game = link.game
-        return _dump(
-            {
-                "state": self.view(),
-                "flip": link.flip,
-                "ai": link.ai,
-                "seats": link.seats,
-                "problems": link.problems,
-            }
+        shown = LoadedLink(
+            state=self.view(),
+            flip=link.flip,
+            ai=link.ai,
+            seats=link.seats,
+            problems=link.problems,
         )
+        return _dump(shown)
 
     def link(
         self,
@@ -224,7 +262,7 @@ class Bridge:
         ai: int | None = None,
         preview: bool = False,
         seats: str = "",
-    ) -> str:
+    ) -> FragmentJson:
         """``{"fragment": text}``: the link (without ``#``) to the game or its
         position; ``preview`` adds the shown position for embeds (``at=``);
         ``seats`` (``"r3"``: the computer's seats, as in links) wins over ``ai``."""
@@ -237,19 +275,19 @@ class Bridge:
             preview=bool(preview),
             seats=parse_seats(seats) if isinstance(seats, str) else None,
         )
-        return _dump({"fragment": fragment})
+        return _dump(Fragment(fragment=fragment))
 
-    def goto(self, ply: int) -> str:
+    def goto(self, ply: int) -> ViewJson:
         """Step through the game to ``ply`` actions (clamped); returns the state."""
         self.game.goto(max(0, int(ply)))
         return self.state()
 
-    def svg(self, flipped: bool = False, coordinates: bool = True) -> str:
+    def svg(self, flipped: bool = False, coordinates: bool = True) -> PictureJson:
         """``{"svg": text}``: a picture of the current position."""
         image = svg_board(self.game.position, coordinates=bool(coordinates), flipped=bool(flipped))
-        return _dump({"svg": image})
+        return _dump(Picture(svg=image))
 
-    def record(self) -> str:
+    def record(self) -> RecordJson:
         """``{"record": text}``: the whole game (including undone actions) as a G1 record."""
         ply = self.game.ply
         self.game.goto(ply + len(self.game.future()))
@@ -257,37 +295,36 @@ class Bridge:
             text = to_record(self.game, self.headers)
         finally:
             self.game.goto(ply)
-        return _dump({"record": text})
+        return _dump(GameRecord(record=text))
 
-    def load_record(self, text: str) -> str:
+    def load_record(self, text: str) -> LoadedJson:
         """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
         (the message names the line). Its header tags are kept for :meth:`record`."""
         try:
             loaded = read_record(text if isinstance(text, str) else "")
         except MixtourError as error:
-            return _dump({"ok": False, "message": str(error)})
+            return _dump(Loaded(ok=False, message=str(error)))
         self.game = loaded.game
         self.headers = loaded.headers
-        return _dump({"ok": True, "state": self.view()})
+        return _dump(Loaded(ok=True, state=self.view()))
 
     # -- saving: the game in progress, kept by the page in localStorage ----------------
 
     SNAPSHOT_VERSION = 1
 
-    def snapshot(self) -> str:
+    def snapshot(self) -> SnapshotJson:
         """``{"version": 1, "start": P1, "actions": [N1...], "ply": n}``: the whole game,
         undone actions included (``ply`` of them are played), for :meth:`restore`."""
         actions = [str(a) for a in self.game.actions()] + [str(a) for a in self.game.future()]
-        return _dump(
-            {
-                "version": self.SNAPSHOT_VERSION,
-                "start": self.game.start,
-                "actions": actions,
-                "ply": self.game.ply,
-            }
+        saved = Snapshot(
+            version=self.SNAPSHOT_VERSION,
+            start=self.game.start,
+            actions=actions,
+            ply=self.game.ply,
         )
+        return _dump(saved)
 
-    def restore(self, text: str) -> str:
+    def restore(self, text: str) -> LoadedJson:
         """Take back a :meth:`snapshot`, replaying it through the engine.
 
         ``{"ok": true, "state": view}``, or ``{"ok": false, "message": why}`` for
@@ -309,8 +346,8 @@ class Bridge:
             game = Game(start, actions)
             game.goto(ply)
         except (MixtourError, ValueError, TypeError) as error:
-            return _dump({"ok": False, "message": str(error)})
+            return _dump(Loaded(ok=False, message=str(error)))
         except RecursionError:  # json.loads of arrays nested thousands deep
-            return _dump({"ok": False, "message": "the saved game is nested too deeply"})
+            return _dump(Loaded(ok=False, message="the saved game is nested too deeply"))
         self.game = game
-        return _dump({"ok": True, "state": self.view()})
+        return _dump(Loaded(ok=True, state=self.view()))

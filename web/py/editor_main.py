@@ -20,9 +20,10 @@ takes over from there.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from bridge import rules
+from contract import CheckedJson, Color, EditedPosition, LinkedPositionJson
 from publish import publish
 
 from mixtour.core import COLORS, MixtourError, Position
@@ -33,12 +34,12 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _describe(position: Position) -> dict[str, Any]:
+def _describe(position: Position) -> EditedPosition:
     fen = position.fen()
     return {
         "fen": fen,
         "players": position.players,
-        "turn": COLORS[position.turn],
+        "turn": cast(Color, COLORS[position.turn]),
         "stacks": list(position.stacks),
         "reserves": list(position.reserves),
         "scores": list(position.scores),
@@ -48,7 +49,7 @@ def _describe(position: Position) -> dict[str, Any]:
     }
 
 
-def check(text: str) -> str:
+def check(text: str) -> CheckedJson:
     """Validate a position string with the engine."""
     try:
         position = Position(text if isinstance(text, str) else "")
@@ -57,7 +58,7 @@ def check(text: str) -> str:
     return _dump({"ok": True, "position": _describe(position)})
 
 
-def from_link(fragment: str) -> str:
+def from_link(fragment: str) -> LinkedPositionJson:
     """The position a link fragment shows, and what was wrong with the link."""
     link = parse_link(fragment if isinstance(fragment, str) else "")
     return _dump({"position": _describe(link.game.position), "problems": link.problems})

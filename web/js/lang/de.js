@@ -1,3 +1,4 @@
+// @ts-check
 // German interface strings: the same ids and {placeholders} as the English table in ../i18n.js.
 export default {
   "app.title": "Mixtour",

@@ -1,3 +1,4 @@
+// @ts-check
 // French interface strings: the same ids and {placeholders} as the English table in ../i18n.js.
 export default {
   "app.title": "Mixtour",
@@ -265,7 +266,7 @@ export default {
   "ai.retry": "Réessayer",
   "ai.humans": "Jouer sans l'ordinateur",
   "msg.aiHumans": "Toutes les places sont maintenant jouées par des personnes.",
-  // h5-newcomer : les cinq premières minutes, la relecture coup par coup, le tour de l'ordinateur
+  // h5-newcomer : les cinq premières minutes, la relecture coup par coup, le tour de l'ordinateur
   "start.title": "Comment voulez-vous jouer ?",
   "start.computer": "Jouer contre l'ordinateur",
   "start.level": "Niveau",

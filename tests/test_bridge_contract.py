@@ -1,0 +1,374 @@
+"""The bridge contract: every bridge function's JSON has the shape it declares.
+
+``web/py/contract.py`` declares each shape as a TypedDict and the bridge's
+return annotations say which one each function returns. Here every public
+function is called under CPython, with typical and edge inputs, and its JSON
+is checked key by key against the declared shape; the TypeScript side
+(``web/tools/bridge.d.ts``) must be what the generator writes from the same
+declarations.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+import typing
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+from mixtour.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+for folder in (ROOT, ROOT / "web" / "py"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+import contract  # noqa: E402
+from bridge import Bridge, rules  # noqa: E402
+
+from web.tools import contract_dts  # noqa: E402
+
+# -- the checker ----------------------------------------------------------------
+
+
+def problems(value: Any, kind: Any, where: str = "$") -> Iterator[str]:
+    """What is wrong with the parsed JSON ``value`` as a ``kind`` of the contract
+    (nothing when it fits): missing, undeclared and mistyped keys, at any depth."""
+    origin, args = get_origin(kind), get_args(kind)
+    if is_typeddict(kind):
+        if not isinstance(value, dict):
+            yield f"{where}: {value!r} is not an object ({kind.__name__})"
+            return
+        hints = get_type_hints(kind)
+        for key in sorted(kind.__required_keys__ - value.keys()):
+            yield f"{where}: {key!r} is missing ({kind.__name__})"
+        for key in sorted(value.keys() - hints.keys()):
+            yield f"{where}: {key!r} is not declared in {kind.__name__}"
+        for key in sorted(value.keys() & hints.keys()):
+            yield from problems(value[key], hints[key], f"{where}.{key}")
+    elif origin is Literal:
+        # 1 == True in Python: a literal matches only a value of its own type.
+        if not any(type(value) is type(arg) and value == arg for arg in args):
+            yield f"{where}: {value!r} is none of {list(args)}"
+    elif origin in (types.UnionType, typing.Union):
+        attempts = [list(problems(value, arg, where)) for arg in args]
+        if all(attempts):
+            yield f"{where}: {value!r} fits none of {kind}: " + "; ".join(a[0] for a in attempts)
+    elif origin is list:
+        if not isinstance(value, list):
+            yield f"{where}: {value!r} is not a list"
+            return
+        for index, item in enumerate(value):
+            yield from problems(item, args[0], f"{where}[{index}]")
+    elif origin is dict:
+        if not isinstance(value, dict):
+            yield f"{where}: {value!r} is not an object"
+            return
+        for key, item in value.items():
+            yield from problems(item, args[1], f"{where}[{key!r}]")
+    elif kind is type(None):
+        if value is not None:
+            yield f"{where}: {value!r} is not null"
+    elif kind in (bool, int, str):
+        # bool is a subclass of int: the exact type, so true is never a number.
+        if type(value) is not kind:
+            yield f"{where}: {value!r} is not a {kind.__name__}"
+    else:
+        raise TypeError(f"the checker does not know the contract type {kind!r}")
+
+
+def check(text: str, function: Callable[..., Any]) -> Any:
+    """Parse a bridge function's answer and assert it fits its declared shape."""
+    shape = contract_dts.json_shape(function)
+    assert shape is not None, f"{function.__qualname__} declares no JSON shape"
+    data = json.loads(text)
+    found = list(problems(data, shape))
+    assert not found, "\n".join(found)
+    return data
+
+
+# -- every bridge function, with typical and edge inputs --------------------------
+
+# The issue's three-player game: Blue passes and the turn goes back to Red (R10).
+THREE_PLAYERS = (
+    "c2,b2,b5,b2-c2,c3,b2,c2:2-c3,e5,c1,c3:3-b2,b2:4-c1,a4,a4-b5,a2,d3,c4,b4,a3,d3-c4,"
+    "c4:2-b4,d5,e5-d5,d5-b5,c4,c4-d5,b5:3-d5,a3-a2,c4,b5,e5,b4:2-c4,c4:2-a2,e1,b4-b5,d5,"
+    "e5-d5,e4,b5:2-c4,b5,c4-b5,e4-c4,e3,c1,b5:2-d5,c1-c4,c2,a4,pass"
+)
+THREE_START = "5/5/5/5/5 w 6/6/6 0/0/0 3 -"
+# White stacks five discs with White on top and wins.
+WON = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
+
+covered: set[str] = set()
+
+
+def calls(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Mark a test as covering the bridge function ``name``."""
+    covered.add(name)
+    return lambda test: test
+
+
+def games() -> Iterator[Bridge]:
+    """Bridges holding the games every reading function is tried on."""
+    yield Bridge()
+    yield Bridge(Game(None, ["c3", "b4", "b4-c3", "d4"]))
+    yield Bridge(Game(None, WON))
+    yield Bridge(Game(THREE_START, THREE_PLAYERS.split(",")))
+    undone = Bridge(Game(None, ["c3", "b4", "b4-c3"]))
+    undone.game.undo()
+    yield undone
+
+
+def test_the_won_game_is_over() -> None:
+    view = Bridge(Game(None, WON)).view()
+    assert view["over"] and view["status"] == "w-wins"
+
+
+def test_the_three_player_game_ends_on_a_pass() -> None:
+    view = Bridge(Game(THREE_START, THREE_PLAYERS.split(","))).view()
+    assert view["players"] == 3 and view["last"] == {"text": "pass", "kind": "pass"}
+
+
+@calls("view")
+@calls("state")
+def test_state_and_view() -> None:
+    for b in games():
+        data = check(b.state(), Bridge.state)
+        assert list(problems(b.view(), contract.View)) == []
+        assert data == b.view()
+
+
+@calls("explain")
+def test_explain() -> None:
+    b = Bridge(Game(None, ["a3", "a2", "b5", "d3", "c5", "d5", "b5-c5", "c5-d5"]))
+    for text in ["e1", "a3-a2", "c3", "a1-e5", "d5-c5", "nonsense", "", "pass"]:
+        check(b.explain(text), Bridge.explain)
+    assert check(b.explain("e1-e2"), Bridge.explain)["reason"]["id"] == "no-stack"
+
+
+@calls("explain_lift")
+def test_explain_lift() -> None:
+    b = Bridge(Game(None, ["a3", "a2", "b5", "d3", "c5", "d5", "b5-c5", "c5-d5"]))
+    for square, count in [(0, 1), (23, 1), (23, 2), (12, 1), (10, 3)]:
+        check(b.explain_lift(square, count), Bridge.explain_lift)
+    nested = check(b.explain_lift(23, 1), Bridge.explain_lift)["reason"]
+    assert nested["id"] == "stuck-because" and isinstance(nested["args"]["why"], dict)
+
+
+@calls("play")
+def test_play() -> None:
+    b = Bridge()
+    assert check(b.play("c3"), Bridge.play)["ok"] is True
+    assert "reason" in check(b.play("c3-c4"), Bridge.play)
+    assert "reason" not in check(b.play("z9"), Bridge.play)
+    b = Bridge(Game(THREE_START, THREE_PLAYERS.split(",")[:-1]))
+    assert check(b.play("pass"), Bridge.play)["state"]["players"] == 3
+    b = Bridge(Game(None, WON))
+    assert check(b.play("c3"), Bridge.play)["ok"] is False  # the game is over
+
+
+@calls("undo")
+@calls("redo")
+def test_undo_and_redo() -> None:
+    b = Bridge(Game(None, ["c3", "b4"]))
+    check(b.undo(), Bridge.undo)
+    check(b.redo(), Bridge.redo)
+    check(b.redo(), Bridge.redo)  # nothing to redo
+    Bridge().undo()
+    check(Bridge().undo(), Bridge.undo)  # nothing to undo
+
+
+@calls("new_game")
+def test_new_game() -> None:
+    b = Bridge()
+    assert check(b.new_game(3, 15, 2), Bridge.new_game)["ok"] is True
+    assert check(b.new_game(7, 15, 2), Bridge.new_game)["ok"] is False
+
+
+@calls("load")
+def test_load() -> None:
+    b = Bridge()
+    assert check(b.load("5/5/5/5/5 w 20/20 0/0 1 -", "c3 c4"), Bridge.load)["ok"] is True
+    assert check(b.load("not a position"), Bridge.load)["ok"] is False
+    assert check(b.load("5/5/5/5/5 w 20/20 0/0 1 -", "c3 c3"), Bridge.load)["ok"] is False
+
+
+@calls("load_link")
+def test_load_link() -> None:
+    b = Bridge()
+    for fragment in ["", "#m=c3,c4", "#m=c3,zz&flip=1&ai=3", "#ai=r3b5", "#p=nonsense", "garbage"]:
+        check(b.load_link(fragment), Bridge.load_link)
+    assert check(b.load_link("#ai=r3"), Bridge.load_link)["seats"] == {"r": 3}
+
+
+@calls("link")
+def test_link() -> None:
+    b = Bridge(Game(None, ["c3", "b4"]))
+    check(b.link(), Bridge.link)
+    check(b.link(False, True, 3, True), Bridge.link)
+    check(b.link(True, False, None, False, "r3"), Bridge.link)
+
+
+@calls("goto")
+def test_goto() -> None:
+    b = Bridge(Game(None, ["c3", "b4", "b4-c3"]))
+    for ply in [0, 2, 99, -5]:
+        check(b.goto(ply), Bridge.goto)
+
+
+@calls("svg")
+def test_svg() -> None:
+    for b in games():
+        check(b.svg(), Bridge.svg)
+        check(b.svg(True, False), Bridge.svg)
+
+
+@calls("record")
+@calls("load_record")
+def test_record_and_load_record() -> None:
+    for b in games():
+        text = check(b.record(), Bridge.record)["record"]
+        assert check(Bridge().load_record(text), Bridge.load_record)["ok"] is True
+    assert check(Bridge().load_record("1. zz"), Bridge.load_record)["ok"] is False
+
+
+@calls("snapshot")
+@calls("restore")
+def test_snapshot_and_restore() -> None:
+    for b in games():
+        saved = b.snapshot()
+        check(saved, Bridge.snapshot)
+        assert check(Bridge().restore(saved), Bridge.restore)["ok"] is True
+    for broken in ["", "[]", '{"version": 9}', "[" * 100_000]:
+        assert check(Bridge().restore(broken), Bridge.restore)["ok"] is False
+
+
+@calls("rules")
+def test_rules() -> None:
+    assert check(rules(), rules)["defaultDiscs"] == {"2": 20, "3": 15}
+
+
+EDITOR = contract_dts.editor_functions()
+editor_covered: set[str] = set()
+
+
+def test_editor_check() -> None:
+    editor_covered.add("check")
+    check_position = EDITOR["check"]
+    assert check(check_position("5/5/2,w,2/5/5 r 19/20 0/0 1 c3"), check_position)["ok"] is True
+    assert check(check_position(THREE_START), check_position)["position"]["players"] == 3
+    assert check(check_position("5/5/5/5/5 x"), check_position)["ok"] is False
+
+
+def test_editor_from_link() -> None:
+    editor_covered.add("from_link")
+    from_link = EDITOR["from_link"]
+    for fragment in ["", "#m=c3,c4", "#p=5/5/5/5/5_w_6/6/6_0/0/0_3_-", "#p=broken&m=zz"]:
+        check(from_link(fragment), from_link)
+
+
+def test_every_bridge_function_is_covered() -> None:
+    assert covered == set(contract_dts.bridge_functions())
+
+
+def test_every_editor_function_is_covered() -> None:
+    assert editor_covered | {"rules"} == set(EDITOR)
+
+
+def test_every_bridge_function_but_view_declares_its_json() -> None:
+    undeclared = {
+        name
+        for name, function in contract_dts.bridge_functions().items()
+        if contract_dts.json_shape(function) is None
+    }
+    assert undeclared == {"view"}  # view() hands a dict to Python callers, not JSON
+
+
+# -- the checker finds a doctored answer -----------------------------------------
+
+
+def doctored_views() -> Iterator[tuple[str, dict[str, Any]]]:
+    """A real view, spoilt one way at a time."""
+
+    def spoilt() -> dict[str, Any]:
+        return dict(Bridge(Game(None, ["c3", "c4", "c4-c3"])).view())
+
+    view = spoilt()
+    del view["turn"]
+    yield "'turn' is missing", view
+    view = spoilt()
+    view["colour"] = "w"
+    yield "'colour' is not declared", view
+    view = spoilt()
+    view["ply"] = "3"
+    yield "$.ply: '3' is not a int", view
+    view = spoilt()
+    view["over"] = 0
+    yield "$.over: 0 is not a bool", view
+    view = spoilt()
+    view["status"] = "won"
+    yield "$.status: 'won' is none of", view
+    view = spoilt()
+    view["winner"] = "g"
+    yield "$.winner: 'g' fits none of", view
+    view = spoilt()
+    view["last"] = {"text": "c4-c3", "kind": "move", "from": 17, "to": 12, "count": True}
+    yield "$.last: ", view
+    view = spoilt()
+    view["legal"] = {"enter": [1, 2], "moves": {"12": {"1": [7, "8"]}}, "pass": False}
+    yield "$.legal.moves['12']['1'][1]: '8' is not a int", view
+    view = spoilt()
+    view["moves"] = "c3 c4"
+    yield "$.moves: 'c3 c4' is not a list", view
+
+
+@pytest.mark.parametrize(("expected", "view"), list(doctored_views()))
+def test_the_checker_finds_a_doctored_view(expected: str, view: dict[str, Any]) -> None:
+    found = list(problems(view, contract.View))
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_the_checker_finds_a_mistyped_nested_reason() -> None:
+    reason = {"id": "stuck-because", "args": {"square": "d5", "why": {"id": "take-back"}}}
+    found = list(problems({"legal": False, "message": "no", "reason": reason}, contract.Explained))
+    assert found and "'args' is missing" in found[0]
+
+
+def test_the_checker_accepts_what_the_bridge_returns() -> None:
+    assert list(problems(json.loads(Bridge().state()), contract.View)) == []
+
+
+def test_a_bridge_that_drops_a_field_fails_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_view = Bridge.view
+
+    def view_without_turn(self: Bridge) -> Any:
+        view = dict(real_view(self))
+        del view["turn"]
+        return view
+
+    monkeypatch.setattr(Bridge, "view", view_without_turn)
+    with pytest.raises(AssertionError, match="'turn' is missing"):
+        check(Bridge().state(), Bridge.state)
+    with pytest.raises(AssertionError, match=r"\$\.state: 'turn' is missing"):
+        check(Bridge().play("c3"), Bridge.play)
+
+
+# -- the TypeScript side ---------------------------------------------------------
+
+
+def test_the_typescript_declarations_are_up_to_date() -> None:
+    committed = contract_dts.OUTPUT.read_text(encoding="utf-8")
+    assert committed == contract_dts.render(), "run python3 web/tools/contract_dts.py"
+
+
+def test_the_typescript_declarations_name_every_shape_and_function() -> None:
+    text = contract_dts.render()
+    for name in contract.__all__:
+        assert f"interface {name} {{" in text or f"type {name} = " in text
+    for name in contract_dts.bridge_functions():
+        if name != "view":
+            assert f"    {name}(" in text

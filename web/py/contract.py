@@ -1,0 +1,244 @@
+"""What each bridge function hands the page: the JSON's shapes, as TypedDicts.
+
+The bridge (``bridge.py``) returns JSON strings; its return annotations say
+which shape each one holds (``Annotated[str, View]`` reads "a JSON text of a
+:class:`View`"). The page's TypeScript declarations
+(``web/tools/bridge.d.ts``) are generated from this module by
+``web/tools/contract_dts.py``, and ``tests/test_bridge_contract.py`` calls
+every bridge function under CPython and checks its JSON against these shapes,
+so the two sides cannot drift apart.
+
+Keys read as in the JSON (camelCase where the page wants it). A key that may
+be absent is ``NotRequired``; a value that may be ``null`` is ``X | None``.
+"""
+
+# No ``from __future__ import annotations`` here: under Python 3.11 it hides
+# ``NotRequired`` from ``__optional_keys__``, which the contract test reads.
+from typing import Annotated, Literal, NotRequired, TypeAlias, TypedDict
+
+__all__ = [
+    "ActionView",
+    "Checked",
+    "Color",
+    "EditedPosition",
+    "EnterView",
+    "Explained",
+    "Fragment",
+    "GameRecord",
+    "Legal",
+    "Loaded",
+    "LinkedPosition",
+    "LoadedLink",
+    "MoveView",
+    "PassView",
+    "Picture",
+    "Played",
+    "Reason",
+    "Rules",
+    "Snapshot",
+    "Status",
+    "View",
+]
+
+Color = Literal["w", "r", "b"]
+"""A player's colour letter: White, Red, and Blue in the three-player game."""
+
+Status = Literal["playing", "w-wins", "r-wins", "b-wins", "draw-passes", "draw-repetition"]
+"""How the game stands (also the board's ``data-status``)."""
+
+
+class Reason(TypedDict):
+    """Why the rules refuse an action, as data a page can put in any language:
+    ``id`` names the rule's message, ``args`` fills it (a nested reason for
+    ``stuck-because``)."""
+
+    id: str
+    args: dict[str, "str | int | Reason"]
+
+
+class PassView(TypedDict):
+    """A pass, as played."""
+
+    text: str
+    kind: Literal["pass"]
+
+
+class EnterView(TypedDict):
+    """A disc entered on an empty ``square``."""
+
+    text: str
+    kind: Literal["enter"]
+    square: int
+
+
+MoveView = TypedDict(
+    "MoveView",
+    {"text": str, "kind": Literal["move"], "square": int, "from": int, "to": int, "count": int},
+)
+# Functional TypedDicts (for keys that are Python keywords) take their doc this way.
+MoveView.__doc__ = """The top ``count`` discs of the stack on ``from`` moved onto ``to``
+(which is also the ``square`` the action lands on)."""
+
+ActionView: TypeAlias = PassView | EnterView | MoveView
+"""A played action as the board draws it (its ``kind`` tells which), with its N1 ``text``."""
+
+
+Legal = TypedDict(
+    "Legal",
+    {"enter": list[int], "moves": dict[str, dict[str, list[int]]], "pass": bool},
+)
+Legal.__doc__ = """Every legal action of the side to move: the empty squares it may enter, its
+moves as ``{from square: {disc count: [target squares]}}``, and whether it
+must pass."""
+
+
+class View(TypedDict):
+    """Everything the page shows of the game (``Bridge.view``)."""
+
+    fen: str
+    players: int
+    colors: list[Color]
+    turn: Color
+    stacks: list[str]
+    reserves: list[int]
+    scores: list[int]
+    target: int
+    discs: int
+    last: ActionView | None
+    status: Status
+    over: bool
+    winner: Color | None
+    result: str
+    scoreText: str
+    mustPass: bool
+    ply: int
+    moves: list[str]
+    future: list[str]
+    movers: list[Color]
+    canUndo: bool
+    canRedo: bool
+    legal: Legal
+
+
+class Explained(TypedDict):
+    """Whether an action (or a lift) is legal, and if not why: ``message`` in
+    English, ``reason`` as data (absent when the text is not an action at all)."""
+
+    legal: bool
+    message: str | None
+    reason: NotRequired[Reason]
+
+
+class Played(TypedDict):
+    """The answer to playing an action: the new ``state`` when it was played,
+    else the ``message`` (and, when the rules refused a well-formed action,
+    the ``action`` in N1 and the ``reason``)."""
+
+    ok: bool
+    action: NotRequired[str]
+    state: NotRequired[View]
+    message: NotRequired[str]
+    reason: NotRequired[Reason]
+
+
+class Loaded(TypedDict):
+    """The answer to putting another game on the board: its ``state``, or the
+    ``message`` saying why it was refused (the game shown is kept)."""
+
+    ok: bool
+    state: NotRequired[View]
+    message: NotRequired[str]
+
+
+class LoadedLink(TypedDict):
+    """What a link shows: the valid part of it as ``state``, whether the board
+    is turned, the computer's level (``ai=N``) or seats (``ai=r3``), and what
+    was wrong with the link."""
+
+    state: View
+    flip: bool
+    ai: int | None
+    seats: dict[str, int] | None
+    problems: list[str]
+
+
+class Fragment(TypedDict):
+    """A link to the game, without its ``#``."""
+
+    fragment: str
+
+
+class Picture(TypedDict):
+    """An SVG picture of the position."""
+
+    svg: str
+
+
+class GameRecord(TypedDict):
+    """The whole game as a G1 record."""
+
+    record: str
+
+
+class Snapshot(TypedDict):
+    """The game in progress as the page saves it: the start position, every
+    action (undone ones included) and how many of them are played."""
+
+    version: int
+    start: str
+    actions: list[str]
+    ply: int
+
+
+class EditedPosition(TypedDict):
+    """A position as the editor shows it (``editor_main.py``): its canonical P1
+    and its parts, ``last`` being the last action field of the P1."""
+
+    fen: str
+    players: int
+    turn: Color
+    stacks: list[str]
+    reserves: list[int]
+    scores: list[int]
+    target: int
+    last: str
+    over: bool
+
+
+class Checked(TypedDict):
+    """The editor's position checked by the engine: the ``position``, or the
+    ``message`` saying why it is not one."""
+
+    ok: bool
+    position: NotRequired[EditedPosition]
+    message: NotRequired[str]
+
+
+class LinkedPosition(TypedDict):
+    """The position a link shows in the editor, and what was wrong with the link."""
+
+    position: EditedPosition
+    problems: list[str]
+
+
+class Rules(TypedDict):
+    """The engine's set-up numbers a form needs: the highest stack a move may
+    land on, and the discs per player by number of players."""
+
+    maxHeight: int
+    defaultDiscs: dict[str, int]
+
+
+# A JSON text holding one of the shapes above: the return type of a bridge function.
+ViewJson = Annotated[str, View]
+ExplainedJson = Annotated[str, Explained]
+PlayedJson = Annotated[str, Played]
+LoadedJson = Annotated[str, Loaded]
+LoadedLinkJson = Annotated[str, LoadedLink]
+FragmentJson = Annotated[str, Fragment]
+PictureJson = Annotated[str, Picture]
+RecordJson = Annotated[str, GameRecord]
+SnapshotJson = Annotated[str, Snapshot]
+RulesJson = Annotated[str, Rules]
+CheckedJson = Annotated[str, Checked]
+LinkedPositionJson = Annotated[str, LinkedPosition]

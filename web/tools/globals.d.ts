@@ -1,0 +1,71 @@
+// What the pages publish on `window`, and the events they send one another:
+// the declarations TypeScript's checker needs beyond the DOM's own. The
+// bridge's shapes are in bridge.d.ts (generated from web/py/contract.py).
+
+declare namespace Bridge {
+  /** What `JSON.parse` of a bridge function's answer gives. */
+  type Parsed<J> = J extends { readonly __json?: infer T } ? T : never;
+
+  /** A page's `call(name, ...args)`: a bridge function called, its answer parsed. */
+  type Call = <K extends keyof Python>(
+    name: K,
+    ...args: Parameters<Python[K]>
+  ) => Parsed<ReturnType<Python[K]>>;
+
+  /**
+   * `window.mixtourPython` on the game page (web/py/main.py): the bridge's
+   * functions and the AI worker's. The embed and the lesson publish a part
+   * of them (web/py/embed_main.py).
+   */
+  interface GamePage extends Python {
+    /** Create the AI worker (a PyScript worker script) once. */
+    ai_start(src: string, config: string): void;
+    /** Stop the AI worker (crashed or silent) and create a fresh one. */
+    ai_restart(src: string, config: string): void;
+    /** A promise of the worker function `name`'s JSON answer (see web/py/ai_worker.py). */
+    ai_call(name: string, payload?: string): Promise<string>;
+  }
+}
+
+/** Knobs the tests set before or while a page runs (never set by the site). */
+interface MixtourDebug {
+  /** How long the start of Python may take before the page says it is slow. */
+  startupSlowMs?: number;
+  /** How long the AI worker may stay silent before it counts as dead. */
+  aiTimeoutMs?: number;
+  /** How long the AI worker may take to start. */
+  aiStartTimeoutMs?: number;
+  /** Make the AI worker crash on its next search. */
+  crashNext?: boolean;
+  /** The pause between the computer's moves when it plays itself. */
+  demoDelayMs?: number;
+}
+
+/** Who plays each colour: the computer's level 1-6, or 0 for a person. */
+type Seats = { [color: string]: number };
+
+/** What a link said about the game (web/js/links.js), told to the other modules. */
+interface LinkLoadedDetail {
+  ai: number | null;
+  seats: Seats | null;
+  flip: boolean;
+}
+
+interface Window {
+  mixtourPython?: Bridge.GamePage;
+  mixtourEditor?: Bridge.EditorPage;
+  mixtourDebug?: MixtourDebug;
+  /** Safari before 14.1. */
+  webkitAudioContext?: typeof AudioContext;
+}
+
+interface WindowEventMap {
+  "mixtour:python-ready": Event;
+  "mixtour:link-loaded": CustomEvent<LinkLoadedDetail>;
+  "mixtour:theme": CustomEvent<{ theme: "light" | "dark" }>;
+}
+
+/** A PyScript worker script (`<script type="py" worker>`) once PyScript has started it. */
+interface HTMLScriptElement {
+  xworker?: Worker;
+}
