@@ -141,6 +141,30 @@ def test_view_only_embed_steps_through_a_game(web_app: AppPage) -> None:
     assert web_app.errors == []
 
 
+def test_a_step_pressed_before_python_starts_is_taken_once_it_is_ready(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    game = Game(None, GAME)
+    game.goto(2)
+    link = format_link(game) + "&view=1"
+    # Below the fold: drawn from the link, Python not asked for yet.
+    body = f'<div style="height:2000px">spacer</div>{iframe(link, 500, 540)}'
+    frame = host(page, web_app.base_url, body)(0)
+    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    assert frame.frame.evaluate("document.querySelector('script[type=py]') === null")
+    expect(frame.locator("#ply")).to_have_text("2/6")
+    # The press starts Python; the step waits for it, then is taken.
+    frame.click("#next")
+    frame.frame.wait_for_function(READY, timeout=90_000)
+    game.goto(3)
+    frame.frame.wait_for_function(
+        "(fen) => document.querySelector('#board').dataset.position === fen", arg=game.fen()
+    )
+    expect(frame.locator("#ply")).to_have_text("3/6")
+    assert web_app.errors == []
+
+
 def test_broken_embed_link_shows_the_problem(web_app: AppPage) -> None:
     page = web_app.page
     frame = host(page, web_app.base_url, iframe("m=c3,c3&view=7"))(0)

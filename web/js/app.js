@@ -13,19 +13,15 @@
 import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./board.js";
 import { Files } from "./files.js";
-import { colorName, languagePicker, reasonText, t, translatePage } from "./i18n.js";
+import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
-import { registerServiceWorker } from "./offline.js";
+import { $, Python, messageLine, pageChrome, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
-import { watchStartup } from "./startup.js";
-import { themeSwitch } from "./theme.js";
 import { TextPlay } from "./textplay.js";
-
-const $ = (selector) => document.querySelector(selector);
 
 const ui = {
   canvas: $("#board"),
@@ -56,7 +52,9 @@ const ui = {
   thinkingText: $("#thinking-text"),
 };
 
-let python = null; // window.mixtourPython once ready
+const python = new Python(); // window.mixtourPython once ready
+const { call } = python;
+const { say } = messageLine(ui.message);
 let view = null; // the last state from Python
 
 const board = new Board(ui.canvas, {
@@ -78,7 +76,7 @@ const board = new Board(ui.canvas, {
 const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
-const ai = new Ai({ python: () => python, view: () => view, call, render, play, say, board, ui });
+const ai = new Ai({ python: () => python.bridge, view: () => view, call, render, play, say, board, ui });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
 const library = new Library({ call, render, say, ai, links, board });
@@ -97,7 +95,7 @@ const start = new Start({
 
 // Image and record files, the record dialog, the editor link (web/js/files.js);
 // a loaded record is another game.
-new Files({ call, render: renderOther, say, ready: () => !!python, flipped: () => links.flip });
+new Files({ call, render: renderOther, say, ready: () => python.ready, flipped: () => links.flip });
 
 // Play without sight: the text board, the command box, the announcements and
 // the keys help (web/js/textplay.js). Typed or chosen there, an action is
@@ -117,23 +115,18 @@ const textPlay = new TextPlay({
 
 // -- talking to Python -----------------------------------------------------
 
-function call(name, ...args) {
-  return JSON.parse(python[name](...args));
-}
-
 function play(text) {
   if (review.active && view.canRedo && !ai.isAiTurn(view)) {
     askDiscard(text);
     return;
   }
   const before = view;
-  const answer = call("play", text);
-  if (!answer.ok) {
+  const answer = python.play(text, (why) => {
     sound("illegal");
-    say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
+    say(why);
     render(view);
-    return;
-  }
+  });
+  if (!answer) return;
   const mover = before.turn;
   const parts = [
     answer.action === "pass"
@@ -160,15 +153,7 @@ function renderOther(state) {
 function render(state) {
   const changed = state !== view;
   view = state;
-  ui.canvas.dataset.position = state.fen;
-  ui.canvas.dataset.status = state.status;
-  board.set({
-    stacks: state.stacks,
-    last: state.last,
-    enterable: state.legal.enter,
-    movable: state.legal.moves,
-    interactive: !ai.isAiTurn(state),
-  });
+  showState(board, state, { interactive: !ai.isAiTurn(state) });
   renderPlayers(state);
   renderMoves(state);
   renderStatus(state);
@@ -361,25 +346,6 @@ function showHint(selection) {
   }
 }
 
-let messageSerial = 0;
-
-/**
- * Show a message and announce it politely to screen readers; with spoken:
- * false only show it (what the move log already tells, web/js/speech.js).
- */
-function say(text, { spoken = true } = {}) {
-  messageSerial += 1;
-  if (spoken) {
-    ui.message.textContent = text;
-  } else {
-    const shown = document.createElement("span");
-    shown.setAttribute("aria-hidden", "true");
-    shown.textContent = text;
-    ui.message.replaceChildren(shown);
-  }
-  ui.message.dataset.serial = String(messageSerial);
-}
-
 // -- review by move: the move list and the arrow keys ------------------------------
 
 // review.active: the player went back through the move list; a move played
@@ -390,7 +356,7 @@ const discardDialog = $("#discard-dialog");
 
 /** Show the position after `ply` actions (the engine steps there: Bridge.goto). */
 function gotoPly(ply) {
-  if (!python || !view) return;
+  if (!python.ready || !view) return;
   const total = view.moves.length + view.future.length;
   const target = Math.max(0, Math.min(total, ply));
   if (target === view.moves.length) return;
@@ -469,7 +435,7 @@ discardDialog.addEventListener("close", () => {
 
 /** The board takes no move on the computer's turn: say why instead of nothing. */
 function computerTurnNote() {
-  if (!python || !view || view.over || !ai.isAiTurn(view)) return;
+  if (!python.ready || !view || view.over || !ai.isAiTurn(view)) return;
   say(ai.paused ? t("msg.computerPaused") : t("msg.computerThinking"));
 }
 
@@ -490,7 +456,7 @@ function tell(text) {
 // -- buttons and the new-game dialog ---------------------------------------------
 
 function undo() {
-  if (!python) return;
+  if (!python.ready) return;
   endReview();
   // Against the computer, its reply is taken back too (web/js/ai.js).
   const { state, actions } = ai.step("undo");
@@ -499,7 +465,7 @@ function undo() {
 }
 
 function redo() {
-  if (!python) return;
+  if (!python.ready) return;
   endReview();
   const { state, actions } = ai.step("redo");
   render(state);
@@ -519,11 +485,11 @@ function endReview() {
 }
 
 ui.passButton.addEventListener("click", () => {
-  if (python) play("pass");
+  if (python.ready) play("pass");
 });
 
 function openNewGame() {
-  if (!python) return;
+  if (!python.ready) return;
   const players = view ? view.players : 2;
   ui.form.elements.players.value = String(players);
   ui.discs.value = String(view ? view.discs : 20);
@@ -590,35 +556,23 @@ document.addEventListener("pointerdown", (event) => {
 
 // -- start-up ---------------------------------------------------------------------
 
-function connect() {
-  if (python || !window.mixtourPython) return;
-  python = window.mixtourPython;
-  render(call("state"));
-  links.start(); // shows the game of the address bar's link, if any
-  library.start(); // restores this tab's game, or keeps it reachable beside the link's
-  start.start(view); // a newcomer (no saved game, no link) sees the start panel
-  ai.start(); // the AI worker boots now, after the board is ready
-  startup.ready();
-  ui.loading.hidden = true;
-  ui.newButton.disabled = false;
-  ui.canvas.setAttribute("aria-label", t("board.label"));
-  ui.canvas.removeAttribute("aria-busy");
-  document.body.dataset.ready = "1";
-  registerServiceWorker(); // offline play (web/js/offline.js), after the first load
-}
-
-translatePage();
-languagePicker($("#language"));
+pageChrome();
 settingsDialog($("#open-settings"), $("#settings-dialog"));
 heightsSetting($("#setting-heights"));
-themeSwitch($("#theme"));
 soundSetting($("#sound-on"));
-ui.status.textContent = t("loading.python");
 ui.newButton.disabled = true;
-ui.canvas.setAttribute("aria-label", t("board.loading"));
-ui.canvas.setAttribute("aria-busy", "true");
-ui.loading.hidden = false;
-const startup = watchStartup(ui.loading, { status: ui.status });
 board.requestRedraw();
-window.addEventListener("mixtour:python-ready", connect);
-connect(); // in case Python was faster than this module
+python.connect({
+  loading: ui.loading,
+  canvas: ui.canvas,
+  status: ui.status,
+  offline: {}, // offline play (web/js/offline.js), after the first load
+  ready() {
+    render(call("state"));
+    links.start(); // shows the game of the address bar's link, if any
+    library.start(); // restores this tab's game, or keeps it reachable beside the link's
+    start.start(view); // a newcomer (no saved game, no link) sees the start panel
+    ai.start(); // the AI worker boots now, after the board is ready
+    ui.newButton.disabled = false;
+  },
+});

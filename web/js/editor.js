@@ -21,12 +21,9 @@
 
 import { Board, squareName } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
-import { colorName, languagePicker, t, translatePage } from "./i18n.js";
+import { colorName, t } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
-import { watchStartup } from "./startup.js";
-import { themeSwitch } from "./theme.js";
-
-const $ = (selector) => document.querySelector(selector);
+import { $, Python, messageLine, pageChrome } from "./page.js";
 
 const COLORS = ["w", "r", "b"];
 const LONG_PRESS_MS = 500;
@@ -63,7 +60,9 @@ const model = {
   last: "-",
 };
 
-let python = null; // window.mixtourEditor once ready
+const python = new Python("mixtourEditor"); // window.mixtourEditor once ready
+const { call } = python;
+const { say } = messageLine(ui.message);
 let rules = null; // the engine's set-up numbers: {maxHeight, defaultDiscs: {2, 3}}
 let valid = null; // the engine's answer for the position shown: {ok, position} or {ok: false, message}
 let tool = "w";
@@ -143,8 +142,8 @@ function update({ fromText = false, checked = null } = {}) {
 }
 
 function validate(text, checked = null) {
-  if (!python) return;
-  valid = checked ?? JSON.parse(python.check(text));
+  if (!python.ready) return;
+  valid = checked ?? call("check", text);
   const ok = valid.ok;
   if (ok) {
     const position = valid.position;
@@ -184,14 +183,6 @@ function syncForm() {
 function setTool(name) {
   tool = name;
   for (const button of ui.tools) button.setAttribute("aria-checked", String(button.dataset.tool === name));
-}
-
-let messageSerial = 0;
-
-function say(text) {
-  messageSerial += 1;
-  ui.message.textContent = text;
-  ui.message.dataset.serial = String(messageSerial);
 }
 
 function describeSquare(square) {
@@ -247,7 +238,7 @@ function squareAt(event) {
 }
 
 ui.canvas.addEventListener("pointerdown", (event) => {
-  if (!python || !event.isPrimary || event.button !== 0) return;
+  if (!python.ready || !event.isPrimary || event.button !== 0) return;
   const square = squareAt(event);
   if (square === null) return;
   const [x, y] = board.eventPoint(event);
@@ -284,13 +275,13 @@ ui.canvas.addEventListener("pointercancel", (event) => endPress(event, false));
 
 ui.canvas.addEventListener("contextmenu", (event) => {
   event.preventDefault();
-  if (!python || (press && press.touch)) return; // a long touch is handled by its timer
+  if (!python.ready || (press && press.touch)) return; // a long touch is handled by its timer
   const square = squareAt(event);
   if (square !== null) erase(square);
 });
 
 ui.canvas.addEventListener("keydown", (event) => {
-  if (!python || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!python.ready || event.altKey || event.ctrlKey || event.metaKey) return;
   const square = board.cursor ?? 12;
   if (event.key === "Enter" || event.key === " ") apply(square);
   else if (event.key === "Delete" || event.key === "Backspace") erase(square);
@@ -372,8 +363,8 @@ ui.start.addEventListener("click", () => {
 });
 
 ui.text.addEventListener("input", () => {
-  if (!python) return;
-  const answer = JSON.parse(python.check(ui.text.value));
+  if (!python.ready) return;
+  const answer = call("check", ui.text.value);
   if (answer.ok) adopt(answer.position);
   update({ fromText: true, checked: answer });
 });
@@ -435,37 +426,26 @@ function fillOpponents() {
   ui.opponent.replaceChildren(...options);
 }
 
-function connect() {
-  if (python || !window.mixtourEditor) return;
-  python = window.mixtourEditor;
-  rules = JSON.parse(python.rules());
-  if (location.hash.length > 1) {
-    const answer = JSON.parse(python.from_link(location.hash));
-    adopt(answer.position);
-    if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
-  }
-  update();
-  startup.ready();
-  ui.loading.hidden = true;
-  ui.canvas.setAttribute("aria-label", t("editor.boardLabel"));
-  ui.canvas.removeAttribute("aria-busy");
-  for (const el of ui.form.elements) el.disabled = false;
-  ui.text.disabled = false;
-  document.body.dataset.ready = "1";
-}
-
-translatePage();
-languagePicker($("#language"));
-themeSwitch($("#theme"));
+pageChrome();
 fillOpponents();
 setTool("w");
 for (const el of ui.form.elements) el.disabled = true;
 ui.text.disabled = true;
 for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = true;
-ui.canvas.setAttribute("aria-label", t("board.loading"));
-ui.canvas.setAttribute("aria-busy", "true");
-ui.loading.hidden = false;
-const startup = watchStartup(ui.loading);
 update();
-window.addEventListener("mixtour:python-ready", connect);
-connect(); // in case Python was faster than this module
+python.connect({
+  loading: ui.loading,
+  canvas: ui.canvas,
+  label: "editor.boardLabel",
+  ready() {
+    rules = call("rules");
+    if (location.hash.length > 1) {
+      const answer = call("from_link", location.hash);
+      adopt(answer.position);
+      if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
+    }
+    update();
+    for (const el of ui.form.elements) el.disabled = false;
+    ui.text.disabled = false;
+  },
+});

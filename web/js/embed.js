@@ -17,13 +17,11 @@
 //   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
 
 import { Board, squareName } from "./board.js";
-import { colorName, reasonText, t, translatePage } from "./i18n.js";
-import { registerServiceWorker } from "./offline.js";
+import { colorName, t } from "./i18n.js";
+import { $, Python, messageLine, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
-import { watchStartup } from "./startup.js";
 
-const $ = (selector) => document.querySelector(selector);
 const EMBED_KEYS = ["view", "coords"];
 // The engine reads no link longer than this (mixtour/link.py, _MAX_LENGTH): it
 // shows the start position instead, so the preview does the same.
@@ -44,16 +42,16 @@ const ui = {
 };
 
 let options = readOptions(location.hash);
-let python = null;
+const python = new Python(); // window.mixtourPython once started and ready
+const { call } = python;
+// A short message over the board; problems of the link stay until clicked.
+const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 let view = null;
-let started = false;
-let startup = null; // watches Python's start (web/js/startup.js)
-let pending = null; // what to do once Python is ready (a step pressed before)
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
   onMove: (from, count, to) => play(moveText(from, count, to)),
-  onIllegal: (attempt) => python && explainAttempt(attempt, call, say),
+  onIllegal: (attempt) => python.ready && explainAttempt(attempt, call, say),
 });
 
 // -- the link ------------------------------------------------------------------
@@ -176,46 +174,17 @@ function showSteps(ply, total) {
 
 // -- Python, started lazily ---------------------------------------------------------
 
-function startPython() {
-  if (started) return;
-  started = true;
-  if (sandboxed()) {
-    // Python cannot start without storage of its own: say why, keep the picture.
-    say(t("embed.sandboxed"), true);
-    ui.message.classList.add("blocked");
-    showSteps(0, 0); // stepping needs the engine
-    if (!previewBoard(options.link).known) {
-      ui.status.textContent = "";
-      delete ui.status.dataset.turn;
-    }
-    return;
+/** Python cannot start without storage of its own: say why, keep the picture. */
+function blocked() {
+  if (!sandboxed()) return false;
+  say(t("embed.sandboxed"), { sticky: true });
+  ui.message.classList.add("blocked");
+  showSteps(0, 0); // stepping needs the engine
+  if (!previewBoard(options.link).known) {
+    ui.status.textContent = "";
+    delete ui.status.dataset.turn;
   }
-  ui.loading.hidden = false;
-  startup = watchStartup(ui.loading);
-  ui.canvas.setAttribute("aria-busy", "true");
-  const body = document.body.dataset;
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = body.python;
-  script.setAttribute("config", body.config);
-  document.body.append(script);
-  import(new URL(body.pyscript, document.baseURI).href).catch((error) => startup.fail(error));
-}
-
-function connect() {
-  if (python || !window.mixtourPython) return;
-  python = window.mixtourPython;
-  load();
-  startup.ready();
-  ui.loading.hidden = true;
-  ui.canvas.removeAttribute("aria-busy");
-  document.body.dataset.ready = "1";
-  registerServiceWorker({ offerUpdates: false }); // offline play (web/js/offline.js)
-  if (pending) {
-    const action = pending;
-    pending = null;
-    action();
-  }
+  return true;
 }
 
 function load() {
@@ -223,11 +192,7 @@ function load() {
   board.set({ flipped: answer.flip, coordinates: options.coordinates });
   render(answer.state);
   const problems = [...options.problems, ...answer.problems];
-  if (problems.length) say(problems.join(" · "), true);
-}
-
-function call(name, ...args) {
-  return JSON.parse(python[name](...args));
+  if (problems.length) say(problems.join(" · "), { sticky: true });
 }
 
 /**
@@ -246,21 +211,19 @@ function sandboxed() {
 // -- playing and stepping ------------------------------------------------------------
 
 function play(text) {
-  if (!python || options.viewOnly) return;
-  const answer = call("play", text);
-  if (!answer.ok) {
-    say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
+  if (!python.ready || options.viewOnly) return;
+  const answer = python.play(text, (why) => {
+    say(why);
     render(view);
-    return;
-  }
+  });
+  if (!answer) return;
   hideMessage();
   render(answer.state);
 }
 
 function step(where) {
-  if (!python) {
-    pending = () => step(where);
-    startPython();
+  if (!python.ready) {
+    python.whenReady(() => step(where)); // starts Python
     return;
   }
   const total = view.moves.length + view.future.length;
@@ -279,16 +242,8 @@ for (const where of ["first", "previous", "next", "last"]) {
 
 function render(state) {
   view = state;
-  ui.canvas.dataset.position = state.fen;
-  ui.canvas.dataset.status = state.status;
   const playable = !options.viewOnly && !state.over;
-  board.set({
-    stacks: state.stacks,
-    last: state.last,
-    enterable: playable ? state.legal.enter : [],
-    movable: playable ? state.legal.moves : {},
-    interactive: playable,
-  });
+  showState(board, state, { interactive: playable, offer: playable });
   const total = state.moves.length + state.future.length;
   showSteps(state.ply, total);
   ui.first.disabled = ui.previous.disabled = state.ply === 0;
@@ -305,22 +260,6 @@ function render(state) {
   document.body.classList.toggle("view-only", options.viewOnly);
 }
 
-let messageTimer = 0;
-
-/** A short message over the board; problems of the link stay until clicked. */
-function say(text, sticky = false) {
-  clearTimeout(messageTimer);
-  ui.message.textContent = text;
-  ui.message.hidden = false;
-  ui.message.classList.toggle("problem", sticky);
-  if (!sticky) messageTimer = setTimeout(hideMessage, 4000);
-}
-
-function hideMessage() {
-  if (ui.message.classList.contains("problem")) return;
-  ui.message.hidden = true;
-}
-
 ui.message.addEventListener("click", () => {
   if (ui.message.classList.contains("blocked")) return;
   ui.message.classList.remove("problem");
@@ -329,12 +268,12 @@ ui.message.addEventListener("click", () => {
 
 // -- start-up ------------------------------------------------------------------------------
 
-translatePage();
+pageChrome();
 // Alone, the board is the page's main landmark; in a frame it is one region of
 // the page around it (which has its own main landmark), named by the frame's title when
 // that page is ours (the rules pages), so each board can be told apart.
 if (window.self !== window.top) {
-  const main = document.querySelector(".embed");
+  const main = $(".embed");
   let label = t("page.embedTitle");
   try {
     label = window.frameElement?.title || label;
@@ -348,7 +287,16 @@ ui.open.title = t("embed.open");
 ui.canvas.setAttribute("aria-label", t("board.label"));
 document.body.classList.toggle("view-only", options.viewOnly);
 showPreview();
-window.addEventListener("mixtour:python-ready", connect);
+python.connect({
+  loading: ui.loading,
+  canvas: ui.canvas,
+  label: null, // the board keeps its name while Python loads
+  lazy: true,
+  blocked,
+  offline: { offerUpdates: false }, // offline play (web/js/offline.js)
+  ready: load,
+});
+const startPython = () => python.start();
 
 // Python starts when the board comes into view, or at the first press or key.
 const observer = new IntersectionObserver((entries) => {
@@ -365,6 +313,6 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
   document.body.classList.toggle("view-only", options.viewOnly);
-  if (python) load();
+  if (python.ready) load();
   else showPreview();
 });

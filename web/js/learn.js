@@ -7,12 +7,9 @@
 // #board[data-position]; and body[data-lesson] = "<step> <done|todo>".
 
 import { Board, squareName } from "./board.js";
-import { languagePicker, reasonText, t, translatePage } from "./i18n.js";
+import { t } from "./i18n.js";
+import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
-import { watchStartup } from "./startup.js";
-import { themeSwitch } from "./theme.js";
-
-const $ = (selector) => document.querySelector(selector);
 
 const C3 = 12;
 
@@ -48,7 +45,8 @@ const ui = {
   play: $("#lesson-play"),
 };
 
-let python = null;
+const python = new Python(); // window.mixtourPython once ready
+const { call } = python;
 let index = 0;
 let state = null;
 
@@ -58,10 +56,6 @@ const board = new Board(ui.canvas, {
   onIllegal: (tried) => explainAttempt(tried, call, (text) => tell(text, "wrong")),
 });
 
-function call(name, ...args) {
-  return JSON.parse(python[name](...args));
-}
-
 function tell(text, kind) {
   ui.feedback.textContent = text;
   ui.feedback.dataset.kind = kind;
@@ -69,15 +63,7 @@ function tell(text, kind) {
 
 function show(next, { interactive = true } = {}) {
   state = next;
-  ui.canvas.dataset.position = state.fen;
-  ui.canvas.dataset.status = state.status;
-  board.set({
-    stacks: state.stacks,
-    last: state.last,
-    enterable: state.legal.enter,
-    movable: state.legal.moves,
-    interactive,
-  });
+  showState(board, state, { interactive });
 }
 
 /** Set up step `i` (its position fresh from the engine). */
@@ -97,12 +83,11 @@ function begin(i) {
 
 /** The player chose a move: the engine plays it or says why not. */
 function attempt(text) {
-  const answer = call("play", text);
-  if (!answer.ok) {
-    tell(t("msg.notLegal", { action: text, reason: reasonText(answer) }), "wrong");
+  const answer = python.play(text, (why) => {
+    tell(why, "wrong");
     show(state);
-    return;
-  }
+  });
+  if (!answer) return;
   const verdict = STEPS[index].check(answer.state);
   if (verdict !== "right") {
     // Legal, but not what the step asks: say why, then put the position back.
@@ -125,26 +110,7 @@ ui.next.addEventListener("click", () => {
   ui.canvas.focus({ preventScroll: true });
 });
 
-function connect() {
-  if (python || !window.mixtourPython) return;
-  python = window.mixtourPython;
-  begin(0);
-  startup.ready();
-  ui.loading.hidden = true;
-  ui.canvas.setAttribute("aria-label", t("board.label"));
-  ui.canvas.removeAttribute("aria-busy");
-  document.body.dataset.ready = "1";
-}
-
-translatePage();
-languagePicker($("#language"));
-themeSwitch($("#theme"));
+pageChrome();
 document.title = t("learn.pageTitle");
-ui.step.textContent = t("loading.python");
-ui.canvas.setAttribute("aria-label", t("board.loading"));
-ui.canvas.setAttribute("aria-busy", "true");
-ui.loading.hidden = false;
-const startup = watchStartup(ui.loading, { status: ui.step });
 board.requestRedraw();
-window.addEventListener("mixtour:python-ready", connect);
-connect(); // in case Python was faster than this module
+python.connect({ loading: ui.loading, canvas: ui.canvas, status: ui.step, ready: () => begin(0) });
