@@ -1,8 +1,34 @@
 #!/usr/bin/env python3
 """Build, serve, test and benchmark the Mixtour static site.
 
-This script uses only the Python standard library (3.11+), because it is the
-first thing that runs on a fresh machine, before any virtual environment exists.
+This script is the entry point of every build task. Like the modules it
+imports from ``web/tools/``, it uses only the Python standard library (3.11+),
+because it is the first thing that runs on a fresh machine, before any
+virtual environment exists.
+
+Where each part lives
+---------------------
+In this file, in this order:
+
+* **Vendored runtime (npm)**: the pinned Pyodide and PyScript (``Vendor``,
+  ``vendors()``, ``ensure_node_modules()``).
+* **Building dist/**: ``build_site()`` and the steps it runs.
+* **Commands**: ``build``, ``serve``, ``test`` (with ``quality_checks()``),
+  ``bench``, ``shots``, and the command line (``parse_args()``).
+
+In ``web/tools/``, which the build never copies to ``dist/``:
+
+* ``common.py``: the repository's paths, ``BuildError``, ``log``, ``run``,
+  ``walk_files``.
+* ``bytecode.py``: precompiled Python, the cached job that makes the page
+  start in about half the time; its programs ``pyodide_compile.mjs`` (Node)
+  and ``pyodide_job.py`` (run inside Pyodide).
+* ``offline.py``: ``precache.json`` for the service worker, and the icons.
+* ``serve.py``: serving ``dist/`` with the production headers of
+  ``netlify.toml``.
+* ``testenv.py``: test setup, the virtual environment and Chromium.
+* ``bench.py``: the benchmarks.
+* ``stubs/js.pyi``: what mypy knows of Pyodide's ``js`` module.
 
 Commands
 --------
@@ -11,7 +37,8 @@ Commands
     missing or stale, then recreate ``dist/`` (built in a staging folder and
     swapped in, so a running server never serves half a site):
 
-    * everything under ``web/`` is copied as is, except that the placeholders
+    * everything under ``web/`` but ``web/tools/`` (the build's own programs
+      and the checkers' configurations) is copied as is, except that the placeholders
       ``{{VENDOR_PYSCRIPT}}``, ``{{VENDOR_PYODIDE}}`` and ``{{BUILD_ID}}`` are
       replaced in text files (see ``TEMPLATE_SUFFIXES``). The vendor
       placeholders become URL paths relative to the file that contains them
@@ -19,17 +46,17 @@ Commands
       hard-code a version. ``{{BUILD_ID}}`` is a short hash of all build inputs.
     * the Pyodide core (``PYODIDE_FILES``) goes to ``dist/vendor/pyodide-<v>/``,
       with its ``python_stdlib.zip`` rewritten so that the modules imported at
-      start-up are compiled bytecode (see "Precompiled Python" below: this
+      start-up are compiled bytecode (see ``web/tools/bytecode.py``: this
       halves the time to a playable board).
     * ``@pyscript/core/dist/`` minus source maps and the parts the site never
       loads (``PYSCRIPT_SKIPPED``) goes to ``dist/vendor/pyscript-<v>/``.
     * ``dist/py/app.zip`` holds our Python (every module of ``mixtour/`` and
       ``web/py/``), each ``.py`` with its compiled ``__pycache__`` file if the
       pages or the AI worker import it.
-    * ``dist/icons/icon-192.png`` and ``icon-512.png`` are drawn (``write_icons``)
-      for the web app manifest, and ``dist/precache.json`` lists every file of
-      the build with its size and SHA-256, for the service worker ``web/sw.js``
-      (offline play; see ``write_precache``).
+    * ``dist/icons/icon-192.png`` and ``icon-512.png`` are drawn for the web
+      app manifest, and ``dist/precache.json`` lists every file of the build
+      with its size and SHA-256, for the service worker ``web/sw.js`` (offline
+      play; see ``web/tools/offline.py``).
     * ``dist/pyscript.json`` is generated. Its ``interpreter`` is the local
       ``pyodide.mjs`` (relative to the page, so pages live at the site root) and
       its ``files`` table unpacks ``app.zip`` into the virtual file system's
@@ -51,8 +78,10 @@ Commands
 ``python3 build.py test [PYTEST_ARGS...]``
     Create or refresh ``.venv/`` with the ``test`` extra of ``pyproject.toml``,
     make sure Chromium is installed (via apt-get when running as root), build,
-    run ruff (lint and format check) and ``mypy --strict`` over ``mixtour/`` and
-    this file, then the whole pytest suite, browser tests included. Extra
+    run ruff (lint and format check) and ``mypy --strict`` over ``mixtour/``,
+    ``web/py/``, ``tests/`` and the build code (the ``files`` of pyproject's
+    ``[tool.mypy]``), TypeScript's checker and ESLint over the JavaScript
+    (configs in ``web/tools/``), then the whole pytest suite, browser tests included. Extra
     arguments go to pytest. Exits non-zero if any step failed.
 
 ``python3 build.py bench``
@@ -79,71 +108,77 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gzip
 import hashlib
-import http.server
-import io
 import json
 import os
-import posixpath
-import re
 import shutil
-import socket
-import struct
-import subprocess
 import sys
-import threading
-import tomllib
-import urllib.parse
-import venv
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO
 
-ROOT = Path(__file__).resolve().parent
-WEB = ROOT / "web"
-WEB_PY = WEB / "py"
-PACKAGE = ROOT / "mixtour"
-DIST = ROOT / "dist"
-NODE_MODULES = ROOT / "node_modules"
-VENV = ROOT / ".venv"
-VENV_STAMP = VENV / ".mixtour-test-deps"
-NETLIFY_TOML = ROOT / "netlify.toml"
-PYPROJECT = ROOT / "pyproject.toml"
-PACKAGE_JSON = ROOT / "package.json"
-PACKAGE_LOCK = ROOT / "package-lock.json"
-BENCH_SCRIPT = ROOT / "tests" / "bench_load.py"
-AI_WEB_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_web.py"
-AI_RECOVERY_BENCH_SCRIPT = ROOT / "tests" / "bench_ai_recovery.py"
-AI_NODE_BENCH_SCRIPT = ROOT / "tests" / "pyodide_bench.mjs"
-ENDURANCE_SCRIPT = ROOT / "tests" / "bench_endurance.py"
-SHOTS_SCRIPT = ROOT / "tests" / "shots.py"
-
-# Pages timed by `build.py bench`: the game, the editor, and an embedded board
-# showing a position (as a rules page would have it).
-BENCH_PAGES = (
-    "index.html",
-    "editor.html",
-    "embed.html#p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,c4,c3-b4",
+from web.tools.bench import run_benchmarks
+from web.tools.bytecode import APP_ZIP, STDLIB_LEFT_OUT, compile_python
+from web.tools.common import (
+    DIST,
+    NODE_MODULES,
+    PACKAGE,
+    PACKAGE_JSON,
+    PACKAGE_LOCK,
+    ROOT,
+    WEB,
+    WEB_PY,
+    BuildError,
+    log,
+    run,
+    run_checked,
+    walk_files,
+)
+from web.tools.offline import PRECACHE_FILE, SERVICE_WORKER, write_icons, write_precache
+from web.tools.serve import make_server, serve_in_background, server_url
+from web.tools.testenv import (
+    CHROMIUM_ARGS,
+    CHROMIUM_ENV,
+    READY_SCRIPT,
+    chromium_path,
+    ensure_chromium,
+    ensure_venv,
+    tool_env,
 )
 
-DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
-# Flags for a headless Chromium whose own traffic never leaves the machine
-# (used by tests/conftest.py and tests/bench_load.py).
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-)
-# The page sets this attribute once Python has started and the app is usable.
-READY_SCRIPT = 'document.body && document.body.dataset.ready === "1"'
+# What the tests and the benchmark scripts read as ``build.<name>``.
+__all__ = [
+    "APP_ZIP",
+    "CHROMIUM_ARGS",
+    "CHROMIUM_ENV",
+    "DIST",
+    "NODE_MODULES",
+    "PACKAGE",
+    "PRECACHE_FILE",
+    "READY_SCRIPT",
+    "ROOT",
+    "SERVICE_WORKER",
+    "STDLIB_LEFT_OUT",
+    "WEB",
+    "WEB_PY",
+    "BuildError",
+    "build_site",
+    "chromium_path",
+    "main",
+    "make_server",
+    "package_modules",
+    "serve_in_background",
+    "server_url",
+    "site_vendors",
+    "vendors",
+    "walk_files",
+    "web_modules",
+]
+
+
+# --------------------------------------------------------------------------
+# Vendored runtime (npm)
+# --------------------------------------------------------------------------
 
 # What Pyodide fetches at run time; the rest of the npm package (source maps,
 # typings, the UMD build, demo consoles) is not needed by the site.
@@ -158,38 +193,6 @@ PYODIDE_FILES = (
 # editor and terminal (CodeMirror, xterm.js), which PyScript imports only for a
 # <script type="py-editor"> or a terminal script, neither of which the site has.
 PYSCRIPT_SKIPPED = ("*.map", "codemirror*", "xterm*")
-TEMPLATE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".json", ".toml", ".css", ".webmanifest"})
-SKIPPED_NAMES = frozenset({"__pycache__", ".DS_Store"})
-
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".py": "text/x-python; charset=utf-8",
-    ".toml": "application/toml",
-    ".txt": "text/plain; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-}
-
-
-class BuildError(RuntimeError):
-    """A build step failed in a way the user has to fix."""
-
-
-def log(message: str) -> None:
-    print(f"[build.py] {message}", flush=True)
-
-
-# --------------------------------------------------------------------------
-# Vendored runtime (npm)
-# --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -278,16 +281,7 @@ def ensure_node_modules() -> None:
 # Building dist/
 # --------------------------------------------------------------------------
 
-
-def walk_files(base: Path, suffix: str | None = None) -> Iterator[Path]:
-    """Files under ``base`` in a stable order, skipping caches."""
-    if not base.is_dir():
-        return
-    for path in sorted(base.rglob("*")):
-        if any(part in SKIPPED_NAMES for part in path.relative_to(base).parts):
-            continue
-        if path.is_file() and (suffix is None or path.suffix == suffix):
-            yield path
+TEMPLATE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".json", ".toml", ".css", ".webmanifest"})
 
 
 def package_modules() -> list[Path]:
@@ -301,7 +295,8 @@ def web_modules() -> list[Path]:
 
 
 def compute_build_id() -> str:
-    """A short hash over every build input: pages, Python sources, the npm lock, this script."""
+    """A short hash over every build input: web/ (the build's own code in web/tools/
+    included), the Python sources, the npm lock, this script."""
     digest = hashlib.sha256()
     inputs = [*walk_files(WEB), *walk_files(PACKAGE, ".py"), PACKAGE_LOCK, Path(__file__).resolve()]
     for path in inputs:
@@ -326,7 +321,7 @@ def substitute(text: str, values: dict[str, str]) -> str:
 
 
 def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
-    """Copy ``web/`` into ``out``, filling placeholders in text files."""
+    """Copy ``web/`` (but ``web/tools/``) into ``out``, filling placeholders in text files."""
     for source in walk_files(WEB):
         relative = source.relative_to(WEB)
         if relative.parts[0] == "tools":  # the checkers' configs and generators, not the site
@@ -364,216 +359,6 @@ def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> 
     )
 
 
-# --------------------------------------------------------------------------
-# Precompiled Python: what makes the page start in about half the time
-# --------------------------------------------------------------------------
-#
-# Pyodide's python_stdlib.zip holds only .py sources, so every page load
-# compiled the ~130 standard-library modules Pyodide, PyScript and the engine
-# import at start-up, inside WebAssembly: most of the seconds before the board
-# was ready. The build compiles them once, inside the pinned Pyodide itself
-# (run under Node, so the bytecode matches the browser's Python exactly):
-#
-# * ``python_stdlib.zip`` is rewritten: a module imported at start-up is
-#   stored as ``.pyc`` (``optimize=2``: no docstrings, no asserts) in place of its
-#   ``.py``; every other module stays a ``.py`` and still imports on demand.
-#   Modules frozen into the interpreter are never read from the zip and stay
-#   as they are.
-# * all our own Python (``mixtour/`` and ``web/py/``) travels as one zip,
-#   ``dist/py/app.zip``, that PyScript unpacks into the working directory:
-#   the ``.py`` files, and ``__pycache__/*.pyc`` (also ``optimize=2``) next to
-#   those the pages and the worker import (the command line's modules only as
-#   source).
-#
-# Every ``.pyc`` is an unchecked hash-based one (PEP 552): Python takes it
-# without looking at the source's time stamp, which does not exist in the
-# browser's fresh file system. The result is cached under
-# ``node_modules/.cache/`` by a hash of every input.
-
-APP_ZIP = "py/app.zip"
-PYC_CACHE = NODE_MODULES / ".cache" / "mixtour-pyc"
-# Standard-library modules that PyScript imports at start-up: those of its own
-# Python package (``pyscript/*.py``, embedded in @pyscript/core), and the
-# cp437 codec zipfile needs to read the names in app.zip while unpacking it.
-# Pyodide's own start-up imports and the engine's are found by importing them.
-PYSCRIPT_STDLIB_IMPORTS = (
-    "asyncio",
-    "base64",
-    "collections",
-    "encodings.cp437",
-    "functools",
-    "html",
-    "inspect",
-    "io",
-    "json",
-)
-# Standard-library modules left out of the site: they need processes, sockets
-# or an interactive terminal, none of which a browser page has (Pyodide itself
-# already leaves out tkinter, curses, venv and the like). Dropping them pays
-# for the compiled bytecode above within the site's 7 MB (gzip) budget.
-STDLIB_LEFT_OUT = (
-    "_pyrepl/",
-    "ftplib.py",
-    "http/server.py",
-    "imaplib.py",
-    "multiprocessing/",
-    "pdb.py",
-    "poplib.py",
-    "smtplib.py",
-    "socketserver.py",
-    "wsgiref/",
-    "xmlrpc/",
-)
-
-# Runs in Node: boot the pinned Pyodide, mount the job folder, run the job.
-COMPILE_JS = """
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [pyodideDir, jobDir] = process.argv.slice(-2);
-const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-py.FS.mkdirTree("/job");
-py.mountNodeFS("/job", jobDir);
-py.runPython(readFileSync(jobDir + "/compile.py", "utf8"));
-"""
-
-# Runs in that Pyodide. /job/job.json names the inputs (copied into /job/in)
-# and the outputs (written to /job/out).
-COMPILE_PY = """
-import ast, importlib, importlib.util, json, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-
-job = json.load(open("/job/job.json"))
-stdlib_path = next(p for p in sys.path if p.endswith(".zip"))
-prefix = stdlib_path + "/"
-
-def pyc(source, filename, optimize):
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
-
-# 1. Import what the pages and the worker import, as the browser would.
-sys.path[:0] = ["/job/in/web", "/job/in/app"]
-names = set(job["extra_imports"])
-for path in job["entry_scripts"]:
-    tree = ast.parse(open(path, "rb").read())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-for name in sorted(names):
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as error:  # pyscript exists only in the page
-        if (error.name or "").partition(".")[0] in job["ours"]:
-            raise
-startup = set()
-imported = set()
-for module in list(sys.modules.values()):
-    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    if origin.startswith(prefix):
-        startup.add(origin[len(prefix):])
-    imported.add(origin)
-
-# 2. The standard library with the start-up modules compiled.
-with zipfile.ZipFile(stdlib_path) as source, zipfile.ZipFile(
-    "/job/out/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9
-) as out:
-    for info in source.infolist():
-        if info.filename.startswith(tuple(job["left_out"])) and info.filename not in startup:
-            continue
-        data = source.read(info)
-        if info.filename in startup:
-            entry = zipfile.ZipInfo(info.filename + "c", info.date_time)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(entry, pyc(data, prefix + info.filename, 2))
-        else:
-            out.writestr(info, data)
-
-# 3. All our modules as source, with bytecode for those imported above (the
-# command line's modules are there only to be complete).
-compiled = []
-with zipfile.ZipFile("/job/out/app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-    for name, path in job["app_files"]:
-        data = open(path, "rb").read()
-        entries = [(name, data)]
-        if path in imported:
-            bytecode = pyc(data, job["home"] + "/" + name, 2)
-            entries.append((importlib.util.cache_from_source(name), bytecode))
-            compiled.append(name)
-        for entry, content in entries:
-            info = zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0))  # same input, same zip
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, content)
-json.dump({"stdlib": sorted(startup), "app": compiled}, open("/job/out/report.json", "w"))
-"""
-
-
-def app_files(package: Sequence[Path], page: Sequence[Path]) -> list[tuple[str, Path]]:
-    """(name in app.zip, source) for every module: ``mixtour/...`` and ``web/py/...`` flat."""
-    files = [(module.as_posix(), ROOT / module) for module in package]
-    files += [(module.as_posix(), WEB_PY / module) for module in page]
-    return files
-
-
-def compile_python(
-    pyodide: Vendor, package: Sequence[Path], page: Sequence[Path]
-) -> tuple[Path, Path]:
-    """The compiled ``python_stdlib.zip`` and ``app.zip`` (from the cache when inputs match)."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is not installed: install Node.js 20+ with npm, then retry")
-    files = app_files(package, page)
-    stdlib = pyodide.installed / "python_stdlib.zip"
-    digest = hashlib.sha256()
-    recipe = (COMPILE_JS, COMPILE_PY, pyodide.version, *PYSCRIPT_STDLIB_IMPORTS, *STDLIB_LEFT_OUT)
-    for part in recipe:
-        digest.update(part.encode() + b"\0")
-    for name, path in [("python_stdlib.zip", stdlib), *files]:
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-    cached = PYC_CACHE / digest.hexdigest()[:16]
-    outputs = (cached / "python_stdlib.zip", cached / "app.zip")
-    if all(path.is_file() for path in outputs):
-        return outputs
-
-    log("compiling Python for the browser (in Pyodide under Node)")
-    shutil.rmtree(PYC_CACHE, ignore_errors=True)  # keep one entry only
-    job_dir = cached.with_name(cached.name + ".job")
-    (job_dir / "out").mkdir(parents=True)
-    (job_dir / "in" / "web").mkdir(parents=True)
-    for name, path in files:  # the job sees copies, laid out as in the browser
-        target = job_dir / "in" / ("web" if path.is_relative_to(WEB_PY) else "app") / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-    job = {
-        "home": "/home/pyodide",
-        "extra_imports": list(PYSCRIPT_STDLIB_IMPORTS),
-        "left_out": list(STDLIB_LEFT_OUT),
-        "ours": sorted({name.split("/")[0].removesuffix(".py") for name, _ in files}),
-        "entry_scripts": [f"/job/in/web/{module.as_posix()}" for module in page],
-        "app_files": [
-            [name, f"/job/in/{'web' if path.is_relative_to(WEB_PY) else 'app'}/{name}"]
-            for name, path in files
-        ],
-    }
-    (job_dir / "job.json").write_text(json.dumps(job), encoding="utf-8")
-    (job_dir / "compile.py").write_text(COMPILE_PY, encoding="utf-8")
-    try:
-        run_checked(
-            [node, "--input-type=module", "-e", COMPILE_JS, str(pyodide.installed), str(job_dir)],
-            cwd=ROOT,
-        )
-        report = json.loads((job_dir / "out" / "report.json").read_text(encoding="utf-8"))
-        log(
-            f"compiled {len(report['stdlib'])} standard-library modules and"
-            f" {len(report['app'])} of our {len(files)}"
-        )
-        (job_dir / "out").rename(cached)
-    finally:
-        shutil.rmtree(job_dir, ignore_errors=True)
-    return outputs
-
-
 def pyscript_config(pyodide: Vendor) -> dict[str, object]:
     """The PyScript config: the local interpreter, and our Python as one zip to unpack.
 
@@ -606,85 +391,6 @@ def replace_dir(new: Path, old: Path) -> None:
     shutil.rmtree(trash, ignore_errors=True)
 
 
-# Offline support: the service worker (web/sw.js) precaches every file listed
-# in dist/precache.json, and the web app manifest points at these icons.
-PRECACHE_FILE = "precache.json"
-SERVICE_WORKER = "sw.js"
-ICON_SIZES = (192, 512)
-
-
-def write_precache(out: Path, build_id: str) -> None:
-    """List every file of the site (but the service worker and the list) with size and SHA-256."""
-    files = []
-    for path in walk_files(out):
-        relative = path.relative_to(out).as_posix()
-        if relative in {PRECACHE_FILE, SERVICE_WORKER}:
-            continue
-        data = path.read_bytes()
-        files.append(
-            {"url": f"./{relative}", "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-        )
-    manifest = {"build": build_id, "files": files}
-    text = json.dumps(manifest, indent=1) + "\n"
-    (out / PRECACHE_FILE).write_text(text, encoding="utf-8")
-
-
-def png(width: int, height: int, rows: Iterable[bytes]) -> bytes:
-    """A truecolour-with-alpha PNG from rows of RGBA bytes (standard library only)."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    raw = b"".join(b"\0" + row for row in rows)
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
-
-
-def icon_rows(size: int) -> Iterator[bytes]:
-    """The app icon (as web/icons/icon.svg): a tower of three discs on the page colour."""
-    page = (0x6F, 0x5A, 0x43)
-    edge = (0x2B, 0x26, 0x20)
-    # (centre y, colour) of each disc from the bottom, in units of the icon size
-    discs = ((0.70, (0xFB, 0xF9, 0xF4)), (0.52, (0xD8, 0x47, 0x3F)), (0.34, (0xFB, 0xF9, 0xF4)))
-    half_width, half_height, border = 0.30, 0.075, 0.018
-    corner = 0.18
-    for py in range(size):
-        y = (py + 0.5) / size
-        row = bytearray()
-        for px in range(size):
-            x = (px + 0.5) / size
-            # rounded square background
-            dx = max(corner - x, 0.0, x - (1 - corner))
-            dy = max(corner - y, 0.0, y - (1 - corner))
-            if dx * dx + dy * dy > corner * corner:
-                row += b"\0\0\0\0"
-                continue
-            colour = page
-            for cy, fill in discs:  # later discs (higher up) are drawn over lower ones
-                ex = (x - 0.5) / half_width
-                ey = (y - cy) / half_height
-                inner_x = (x - 0.5) / (half_width - border)
-                inner_y = (y - cy) / (half_height - border)
-                if ex * ex + ey * ey <= 1:
-                    colour = fill if inner_x * inner_x + inner_y * inner_y <= 1 else edge
-            row += bytes((*colour, 255))
-        yield bytes(row)
-
-
-def write_icons(out: Path) -> None:
-    """PNG icons for the manifest (drawn here, so the build needs no image tools)."""
-    folder = out / "icons"
-    folder.mkdir(exist_ok=True)
-    for size in ICON_SIZES:
-        (folder / f"icon-{size}.png").write_bytes(png(size, size, icon_rows(size)))
-
-
 def build_site() -> Path:
     """(Re)create ``dist/`` from web/, mixtour/ and the npm packages; return its path."""
     ensure_node_modules()
@@ -698,7 +404,7 @@ def build_site() -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
-        stdlib, app_zip = compile_python(pyodide, package, page)
+        stdlib, app_zip = compile_python(pyodide.installed, pyodide.version, package, page)
         # The rewritten python_stdlib.zip changes with the build recipe: name
         # the Pyodide folder by its hash (see Vendor).
         stdlib_hash = hashlib.sha256(stdlib.read_bytes()).hexdigest()
@@ -722,274 +428,11 @@ def build_site() -> Path:
 
 
 # --------------------------------------------------------------------------
-# Serving dist/ with the headers of netlify.toml
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HeaderRule:
-    """One ``[[headers]]`` table of netlify.toml."""
-
-    pattern: re.Pattern[str]
-    values: tuple[tuple[str, str], ...]
-
-
-def netlify_pattern(path_pattern: str) -> re.Pattern[str]:
-    """Compile a Netlify ``for`` path: ``*`` matches any run of characters, slashes too.
-
-    ``/*`` matches every path and ``/vendor/*`` everything below /vendor/ (and
-    /vendor itself, as on Netlify).
-    """
-    regex = "".join(
-        ".*" if part == "*" else re.escape(part) for part in re.split(r"(\*)", path_pattern)
-    )
-    if path_pattern.endswith("/*"):
-        regex = regex[: -len("/.*")] + "(?:/.*)?"
-    return re.compile(regex + r"\Z")
-
-
-def load_header_rules(config: Path = NETLIFY_TOML) -> tuple[HeaderRule, ...]:
-    if not config.is_file():
-        return ()
-    data = tomllib.loads(config.read_text(encoding="utf-8"))
-    rules = []
-    for table in data.get("headers", []):
-        values = tuple((str(k), str(v)) for k, v in table.get("values", {}).items())
-        rules.append(HeaderRule(netlify_pattern(str(table["for"])), values))
-    return tuple(rules)
-
-
-def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
-    """Headers for a URL path: all matching rules apply; where several set the
-    same header, the last one wins (as on Netlify, and as ``netlify dev`` does)."""
-    headers: dict[str, str] = {}
-    names: dict[str, str] = {}  # lower-case name -> name as first written
-    for rule in rules:
-        if not rule.pattern.match(path):
-            continue
-        for name, value in rule.values:
-            headers[names.setdefault(name.lower(), name)] = value
-    return headers
-
-
-def normalise_path(raw: str) -> str:
-    """The path a request names, as the file lookup sees it: query and
-    fragment dropped, percent-escapes decoded, ``.`` and ``..`` segments and
-    repeated slashes resolved. Header rules are matched against this, never
-    the raw text, or ``/%65ditor.html`` and ``/vendor/../index.html`` would
-    serve a page while escaping its rules.
-
-    >>> normalise_path("/vendor/../%69ndex.html?x=1")
-    '/index.html'
-    >>> normalise_path("//./rules/../")
-    '/'
-    """
-    path = urllib.parse.unquote(raw.split("?", 1)[0].split("#", 1)[0])
-    trailing = path.endswith("/")
-    path = "/" + posixpath.normpath("/" + path).lstrip("/")
-    return path + "/" if trailing and path != "/" else path
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder like a static host: fixed MIME types, netlify.toml headers, no listings."""
-
-    protocol_version = "HTTP/1.1"  # keep-alive: a page load makes dozens of requests
-    header_rules: tuple[HeaderRule, ...] = ()
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-    _extra_headers: dict[str, str]
-
-    def send_head(self) -> io.BytesIO | BinaryIO | None:
-        self._extra_headers = headers_for(normalise_path(self.path), self.header_rules)
-        return super().send_head()
-
-    def send_header(self, keyword: str, value: str) -> None:
-        extra = getattr(self, "_extra_headers", {})
-        if keyword.lower() not in {name.lower() for name in extra}:
-            super().send_header(keyword, value)
-
-    def end_headers(self) -> None:
-        for name, value in getattr(self, "_extra_headers", {}).items():
-            super().send_header(name, value)
-        self._extra_headers = {}
-        super().end_headers()
-
-    def list_directory(self, path: str | os.PathLike[str]) -> None:
-        self.send_error(404, "File not found")
-        return None
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if isinstance(code, int) and code >= 400:
-            super().log_request(code, size)
-
-    def log_error(self, format: str, *args: object) -> None:
-        pass  # log_request above reports the failed request once
-
-    def log_message(self, format: str, *args: object) -> None:
-        sys.stderr.write(f"[serve] {self.address_string()} {format % args}\n")
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    """A threading HTTP server that takes clients hanging up mid-response calmly."""
-
-    daemon_threads = True
-
-    def handle_error(
-        self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
-    ) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return  # the browser closed the connection: routine, not a server fault
-        super().handle_error(request, client_address)
-
-
-def make_server(port: int = 0, directory: Path = DIST) -> SiteServer:
-    """A server for ``directory`` on 127.0.0.1 (``port=0`` picks a free port)."""
-    rules = load_header_rules()
-    handler_class = type("ConfiguredSiteHandler", (SiteHandler,), {"header_rules": rules})
-    return SiteServer(("127.0.0.1", port), partial(handler_class, directory=str(directory)))
-
-
-def server_url(server: SiteServer) -> str:
-    host, port = server.server_address[:2]
-    return f"http://{host!s}:{port}/"
-
-
-@dataclass
-class BackgroundServer:
-    """A site server running in a daemon thread; use as a context manager."""
-
-    server: SiteServer
-    thread: threading.Thread
-
-    @property
-    def url(self) -> str:
-        return server_url(self.server)
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
-
-    def __enter__(self) -> BackgroundServer:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
-
-
-def serve_in_background(directory: Path = DIST, port: int = 0) -> BackgroundServer:
-    server = make_server(port, directory)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    return BackgroundServer(server, thread)
-
-
-# --------------------------------------------------------------------------
-# Tooling: virtual environment, Chromium, subprocesses
-# --------------------------------------------------------------------------
-
-
-def run(
-    command: Sequence[str | Path], *, cwd: Path = ROOT, env: dict[str, str] | None = None
-) -> int:
-    log("$ " + " ".join(str(part) for part in command))
-    return subprocess.run([str(part) for part in command], cwd=cwd, env=env, check=False).returncode
-
-
-def run_checked(
-    command: Sequence[str | Path], *, cwd: Path = ROOT, env: dict[str, str] | None = None
-) -> None:
-    code = run(command, cwd=cwd, env=env)
-    if code != 0:
-        raise BuildError(f"command failed with exit status {code}: {command[0]}")
-
-
-def venv_python() -> Path:
-    return VENV / "bin" / "python"
-
-
-def test_requirements() -> list[str]:
-    data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
-    requirements: list[str] = data["project"]["optional-dependencies"]["test"]
-    return requirements
-
-
-def read_venv_stamp() -> dict[str, object]:
-    """What the last successful install into .venv/ was made with (empty if unknown)."""
-    try:
-        stamp = json.loads(VENV_STAMP.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return stamp if isinstance(stamp, dict) else {}
-
-
-def ensure_venv() -> Path:
-    """Create ``.venv/`` and install the test extra, only when it changed; return its python.
-
-    The venv is created anew when it is missing, broken, or made by another Python;
-    when only the pinned versions changed, pip brings the existing one up to date.
-    """
-    wanted = {"python": sys.version, "requirements": test_requirements()}
-    stamp = read_venv_stamp()
-    python = venv_python()
-    if python.exists() and stamp == wanted:
-        return python
-    if not python.exists() or stamp.get("python") != wanted["python"]:
-        log("creating the virtual environment .venv/")
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    log("installing the test tools into .venv/")
-    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet"]
-    run_checked([*pip, "--disable-pip-version-check", *test_requirements()])
-    VENV_STAMP.write_text(json.dumps(wanted, indent=2) + "\n", encoding="utf-8")
-    return python
-
-
-def chromium_path() -> Path:
-    """The Chromium that tests use: $MIXTOUR_CHROMIUM, else /usr/bin/chromium (may not exist)."""
-    return Path(os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM)
-
-
-def find_chromium() -> Path | None:
-    configured = os.environ.get(CHROMIUM_ENV)
-    if configured:
-        return Path(configured) if Path(configured).is_file() else None
-    if DEFAULT_CHROMIUM.is_file():
-        return DEFAULT_CHROMIUM
-    found = shutil.which("chromium")
-    return Path(found) if found else None
-
-
-def ensure_chromium() -> Path:
-    """Return Chromium's path, installing Debian's package first when we are root."""
-    found = find_chromium()
-    if found is not None:
-        return found
-    if os.environ.get(CHROMIUM_ENV):
-        raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} does not exist")
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise BuildError(
-            "Chromium is needed for the browser tests. Install it, e.g. on Debian "
-            "'sudo apt-get install chromium', or set MIXTOUR_CHROMIUM to its path."
-        )
-    log("installing Chromium with apt-get (this takes a while)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run_checked(["apt-get", "update"], env=env)
-    run_checked(["apt-get", "install", "-y", "chromium"], env=env)
-    found = find_chromium()
-    if found is None:
-        raise BuildError("apt-get installed chromium, but no chromium binary was found")
-    return found
-
-
-def tool_env(chromium: Path | None = None) -> dict[str, str]:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    if chromium is not None:
-        env[CHROMIUM_ENV] = str(chromium)
-    return env
-
-
-# --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------
+
+# `build.py shots`: screenshots of every page, light and dark, at four sizes.
+SHOTS_SCRIPT = ROOT / "tests" / "shots.py"
 
 
 def command_build(_: argparse.Namespace) -> int:
@@ -1015,12 +458,8 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
         ("ruff check", [python, "-m", "ruff", "check", "."]),
         ("ruff format", [python, "-m", "ruff", "format", "--check", "."]),
     ]
-    mypy_targets = ["build.py"]
-    if package_modules():
-        mypy_targets.insert(0, PACKAGE.name)
-    else:
-        log("mixtour/ has no Python files yet: mypy checks build.py only")
-    checks.append(("mypy", [python, "-m", "mypy", "--strict", *mypy_targets]))
+    # What mypy checks is the ``files`` list of pyproject's [tool.mypy].
+    checks.append(("mypy", [python, "-m", "mypy", "--strict"]))
     # The JavaScript: TypeScript's checker over its JSDoc types (the pages, then
     # the service worker with the worker's library) and ESLint, both installed by
     # npm ci; their configs are in web/tools/.
@@ -1050,84 +489,9 @@ def command_test(args: argparse.Namespace) -> int:
     return 0
 
 
-def dist_sizes(directory: Path = DIST) -> tuple[int, int]:
-    """Total bytes of ``directory``: raw, and with each file compressed by gzip -9."""
-    raw = packed = 0
-    for path in walk_files(directory):
-        data = path.read_bytes()
-        raw += len(data)
-        packed += len(gzip.compress(data, compresslevel=9, mtime=0))
-    return raw, packed
-
-
-def bench_engine() -> None:
-    """Engine figures from ``python3 -m mixtour``; failures are reported, not raised."""
-    main_module = PACKAGE / "__main__.py"
-    if not main_module.is_file():
-        print("engine: mixtour/__main__.py does not exist yet; skipped")
-        return
-    commands = [["perft", "5"], ["bench-parse"]]
-    if re.search(r"""["']bench["']""", main_module.read_text(encoding="utf-8")):
-        commands.append(["bench"])
-    for extra in commands:
-        label = "python3 -m mixtour " + " ".join(extra)
-        print(f"engine: {label}", flush=True)
-        try:
-            result = subprocess.run(
-                [sys.executable, "-m", "mixtour", *extra],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=900,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            print("  failed: timed out after 900 s")
-            continue
-        output = (result.stdout + result.stderr).strip() or "(no output)"
-        status = (
-            "" if result.returncode == 0 else f"  failed with exit status {result.returncode}:\n"
-        )
-        print(status + "\n".join("  " + line for line in output.splitlines()), flush=True)
-
-
 def command_bench(args: argparse.Namespace) -> int:
     build_site()
-    print("\n== Engine ==", flush=True)
-    bench_engine()
-
-    print("\n== Site size ==")
-    raw, packed = dist_sizes()
-    print(f"dist/ raw:     {raw / 1e6:6.2f} MB")
-    print(f"dist/ gzip -9: {packed / 1e6:6.2f} MB", flush=True)
-
-    print("\n== Page load (headless Chromium) ==", flush=True)
-    python = ensure_venv()
-    chromium = ensure_chromium()
-    command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(args.runs)]
-    for page in BENCH_PAGES:
-        command += ["--page", page]
-    status = run(command, env=tool_env(chromium))
-
-    # The AI: inside Pyodide under Node (tests/pyodide_bench.mjs, the same table
-    # as `python3 -m mixtour bench`), and in the page's PyScript worker.
-    print("\n== AI in Pyodide (Node) ==", flush=True)
-    node = shutil.which("node")
-    if node is None:
-        print("node not found; skipped")
-    elif run([node, AI_NODE_BENCH_SCRIPT, "1000", "3"]) != 0:
-        status = status or 1
-    print("\n== AI in the browser (Chromium worker) ==", flush=True)
-    ai_command: list[str | Path] = [python, AI_WEB_BENCH_SCRIPT, "--runs", "3"]
-    status = run(ai_command, env=tool_env(chromium)) or status
-    print("\n== AI recovery (cancelled searches, a dead worker) ==", flush=True)
-    recovery: list[str | Path] = [python, AI_RECOVERY_BENCH_SCRIPT, "--runs", "3"]
-    status = run(recovery, env=tool_env(chromium)) or status
-
-    # Endurance: 50 computer-vs-computer games in one page, memory at start and end.
-    print("\n== Endurance (50 AI games in one page) ==", flush=True)
-    endurance: list[str | Path] = [python, ENDURANCE_SCRIPT, "--games", "50"]
-    return run(endurance, env=tool_env(chromium)) or status
+    return run_benchmarks(args.runs)
 
 
 def command_shots(args: argparse.Namespace) -> int:

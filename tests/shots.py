@@ -19,6 +19,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -29,7 +30,7 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402  (needs the repository root on sys.path)
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (1280, 800)]
-THEMES = ["light", "dark"]
+THEMES: list[Literal["light", "dark"]] = ["light", "dark"]
 # name -> (address from the site root, waits for Python, must be inside the window)
 PAGES = {
     "game": ("index.html#m=c3,b4,c2,c3-b4,d4&ply=5", True, ["#board", "#status"]),

@@ -16,10 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-
-from mixtour import Position, Status
-from mixtour.core import action_text
-from tests.reference import (
+from reference import (
     COLOURS,
     DRAW_PASSES,
     DRAW_REPETITION,
@@ -28,6 +25,9 @@ from tests.reference import (
     RefPosition,
     squares_between,
 )
+
+from mixtour import Position, Status
+from mixtour.core import action_text
 
 STATUS_NAMES = {
     Status.PLAYING: PLAYING,

@@ -8,15 +8,19 @@ files; the browser tests show that the site runs from them.
 from __future__ import annotations
 
 import _imp
+import doctest
 import hashlib
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import build
+from web.tools import bytecode, serve
+from web.tools.common import TOOLS
 
 # A hash-based .pyc (PEP 552): magic, flags, the source's hash, then the code.
 UNCHECKED_HASH_PYC = 0b01
@@ -115,3 +119,44 @@ def test_pyscript_parts_the_site_never_loads_are_left_out(dist: Path) -> None:
     for page in build.WEB.glob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "py-editor" not in text and "terminal" not in text, page.name
+
+
+def test_the_build_tools_stay_out_of_the_site(dist: Path) -> None:
+    tools = [path.relative_to(build.WEB).as_posix() for path in build.walk_files(TOOLS)]
+    assert "tools/pyodide_job.py" in tools and "tools/pyodide_compile.mjs" in tools
+    assert not (dist / "tools").exists()
+    listing = json.loads((dist / build.PRECACHE_FILE).read_text(encoding="utf-8"))
+    urls = {entry["url"] for entry in listing["files"]}
+    assert "./index.html" in urls
+    assert not [url for url in urls if url.startswith("./tools/")]
+
+
+def test_changing_a_bytecode_program_recompiles(tmp_path: Path) -> None:
+    # The compiled zips are cached by a hash of their inputs: the programs
+    # that make them must be part of it, or an edited job would be ignored.
+    assert {bytecode.COMPILE_PROGRAM, bytecode.JOB_PROGRAM} <= set(bytecode.PROGRAMS)
+    stdlib = tmp_path / "python_stdlib.zip"
+    stdlib.write_bytes(b"stdlib")
+    module = tmp_path / "core.py"
+    module.write_text("x = 1\n", encoding="utf-8")
+    programs = []
+    for program in bytecode.PROGRAMS:
+        copy = tmp_path / program.name
+        shutil.copyfile(program, copy)
+        programs.append(copy)
+    files = [("mixtour/core.py", module)]
+    key = bytecode.cache_key("1.0", stdlib, files, programs)
+    assert bytecode.cache_key("1.0", stdlib, files, programs) == key
+    for program in programs:
+        original = program.read_bytes()
+        program.write_bytes(original + b"\n")
+        assert bytecode.cache_key("1.0", stdlib, files, programs) != key, program.name
+        program.write_bytes(original)
+    module.write_text("x = 2\n", encoding="utf-8")
+    assert bytecode.cache_key("1.0", stdlib, files, programs) != key
+
+
+def test_the_servers_doctests() -> None:
+    # web/tools/ is not among pytest's test paths: its examples run here.
+    failures, attempted = doctest.testmod(serve)
+    assert attempted > 0 and failures == 0

@@ -11,10 +11,10 @@ so the wrong branch can be followed down.
 from __future__ import annotations
 
 import pytest
+from reference import RefPosition
 
 from mixtour import STANDARD_START, Position
 from mixtour.perft import divide, perft
-from tests.reference import RefPosition
 
 
 def divide_table(fen: str, depth: int, expected: dict[str, int] | None = None) -> str:

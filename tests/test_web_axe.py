@@ -10,6 +10,7 @@ best-practice rule runs; the expected number of violations is zero.
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from conftest import AppPage
@@ -97,7 +98,9 @@ def check_page(page: Page, base_url: str, path: str, scheme: str) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_has_no_axe_violations(web_app: AppPage, scheme: str) -> None:
+def test_every_page_has_no_axe_violations(
+    web_app: AppPage, scheme: Literal["light", "dark"]
+) -> None:
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     page = web_app.page
     page.set_viewport_size({"width": 1280, "height": 800})

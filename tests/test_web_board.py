@@ -124,7 +124,7 @@ def test_reduced_motion_shows_the_new_position_at_once(web_app: AppPage) -> None
 
 def pixel(page: Page, x: float, y: float) -> list[int]:
     """The canvas's colour (r, g, b, a) at a page point."""
-    return page.evaluate(
+    rgba: list[int] = page.evaluate(
         """([x, y]) => {
             const canvas = document.querySelector("#board");
             const box = canvas.getBoundingClientRect();
@@ -134,6 +134,7 @@ def pixel(page: Page, x: float, y: float) -> list[int]:
         }""",
         [x, y],
     )
+    return rgba
 
 
 def badge_area(page: Page, square: str, discs: int) -> list[list[int]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import http.server
 import threading
 from collections.abc import Iterator
+from email.message import Message
 from functools import partial
-from http.client import HTTPMessage
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
@@ -33,13 +33,13 @@ PAGES_NOT_FRAMED = [
 ]
 
 
-def head(url: str) -> HTTPMessage:
+def head(url: str) -> Message[str, str]:
     with urlopen(Request(url, method="HEAD")) as response:
-        headers: HTTPMessage = response.headers
+        headers: Message[str, str] = response.headers
         return headers
 
 
-def policies(headers: HTTPMessage) -> list[dict[str, list[str]]]:
+def policies(headers: Message[str, str]) -> list[dict[str, list[str]]]:
     """Every CSP sent (comma-separated policies), as directive -> sources."""
     out = []
     for value in headers.get_all("Content-Security-Policy") or []:

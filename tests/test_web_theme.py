@@ -21,7 +21,8 @@ COUNT_EVENTS = """
 
 
 def theme_attribute(page: Page) -> str | None:
-    return page.evaluate("() => document.documentElement.dataset.theme ?? null")
+    theme: str | None = page.evaluate("() => document.documentElement.dataset.theme ?? null")
+    return theme
 
 
 def test_the_settings_switch_turns_the_game_page_dark_and_it_stays(app_page: AppPage) -> None:

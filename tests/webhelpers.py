@@ -13,11 +13,31 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Mouse, Page, ViewportSize
 
 BOARD = "#board"
 FILES = "abcde"
+
+
+class PageLike(Protocol):
+    """What the board helpers use of a page: a Playwright ``Page``, or a view
+    of a frame that finds elements in the frame and clicks with the page's mouse."""
+
+    def locator(self, selector: str) -> Locator: ...
+
+    @property
+    def mouse(self) -> Mouse: ...
+
+    @property
+    def viewport_size(self) -> ViewportSize | None: ...
+
+    def wait_for_function(
+        self, expression: str, *, arg: Any = None, timeout: float | None = None
+    ) -> Any: ...
+
+    def click(self, selector: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -32,7 +52,7 @@ class Geometry:
     flipped: bool = False
 
 
-def geometry(page: Page) -> Geometry:
+def geometry(page: PageLike) -> Geometry:
     box = page.locator(BOARD).bounding_box()
     assert box is not None, "the board canvas is not visible"
     data = json.loads(page.locator(BOARD).get_attribute("data-geometry") or "{}")
@@ -52,7 +72,7 @@ def square_index(name: str) -> int:
     return (int(name[1]) - 1) * 5 + FILES.index(name[0])
 
 
-def point(page: Page, square: str, disc: int | None = None) -> tuple[float, float]:
+def point(page: PageLike, square: str, disc: int | None = None) -> tuple[float, float]:
     """Page coordinates of a square's centre, or of disc ``disc`` (0 = bottom) of its stack."""
     g = geometry(page)
     file = FILES.index(square[0])
@@ -66,11 +86,11 @@ def point(page: Page, square: str, disc: int | None = None) -> tuple[float, floa
     return cx, cy
 
 
-def position(page: Page) -> str:
+def position(page: PageLike) -> str:
     return page.locator(BOARD).get_attribute("data-position") or ""
 
 
-def board_stacks(page: Page) -> dict[str, str]:
+def board_stacks(page: PageLike) -> dict[str, str]:
     """The stacks of the displayed position, read from ``data-position``: square -> bottom..top."""
     board = position(page).split()[0]
     out: dict[str, str] = {}
@@ -86,11 +106,11 @@ def board_stacks(page: Page) -> dict[str, str]:
     return out
 
 
-def height(page: Page, square: str) -> int:
+def height(page: PageLike, square: str) -> int:
     return len(board_stacks(page).get(square, ""))
 
 
-def wait_position_change(page: Page, before: str, timeout_ms: float = 10_000) -> str:
+def wait_position_change(page: PageLike, before: str, timeout_ms: float = 10_000) -> str:
     page.wait_for_function(
         "(before) => document.querySelector('#board').dataset.position !== before",
         arg=before,
@@ -99,7 +119,7 @@ def wait_position_change(page: Page, before: str, timeout_ms: float = 10_000) ->
     return position(page)
 
 
-def in_view(page: Page, square: str, disc: int | None = None) -> tuple[float, float]:
+def in_view(page: PageLike, square: str, disc: int | None = None) -> tuple[float, float]:
     """``point()``, after scrolling the board into view if that point is outside
     the window (a click elsewhere on the page may have scrolled it away)."""
     x, y = point(page, square, disc)
@@ -110,7 +130,7 @@ def in_view(page: Page, square: str, disc: int | None = None) -> tuple[float, fl
     return x, y
 
 
-def click_square(page: Page, square: str, disc: int | None = None) -> None:
+def click_square(page: PageLike, square: str, disc: int | None = None) -> None:
     """Click a square; on a stack, ``disc`` picks the disc (default: the top one)."""
     if disc is None and height(page, square):
         disc = height(page, square) - 1
@@ -118,14 +138,14 @@ def click_square(page: Page, square: str, disc: int | None = None) -> None:
     page.mouse.click(x, y)
 
 
-def lift(page: Page, square: str, count: int) -> None:
+def lift(page: PageLike, square: str, count: int) -> None:
     """Click the disc that lifts the top ``count`` discs of ``square``."""
     h = height(page, square)
     assert 1 <= count <= h, f"{square} is {h} high; cannot lift {count}"
     click_square(page, square, h - count)
 
 
-def play(page: Page, action: str) -> str:
+def play(page: PageLike, action: str) -> str:
     """Play an action in N1 by clicks (``c3``, ``a1-b2``, ``c4:2-d3``); return the new position."""
     before = position(page)
     match = re.fullmatch(r"([a-e][1-5])(?::(\d))?-([a-e][1-5])", action)
@@ -144,7 +164,7 @@ def play(page: Page, action: str) -> str:
     return wait_position_change(page, before)
 
 
-def drag(page: Page, frm: str, count: int, to: str) -> None:
+def drag(page: PageLike, frm: str, count: int, to: str) -> None:
     """Drag the top ``count`` discs of ``frm`` and drop them on ``to``."""
     h = height(page, frm)
     x0, y0 = point(page, frm, h - count)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -63,7 +64,7 @@ _searches = {"started": 0, "cancelled": 0}
 def _block_on_sleep() -> Callable[[], None] | None:
     """A function that lets the event loop run (Pyodide with JSPI), or None."""
     try:
-        from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+        from pyodide.ffi import can_run_sync, run_sync
     except ImportError:  # CPython: nothing else can arrive during a search
         return None
     if not can_run_sync():
@@ -106,9 +107,12 @@ def think_now(request: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"level {level}: expected 1 to 6")
     time_ms = req.get("time_ms")
-    limit = LEVELS[level].time_ms
+    limit: float | None = LEVELS[level].time_ms
     if time_ms is not None:
-        limit = min(float(time_ms), float(limit)) if limit is not None else float(time_ms)
+        cap = float(time_ms)
+        if math.isnan(cap):  # no deadline, not even a cancel, could end that search
+            raise ValueError("time_ms: expected a number of milliseconds, not NaN")
+        limit = cap if limit is None else min(cap, limit)
     seed = req.get("seed")
     result = choose_move(
         game.position,

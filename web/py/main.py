@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 import js
 from bridge import Bridge, rules
@@ -26,11 +26,26 @@ from publish import publish
 from pyodide.ffi import create_once_callable
 from pyscript import workers
 
-EXPORTED = ("state", "play", "explain", "explain_lift", "undo", "redo", "new_game", "load")
+
+class _Worker(TypedDict):
+    name: str
+    count: int
+
+
+EXPORTED: tuple[str, ...] = (
+    "state",
+    "play",
+    "explain",
+    "explain_lift",
+    "undo",
+    "redo",
+    "new_game",
+    "load",
+)
 AI_WORKER = "ai"
 # A restarted worker gets a new name ("ai-2", ...): PyScript resolves the
 # promise of a worker name only once.
-_worker = {"name": AI_WORKER, "count": 1}
+_worker: _Worker = {"name": AI_WORKER, "count": 1}
 # Sharing (links, image, records): see the end of bridge.py and web/js/links.js.
 EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
 # The game in progress, saved by the page after every change (web/js/save.js).

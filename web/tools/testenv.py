@@ -1,0 +1,121 @@
+"""Test setup: the virtual environment with the test tools, and Chromium.
+
+``python3 build.py test`` (and ``bench``, ``shots``) create or refresh
+``.venv/`` with the ``test`` extra of ``pyproject.toml`` and find Chromium,
+installing Debian's package when run as root. The browser tests and the
+benchmarks read ``CHROMIUM_ARGS``, ``READY_SCRIPT`` and ``chromium_path()``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tomllib
+import venv
+from pathlib import Path
+
+from web.tools.common import PYPROJECT, ROOT, BuildError, log, run_checked
+
+VENV = ROOT / ".venv"
+VENV_STAMP = VENV / ".mixtour-test-deps"
+
+DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
+# Flags for a headless Chromium whose own traffic never leaves the machine
+# (used by tests/conftest.py and tests/bench_load.py).
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+)
+# The page sets this attribute once Python has started and the app is usable.
+READY_SCRIPT = 'document.body && document.body.dataset.ready === "1"'
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def test_requirements() -> list[str]:
+    data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    requirements: list[str] = data["project"]["optional-dependencies"]["test"]
+    return requirements
+
+
+def read_venv_stamp() -> dict[str, object]:
+    """What the last successful install into .venv/ was made with (empty if unknown)."""
+    try:
+        stamp = json.loads(VENV_STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return stamp if isinstance(stamp, dict) else {}
+
+
+def ensure_venv() -> Path:
+    """Create ``.venv/`` and install the test extra, only when it changed; return its python.
+
+    The venv is created anew when it is missing, broken, or made by another Python;
+    when only the pinned versions changed, pip brings the existing one up to date.
+    """
+    wanted = {"python": sys.version, "requirements": test_requirements()}
+    stamp = read_venv_stamp()
+    python = venv_python()
+    if python.exists() and stamp == wanted:
+        return python
+    if not python.exists() or stamp.get("python") != wanted["python"]:
+        log("creating the virtual environment .venv/")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    log("installing the test tools into .venv/")
+    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet"]
+    run_checked([*pip, "--disable-pip-version-check", *test_requirements()])
+    VENV_STAMP.write_text(json.dumps(wanted, indent=2) + "\n", encoding="utf-8")
+    return python
+
+
+def chromium_path() -> Path:
+    """The Chromium that tests use: $MIXTOUR_CHROMIUM, else /usr/bin/chromium (may not exist)."""
+    return Path(os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM)
+
+
+def find_chromium() -> Path | None:
+    configured = os.environ.get(CHROMIUM_ENV)
+    if configured:
+        return Path(configured) if Path(configured).is_file() else None
+    if DEFAULT_CHROMIUM.is_file():
+        return DEFAULT_CHROMIUM
+    found = shutil.which("chromium")
+    return Path(found) if found else None
+
+
+def ensure_chromium() -> Path:
+    """Return Chromium's path, installing Debian's package first when we are root."""
+    found = find_chromium()
+    if found is not None:
+        return found
+    if os.environ.get(CHROMIUM_ENV):
+        raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} does not exist")
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise BuildError(
+            "Chromium is needed for the browser tests. Install it, e.g. on Debian "
+            "'sudo apt-get install chromium', or set MIXTOUR_CHROMIUM to its path."
+        )
+    log("installing Chromium with apt-get (this takes a while)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run_checked(["apt-get", "update"], env=env)
+    run_checked(["apt-get", "install", "-y", "chromium"], env=env)
+    found = find_chromium()
+    if found is None:
+        raise BuildError("apt-get installed chromium, but no chromium binary was found")
+    return found
+
+
+def tool_env(chromium: Path | None = None) -> dict[str, str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    if chromium is not None:
+        env[CHROMIUM_ENV] = str(chromium)
+    return env
