@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from bridge import rules
 from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
-from editing import edit
+from editing import edit as edit  # published as window.mixtourEditor.edit
 from publish import publish
 
 from mixtour.core import COLORS, MixtourError, Position
