@@ -271,6 +271,22 @@ def test_editor_from_link() -> None:
         check(from_link(fragment), from_link)
 
 
+def test_editor_link() -> None:
+    editor_covered.add("link")
+    link = EDITOR["link"]
+    assert check(link(THREE_START, 3), link)["fragment"].endswith("&ai=3")
+    assert check(link("5/5/5/5/5 x", None), link)["fragment"] is None
+
+
+def test_editor_edit() -> None:
+    editor_covered.add("edit")
+    edit = EDITOR["edit"]
+    setup = json.dumps(check(edit("{}", "start"), edit)["setup"])
+    for change, square, color in [("place", 12, "w"), ("erase", 12, ""), ("players", 3, "")]:
+        check(edit(setup, change, square, color), edit)
+    assert check(edit(setup, "even"), edit)["discs"] == 20
+
+
 def test_every_bridge_function_is_covered() -> None:
     assert covered == set(contract_dts.bridge_functions())
 

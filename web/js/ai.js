@@ -45,10 +45,10 @@
 //   #board[data-seats]       e.g. "w:0 r:6" (0 = human, 1-6 = AI level)
 
 import { t, colorName } from "./i18n.js";
+import { LEVELS } from "./notation.js";
 
 const WORKER_SRC = "./py/ai_worker.py";
 const WORKER_CONFIG = "./pyscript.json";
-const LEVELS = [1, 2, 3, 4, 5, 6];
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
 const DEMO_DELAY_MS = 700; // between moves when only computers play

@@ -2,11 +2,13 @@
 // it or embed it.
 //
 // The editor keeps what is on its board and in its fields (the model below),
-// writes it as a position string (P1) and asks the engine whether that is a
-// valid position (window.mixtourEditor.check, from web/py/editor_main.py).
-// The rules live in Python only: this file never decides validity, it shows
-// the engine's message. The P1 field can be edited too; a valid string typed
-// there sets up the board.
+// writes it as a position string (P1, with web/js/notation.js) and asks the
+// engine whether that is a valid position (window.mixtourEditor.check, from
+// web/py/editor_main.py). The rules live in Python only: this file never
+// decides validity, it shows the engine's message; every change that moves
+// discs between the board and the reserves is counted by the engine too
+// (window.mixtourEditor.edit, web/py/editing.py), and so are the links. The
+// P1 field can be edited too; a valid string typed there sets up the board.
 //
 // Board input: a click on a square puts a disc of the chosen colour on top of
 // its stack (taken from that colour's reserve while it has one); the Erase
@@ -19,16 +21,15 @@
 //   body[data-valid]        "1" when the engine accepts the position, else "0"
 //   #board[data-position]   the position string the board and fields make up
 
-import { Board, squareName } from "./board.js";
+import { Board } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, t } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
+import { COLORS, LEVELS, START, parsePosition, positionText, squareName } from "./notation.js";
 import { $, Python, messageLine, pageChrome } from "./page.js";
 
-const COLORS = ["w", "r", "b"];
 const LONG_PRESS_MS = 500;
 const MOVE_SLOP = 10; // CSS pixels a press may wander and still be a tap
-const LEVELS = [1, 2, 3, 4, 5, 6];
 
 const ui = {
   canvas: $("#board"),
@@ -49,14 +50,18 @@ const ui = {
   start: $("#start-position"),
 };
 
-/** What the editor shows; reserves and scores always hold three entries. */
+/**
+ * What the editor shows, the standard start until Python is there; reserves
+ * and scores always hold three entries (the third waits while two play).
+ */
+const start = /** @type {import("./notation.js").Position} */ (parsePosition(START));
 const model = {
-  stacks: Array(25).fill(""),
-  players: 2,
-  turn: "w",
-  reserves: [20, 20, 15],
-  scores: [0, 0, 0],
-  target: 1,
+  stacks: start.stacks,
+  players: start.reserves.length,
+  turn: start.turn,
+  reserves: [...start.reserves, start.reserves[0]],
+  scores: [...start.scores, 0],
+  target: start.target,
   last: "-",
 };
 
@@ -73,45 +78,24 @@ board.set({ interactive: false, enterable: [], movable: {}, last: null, motion: 
 
 // -- the position string ---------------------------------------------------------
 
-function boardText(stacks) {
-  const ranks = [];
-  for (let rank = 4; rank >= 0; rank--) {
-    const items = [];
-    let empty = 0;
-    for (let file = 0; file < 5; file++) {
-      const stack = stacks[rank * 5 + file];
-      if (!stack) {
-        empty += 1;
-        continue;
-      }
-      if (empty) items.push(String(empty));
-      empty = 0;
-      items.push(stack);
-    }
-    if (empty) items.push(String(empty));
-    ranks.push(items.join(","));
-  }
-  return ranks.join("/");
-}
-
 function compose() {
   const n = model.players;
-  return [
-    boardText(model.stacks),
-    model.turn,
-    model.reserves.slice(0, n).join("/"),
-    model.scores.slice(0, n).join("/"),
-    String(model.target),
-    model.last,
-  ].join(" ");
+  return positionText({ ...model, reserves: model.reserves.slice(0, n), scores: model.scores.slice(0, n) });
 }
 
-function colors() {
-  return COLORS.slice(0, model.players);
-}
-
-function onBoard(color) {
-  return model.stacks.reduce((sum, stack) => sum + [...stack].filter((c) => c === color).length, 0);
+/**
+ * Have the engine make a change that moves discs (web/py/editing.py): the
+ * model takes the answer; returns whether the change was made, and for
+ * "even" the discs each player now owns.
+ * @param {"place" | "erase" | "players" | "even" | "clear" | "start"} change
+ * @param {number} [square] the square, or for "players" the number of players
+ * @param {string} [color]
+ * @returns {{done: boolean, discs: number | null}}
+ */
+function edit(change, square = -1, color = "") {
+  const answer = call("edit", JSON.stringify(model), change, square, color);
+  Object.assign(model, answer.setup);
+  return answer;
 }
 
 /** Take on a position the engine has read (canonical parts). */
@@ -119,8 +103,8 @@ function adopt(position) {
   model.stacks = [...position.stacks];
   model.players = position.players;
   model.turn = position.turn;
-  const own = position.reserves[0] + position.stacks.join("").split("w").length - 1;
-  model.reserves = [...position.reserves, ...(position.players === 2 ? [own] : [])];
+  // Two players: the third reserve waits, as many discs as the others own.
+  model.reserves = [...position.reserves, ...(position.players === 2 ? [position.discs] : [])];
   model.scores = [...position.scores, ...(position.players === 2 ? [0] : [])];
   model.target = position.target;
   model.last = position.last;
@@ -170,7 +154,7 @@ function syncForm() {
   };
   form.players.value = String(model.players);
   form.turn.value = model.turn;
-  COLORS.forEach((color, i) => {
+  [...COLORS].forEach((color, i) => {
     put(form[`reserve-${color}`], model.reserves[i]);
     put(form[`score-${color}`], model.scores[i]);
   });
@@ -198,30 +182,20 @@ function describeSquare(square) {
 // -- editing the board -------------------------------------------------------------
 
 function place(square, color) {
-  const stack = model.stacks[square];
-  if (stack.length >= rules.maxHeight) {
+  if (!edit("place", square, color).done) {
     say(t("editor.tooHigh", { square: squareName(square), max: rules.maxHeight }));
     return;
   }
-  model.stacks[square] = stack + color;
-  const i = COLORS.indexOf(color);
-  if (typeof model.reserves[i] === "number" && model.reserves[i] > 0) model.reserves[i] -= 1;
-  model.last = "-";
   update();
   say(t("editor.placed", { color: colorName(color), square: squareName(square) }));
 }
 
 function erase(square) {
-  const stack = model.stacks[square];
-  if (!stack) {
+  const color = model.stacks[square].at(-1);
+  if (!edit("erase", square).done) {
     say(t("editor.nothing", { square: squareName(square) }));
     return;
   }
-  const color = stack.at(-1);
-  model.stacks[square] = stack.slice(0, -1);
-  const i = COLORS.indexOf(color);
-  if (typeof model.reserves[i] === "number") model.reserves[i] += 1;
-  model.last = "-";
   update();
   say(t("editor.removed", { color: colorName(color), square: squareName(square) }));
 }
@@ -303,7 +277,7 @@ ui.form.addEventListener("submit", (event) => event.preventDefault());
 ui.form.addEventListener("input", (event) => {
   const form = ui.form.elements;
   const name = event.target.name;
-  if (name === "players") setPlayers(Number(form.players.value));
+  if (name === "players") edit("players", Number(form.players.value));
   else if (name === "turn") model.turn = form.turn.value;
   else if (name === "target") model.target = readNumber(form.target);
   else if (/^(reserve|score)-[wrb]$/.test(name)) {
@@ -316,48 +290,20 @@ ui.form.addEventListener("input", (event) => {
 // Leaving a field with a bad number shows the number the position uses.
 ui.form.addEventListener("focusout", () => setTimeout(syncForm));
 
-function setPlayers(players) {
-  if (players === model.players) return;
-  if (players === 3) {
-    const own = Number(model.reserves[0]) + onBoard("w");
-    model.reserves[2] = Number.isFinite(own) ? own : rules.defaultDiscs[3];
-    model.scores[2] = 0;
-  } else {
-    model.stacks = model.stacks.map((stack) => stack.replaceAll("b", ""));
-    if (model.turn === "b") model.turn = "w";
-  }
-  model.players = players;
-  model.last = "-";
-}
-
 ui.even.addEventListener("click", () => {
-  const totals = colors().map((color, i) => Number(model.reserves[i]) + onBoard(color));
-  const discs = Math.max(...totals.map((n) => (Number.isFinite(n) ? n : 0)), ...colors().map(onBoard));
-  colors().forEach((color, i) => {
-    model.reserves[i] = discs - onBoard(color);
-  });
+  const { discs } = edit("even");
   update();
   say(t("editor.evened", { n: discs }));
 });
 
 ui.clear.addEventListener("click", () => {
-  colors().forEach((color, i) => {
-    if (typeof model.reserves[i] === "number") model.reserves[i] += onBoard(color);
-  });
-  model.stacks = Array(25).fill("");
-  model.last = "-";
+  edit("clear");
   update();
   say(t("editor.cleared"));
 });
 
 ui.start.addEventListener("click", () => {
-  const discs = rules.defaultDiscs[model.players];
-  model.stacks = Array(25).fill("");
-  model.reserves = [discs, discs, discs];
-  model.scores = [0, 0, 0];
-  model.turn = "w";
-  model.target = 1;
-  model.last = "-";
+  edit("start");
   update();
   say(t("editor.started"));
 });
@@ -375,14 +321,20 @@ ui.text.addEventListener("change", () => {
 
 // -- play, link, embed -----------------------------------------------------------------
 
-function fragment() {
-  return `p=${valid.position.fen.replaceAll(" ", "_")}`;
+/**
+ * The link (without "#") to the valid position shown, written by the engine;
+ * with a level, to play it against the computer.
+ * @param {number | null} [level]
+ * @returns {string}
+ */
+function fragment(level = null) {
+  return call("link", valid.position.fen, level).fragment;
 }
 
 function gameUrl() {
   const url = new URL("index.html", location.href);
   const level = ui.opponent.value;
-  url.hash = fragment() + (level ? `&ai=${level}` : "");
+  url.hash = fragment(level ? Number(level) : null);
   return url.href;
 }
 

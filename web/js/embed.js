@@ -5,10 +5,11 @@
 //              &view=1     view only: the board ignores clicks (steps still work)
 //              &coords=0   no coordinates round the board
 //
-// Until Python is needed the board is drawn from the link by a small preview
-// reader (previewBoard below: drawing only, no rules). Python starts when the
-// board scrolls into view or is pressed, so a page with many embeds stays
-// light; from then on everything shown comes from the Bridge, as on the game page.
+// Until Python is needed the board is drawn from the link by the notation
+// module's preview reader (previewBoard below: drawing only, no rules).
+// Python starts when the board scrolls into view or is pressed, so a page with
+// many embeds stays light; from then on everything shown comes from the
+// Bridge, as on the game page.
 //
 // Readiness contract (as on the game page):
 //   body[data-painted="1"]  the board is drawn
@@ -16,16 +17,14 @@
 //   #board[data-position]   the position string (P1) shown, from Python
 //   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
 
-import { Board, squareName } from "./board.js";
+import { Board } from "./board.js";
 import { colorName, t } from "./i18n.js";
+import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
 import { $, Python, messageLine, pageChrome, showState } from "./page.js";
-import { explainAttempt, moveText } from "./refusals.js";
+import { explainAttempt } from "./refusals.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
 
 const EMBED_KEYS = ["view", "coords"];
-// The engine reads no link longer than this (mixtour/link.py, _MAX_LENGTH): it
-// shows the start position instead, so the preview does the same.
-const MAX_LINK_LENGTH = 20_000;
 
 const ui = {
   canvas: $("#board"),
@@ -64,12 +63,12 @@ function readOptions(hash) {
   for (const part of hash.replace(/^#/, "").split("&")) {
     if (!part) continue;
     const [rawKey, ...rest] = part.split("=");
-    const key = safeDecode(rawKey).trim().toLowerCase();
+    const key = decodeLinkPart(rawKey).trim().toLowerCase();
     if (!EMBED_KEYS.includes(key)) {
       linkParts.push(part);
       continue;
     }
-    const value = safeDecode(rest.join("="));
+    const value = decodeLinkPart(rest.join("="));
     if (value === "0" || value === "1") values[key] = value === "1";
     else problems.push(t("embed.badOption", { key, value: value.slice(0, 20) }));
   }
@@ -81,73 +80,27 @@ function readOptions(hash) {
   };
 }
 
-function safeDecode(text) {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
 // -- the preview before Python (drawing only) ------------------------------------
 
 /**
  * The stacks and last action to draw for a link before the engine is loaded:
- * the P1 string of the position shown, read for drawing only. That is `at=`
- * (written by the engine for embeds), else `p=` when the link has no actions
- * or shows ply 0. No rule is applied here; anything else waits for Python,
- * whose answer replaces the preview as soon as it is loaded.
+ * the position shown when the link carries it (web/js/notation.js, previewLink),
+ * read for drawing only. No rule is applied here; anything else waits for
+ * Python, whose answer replaces the preview as soon as it is loaded.
+ * @param {string} link
  */
 export function previewBoard(link) {
-  if (link.length > MAX_LINK_LENGTH) link = "";
-  const params = new Map();
-  for (const part of link.split("&")) {
-    const [key, ...rest] = part.split("=");
-    if (key && !params.has(key)) params.set(key, safeDecode(rest.join("=")));
-  }
-  const actions = (params.get("m") || "").split(",").filter((word) => word.trim());
-  const ply = /^\d+$/.test(params.get("ply") || "") ? Number(params.get("ply")) : actions.length;
-  const shown = Math.min(ply, actions.length);
-  let text = params.get("at");
-  if (!text && shown === 0) text = params.get("p") || "5/5/5/5/5_w_20/20_0/0_1_-";
-  const board = text ? readPosition(text) : null;
+  const preview = previewLink(link);
+  const position = preview.position;
   return {
-    stacks: board ? board.stacks : Array(25).fill(""),
-    last: board ? board.last : null,
-    turn: board ? board.turn : "w",
-    known: !!board, // false: the position shown needs the engine (actions to play)
-    ply: shown,
-    total: actions.length,
+    stacks: position ? position.stacks : Array(25).fill(""),
+    last: position ? position.last : null,
+    turn: position ? position.turn : "w",
+    known: !!position, // false: the position shown needs the engine (actions to play)
+    ply: preview.ply,
+    total: preview.total,
+    flip: preview.flip,
   };
-}
-
-/** The board, player to move and last action of a P1 string, or null. */
-function readPosition(text) {
-  const fields = text.split(/[_ ]+/);
-  if (fields.length !== 6) return null;
-  const stacks = [];
-  for (const rank of fields[0].split("/")) {
-    const row = [];
-    for (const item of rank.split(",")) {
-      if (/^[1-5]$/.test(item)) row.push(...Array(Number(item)).fill(""));
-      else if (/^[wrb]{1,4}$/.test(item)) row.push(item);
-      else return null;
-    }
-    if (row.length !== 5) return null;
-    stacks.unshift(...row); // ranks come 5 to 1; squares count from a1
-  }
-  if (stacks.length !== 25) return null;
-  return { stacks, turn: fields[1], last: readAction(fields[5]) };
-}
-
-/** An action in N1 as the board marks it (squares only; no rules). */
-function readAction(text) {
-  const square = (name) => "abcde".indexOf(name[0]) + 5 * (Number(name[1]) - 1);
-  if (text === "pass") return { kind: "pass" };
-  if (/^[a-e][1-5]$/.test(text)) return { kind: "enter", square: square(text) };
-  const move = /^([a-e][1-5])(?::([1-4]))?-([a-e][1-5])$/.exec(text || "");
-  if (!move) return null;
-  return { kind: "move", from: square(move[1]), to: square(move[3]), count: Number(move[2] || 1) };
 }
 
 function showPreview() {
@@ -158,7 +111,7 @@ function showPreview() {
     enterable: [],
     movable: {},
     interactive: false,
-    flipped: /(^|&)flip=1(&|$)/.test(options.link),
+    flipped: preview.flip,
     coordinates: options.coordinates,
   });
   ui.status.textContent = t("status.toMove", { color: colorName(preview.turn) });

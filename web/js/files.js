@@ -11,6 +11,7 @@
 // A record that cannot be read leaves the game on the board untouched.
 
 import { plural, t } from "./i18n.js";
+import { positionLink } from "./notation.js";
 
 /**
  * The game page's element for `selector`.
@@ -164,6 +165,6 @@ export class Files {
   pointEditorHere() {
     if (!this.app.ready()) return;
     const fen = this.app.call("state").fen;
-    if (this.ui.editor instanceof HTMLAnchorElement) this.ui.editor.href = `editor.html#p=${fen.replace(/ /g, "_")}`;
+    if (this.ui.editor instanceof HTMLAnchorElement) this.ui.editor.href = `editor.html#${positionLink(fen)}`;
   }
 }

@@ -8,6 +8,7 @@
 
 import { Board, squareName } from "./board.js";
 import { t } from "./i18n.js";
+import { positionLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 
@@ -78,7 +79,7 @@ function begin(i) {
   ui.play.hidden = true;
   ui.again.disabled = false;
   document.body.dataset.lesson = `${i + 1} todo`;
-  show(call("load_link", `p=${step.fen.replace(/ /g, "_")}`).state);
+  show(call("load_link", positionLink(step.fen)).state);
 }
 
 /** The player chose a move: the engine plays it or says why not. */
@@ -92,7 +93,7 @@ function attempt(text) {
   if (verdict !== "right") {
     // Legal, but not what the step asks: say why, then put the position back.
     tell(t(verdict, { action: text }), "wrong");
-    show(call("load_link", `p=${STEPS[index].fen.replace(/ /g, "_")}`).state);
+    show(call("load_link", positionLink(STEPS[index].fen)).state);
     return;
   }
   show(answer.state, { interactive: false });

@@ -34,6 +34,7 @@
 //   #open-games, #games-dialog, #games-list li[data-id] (the list)
 
 import { colorName, plural, t } from "./i18n.js";
+import { LEVELS, parseAction, parsePosition } from "./notation.js";
 
 /**
  * One stored game, checked (see the storage layout above).
@@ -66,8 +67,7 @@ export const MAX_GAMES = 200; // all games kept; the oldest finished, then unfin
 const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actions is ~40,000)
 const MAX_ACTIONS = 5_000;
 const MAX_BROKEN = 5;
-const ACTION = /^(pass|[a-e][1-5]|[a-e][1-5](:[1-9])?-[a-e][1-5])$/;
-const POSITION = /^[0-9a-z,/ _:-]{1,200}$/i;
+const MAX_POSITION = 200; // characters of a stored start position
 
 // The address bar as the page was opened, before the page rewrites it.
 const openedWithLink = location.hash.length > 1;
@@ -135,10 +135,12 @@ const isInt = (n, low, high) => typeof n === "number" && Number.isInteger(n) && 
 function checkSnapshot(game) {
   if (!game || typeof game !== "object" || Array.isArray(game)) return t("save.noGame");
   if (game.version !== OLD_VERSION) return t("save.badShape");
-  if (typeof game.start !== "string" || !POSITION.test(game.start)) return t("save.badShape");
+  if (typeof game.start !== "string" || game.start.length > MAX_POSITION || !parsePosition(game.start)) {
+    return t("save.badShape");
+  }
   const actions = game.actions;
   if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return t("save.badShape");
-  if (!actions.every((a) => typeof a === "string" && ACTION.test(a))) return t("save.badShape");
+  if (!actions.every((a) => parseAction(a))) return t("save.badShape");
   if (!isInt(game.ply, 0, actions.length)) return t("save.badShape");
   return null;
 }
@@ -154,7 +156,7 @@ function checkSeats(seats) {
   const out = {};
   for (const color of ["w", "r", "b"]) {
     if (seats[color] === undefined) continue;
-    if (!isInt(seats[color], 0, 6)) return null;
+    if (seats[color] !== 0 && !LEVELS.includes(seats[color])) return null;
     out[color] = seats[color];
   }
   return out;
@@ -200,7 +202,7 @@ export function parseEntry(raw) {
     moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
   };
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
-  if (data.version === OLD_VERSION && isInt(data.ai, 1, 6) && !Object.values(seats).some(Boolean)) {
+  if (data.version === OLD_VERSION && LEVELS.includes(data.ai) && !Object.values(seats).some(Boolean)) {
     entry.legacyAi = data.ai;
   }
   return { entry };

@@ -15,6 +15,7 @@
 
 import { EmbedDialog } from "./embed-dialog.js";
 import { t } from "./i18n.js";
+import { seatsText } from "./notation.js";
 
 /**
  * The game page's element for `selector`.
@@ -102,11 +103,7 @@ export class Links {
    * `preview` adds the shown position (at=) so an embed can draw it before Python.
    */
   fragment(wholeGame = true, preview = false) {
-    const seats = Object.entries(this.app.seats())
-      .filter(([, level]) => level > 0)
-      .map(([color, level]) => `${color}${level}`)
-      .join("");
-    return this.app.call("link", wholeGame, this.flip, null, preview, seats).fragment;
+    return this.app.call("link", wholeGame, this.flip, null, preview, seatsText(this.app.seats())).fragment;
   }
 
   /** Absolute URL of the main page showing the game (or position). */

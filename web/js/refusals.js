@@ -1,20 +1,21 @@
+// @ts-check
 // What the page says when the engine refuses what the player tried on the
 // board (the game page and embedded boards share it). The engine decides; the
 // words come from web/js/i18n.js.
 
-import { squareName } from "./board.js";
 import { reasonText, t } from "./i18n.js";
+import { actionText } from "./notation.js";
 
-/** A move in N1: "c3-d4", or "c3:2-d4" for the top two discs. */
-export function moveText(from, count, to) {
-  const head = count === 1 ? squareName(from) : `${squareName(from)}:${count}`;
-  return `${head}-${squareName(to)}`;
-}
+// The pages that import the move writer from here get notation.js's.
+export { moveText } from "./notation.js";
 
 /**
  * Say why an attempt the board could not play is not possible: a lift with
  * nowhere to go, or an entry or move the rules refuse. call(name, ...args) asks
  * the bridge (a parsed JSON answer); say(text) shows the message.
+ * @param {{kind: string, square?: number, count?: number, from?: number, to?: number}} attempt
+ * @param {(name: string, ...args: unknown[]) => any} call
+ * @param {(text: string) => void} say
  */
 export function explainAttempt(attempt, call, say) {
   if (attempt.kind === "lift") {
@@ -22,8 +23,7 @@ export function explainAttempt(attempt, call, say) {
     if (!answer.legal) say(t("msg.cannotLift", { reason: reasonText(answer) }));
     return;
   }
-  const text =
-    attempt.kind === "enter" ? squareName(attempt.square) : moveText(attempt.from, attempt.count, attempt.to);
+  const text = actionText(attempt);
   const answer = call("explain", text);
   if (!answer.legal) say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
 }

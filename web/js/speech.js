@@ -9,19 +9,13 @@
 //   the log (role=log)       every action played, taken back or replayed, and the end of the game
 //   the cursor region        where the keyboard cursor is, what was lifted (polite, visually hidden)
 
-import { squareName } from "./board.js";
 import { colorName, t } from "./i18n.js";
+import { squareName } from "./notation.js";
 
 const LOG_LENGTH = 40; // entries kept in the log; older ones are dropped
 
-/**
- * "c3" -> 12, or -1 for anything that is not a square name.
- * @param {unknown} text
- */
-export function parseSquare(text) {
-  const match = /^([a-e])([1-5])$/.exec(String(text).trim().toLowerCase());
-  return match ? (Number(match[2]) - 1) * 5 + "abcde".indexOf(match[1]) : -1;
-}
+// The command box reads square names with notation.js's reader, from here.
+export { parseSquare } from "./notation.js";
 
 /**
  * "c3, empty", "c3, 1 disc: Red" or "c3, 3 high, bottom to top: White, Red, White".

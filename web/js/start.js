@@ -13,6 +13,7 @@
 // Test hooks: #start (hidden or not), body[data-start] = the choice made.
 
 import { t } from "./i18n.js";
+import { LEVELS } from "./notation.js";
 import { onPref, pref, setPref } from "./prefs.js";
 
 /**
@@ -23,7 +24,6 @@ import { onPref, pref, setPref } from "./prefs.js";
  */
 const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
-const LEVELS = [1, 2, 3, 4, 5, 6];
 const DEFAULT_LEVEL = 2;
 
 /**

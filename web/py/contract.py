@@ -21,6 +21,9 @@ __all__ = [
     "Checked",
     "Color",
     "EditedPosition",
+    "EditedSetup",
+    "EditorLink",
+    "Setup",
     "EnterView",
     "Explained",
     "Fragment",
@@ -203,6 +206,37 @@ class EditedPosition(TypedDict):
     target: int
     last: str
     over: bool
+    discs: int
+
+
+class Setup(TypedDict):
+    """What the editor shows before the engine has judged it (``editing.py``):
+    a field the player is still typing may be text; reserves and scores hold
+    three entries."""
+
+    stacks: list[str]
+    players: int
+    turn: str
+    reserves: list[int | str]
+    scores: list[int | str]
+    target: int | str
+    last: str
+
+
+class EditedSetup(TypedDict):
+    """The editor's setup after one change, whether it was made, and for
+    ``even`` the discs each player now owns."""
+
+    setup: Setup
+    done: bool
+    discs: int | None
+
+
+class EditorLink(TypedDict):
+    """The link to the editor's position, or why there is none."""
+
+    fragment: str | None
+    message: NotRequired[str]
 
 
 class Checked(TypedDict):
@@ -242,3 +276,5 @@ SnapshotJson = Annotated[str, Snapshot]
 RulesJson = Annotated[str, Rules]
 CheckedJson = Annotated[str, Checked]
 LinkedPositionJson = Annotated[str, LinkedPosition]
+EditedSetupJson = Annotated[str, EditedSetup]
+EditorLinkJson = Annotated[str, EditorLink]

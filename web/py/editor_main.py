@@ -12,6 +12,12 @@ strings (``rules()``: the engine's set-up numbers, see ``bridge.rules``):
 ``from_link(fragment)``
     the position a link (``#p=...&m=...``) shows, as ``{"position": {...},
     "problems": [text, ...]}``; never fails (the standard start at worst).
+``link(text, level)``
+    ``{"fragment": "p=..."}``: the link to a valid position (``ai=level`` added
+    for a level 1-6), written by ``mixtour/link.py``.
+``edit(setup, change, square, color)``
+    one change to what the editor shows (see ``editing.py``), so that the
+    page counts no discs itself.
 
 Then it fires ``mixtour:python-ready`` on ``window``; ``web/js/editor.js``
 takes over from there.
@@ -23,11 +29,13 @@ import json
 from typing import Any, cast
 
 from bridge import rules
-from contract import CheckedJson, Color, EditedPosition, LinkedPositionJson
+from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
+from editing import edit as edit  # published as window.mixtourEditor.edit
 from publish import publish
 
 from mixtour.core import COLORS, MixtourError, Position
-from mixtour.link import parse_link
+from mixtour.game import Game
+from mixtour.link import format_link, parse_link
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -46,6 +54,7 @@ def _describe(position: Position) -> EditedPosition:
         "target": position.target,
         "last": fen.split()[-1],
         "over": position.is_over,
+        "discs": position.discs,
     }
 
 
@@ -64,4 +73,17 @@ def from_link(fragment: str) -> LinkedPositionJson:
     return _dump({"position": _describe(link.game.position), "problems": link.problems})
 
 
-publish("mixtourEditor", {"check": check, "from_link": from_link, "rules": rules})
+def link(text: str, level: int | None = None) -> EditorLinkJson:
+    """The link fragment of a position, with the computer's level if one is given."""
+    try:
+        game = Game(Position(text if isinstance(text, str) else "").fen())
+    except MixtourError as error:
+        return _dump({"fragment": None, "message": str(error)})
+    ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
+    return _dump({"fragment": format_link(game, whole_game=False, ai=ai)})
+
+
+publish(
+    "mixtourEditor",
+    {"check": check, "from_link": from_link, "rules": rules, "link": link, "edit": edit},
+)

@@ -38,6 +38,38 @@ declare namespace Bridge {
     target: number;
     last: string;
     over: boolean;
+    discs: number;
+  }
+
+  /**
+   * The editor's setup after one change, whether it was made, and for
+   * `even` the discs each player now owns.
+   */
+  interface EditedSetup {
+    setup: Setup;
+    done: boolean;
+    discs: number | null;
+  }
+
+  /** The link to the editor's position, or why there is none. */
+  interface EditorLink {
+    fragment: string | null;
+    message?: string;
+  }
+
+  /**
+   * What the editor shows before the engine has judged it (`editing.py`):
+   * a field the player is still typing may be text; reserves and scores hold
+   * three entries.
+   */
+  interface Setup {
+    stacks: string[];
+    players: number;
+    turn: string;
+    reserves: (number | string)[];
+    scores: (number | string)[];
+    target: number | string;
+    last: string;
   }
 
   /** A disc entered on an empty `square`. */
@@ -266,5 +298,9 @@ declare namespace Bridge {
      * `{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}` (R6, R1, R10).
      */
     rules(): Json<Rules>;
+    /** The link fragment of a position, with the computer's level if one is given. */
+    link(text: string, level?: number | null): Json<EditorLink>;
+    /** Make one change to the editor's setup (JSON in, JSON out). */
+    edit(setup_text: string, change: string, square?: number, color?: string): Json<EditedSetup>;
   }
 }

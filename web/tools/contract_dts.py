@@ -70,7 +70,13 @@ def editor_functions() -> dict[str, Callable[..., Any]]:
             del sys.modules["publish"]
         else:
             sys.modules["publish"] = saved
-    return {"check": editor_main.check, "from_link": editor_main.from_link, "rules": bridge.rules}
+    return {
+        "check": editor_main.check,
+        "from_link": editor_main.from_link,
+        "rules": bridge.rules,
+        "link": editor_main.link,
+        "edit": editor_main.edit,
+    }
 
 
 def json_shape(function: Callable[..., Any]) -> Any:

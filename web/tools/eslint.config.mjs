@@ -22,8 +22,6 @@ export default [
       "web/js/embed.js",
       "web/js/editor.js",
       "web/js/learn.js",
-      "web/js/notation.js",
-      "web/js/refusals.js",
     ],
   },
   {
