@@ -1,3 +1,4 @@
+// @ts-check
 // The Mixtour board on a <canvas>: drawing and input, and no rules. The
 // pages import it from here; the parts live in web/js/board/, one concern
 // each (api.js lists them).

@@ -1,3 +1,4 @@
+// @ts-check
 // The board on a <canvas>: the class pages use (web/js/board.js re-exports
 // it). It ties the parts together and holds the one function through which
 // every change of state goes, update(mutation): it compares the state before

@@ -1,3 +1,4 @@
+// @ts-check
 // Painting the board on a canvas: one frame from a scene (the config, the
 // selection and its targets, the dragged discs, the cursor, the animation
 // plan running) and the colours. It decides nothing: what is lifted, where

@@ -1,3 +1,4 @@
+// @ts-check
 // The board's configuration and state: what the page tells the board (the
 // config, given through Board.set) and what the board keeps for itself
 // (selection, cursor, pointer, animations, geometry, colours). Plain data and
