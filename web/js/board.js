@@ -51,4 +51,4 @@
 
 export { Board, heightsSetting } from "./board/api.js";
 export { colorProperty } from "./board/colors.js";
-export { squareName } from "./board/state.js";
+export { squareName } from "./notation.js";

@@ -22,15 +22,9 @@ import { colorsFrom, FALLBACK } from "./colors.js";
 import { paint } from "./draw.js";
 import { cellOf, hitTest, layout, published, squareAt, squareCenter } from "./geometry.js";
 import { bindInput, watchPage } from "./input.js";
+import { squareName } from "../notation.js";
 import { canLift, step, targetsOf } from "./select.js";
-import {
-  applyConfig,
-  defaultConfig,
-  initialState,
-  sameSelection,
-  sameStacks,
-  squareName,
-} from "./state.js";
+import { applyConfig, defaultConfig, initialState, sameSelection, sameStacks } from "./state.js";
 
 /** @typedef {import("./state.js").State} State */
 /** @typedef {import("./state.js").ConfigChange} ConfigChange */
