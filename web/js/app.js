@@ -34,23 +34,31 @@ const ui = {
   message: $("#message"),
   players: $("#players"),
   target: $("#target"),
-  /** @type {HTMLElement} */
   moves: $("#moves"),
   movesHead: $("#moves-head"),
+  /** @type {HTMLButtonElement} */
   passButton: $("#pass"),
+  /** @type {HTMLButtonElement} */
   undoButton: $("#undo"),
+  /** @type {HTMLButtonElement} */
   redoButton: $("#redo"),
+  /** @type {HTMLButtonElement} */
   newButton: $("#new-game"),
   result: $("#result"),
   resultText: $("#result-text"),
   resultNew: $("#result-new-game"),
+  /** @type {HTMLDialogElement} */
   dialog: $("#new-game-dialog"),
   /** @type {HTMLFormElement} */
   form: $("#new-game-form"),
+  /** @type {HTMLInputElement} */
   discs: $("#discs"),
+  /** @type {HTMLInputElement} */
   targetInput: $("#target-input"),
   formError: $("#new-game-error"),
+  /** @type {HTMLButtonElement} */
   hintButton: $("#hint-button"),
+  /** @type {HTMLButtonElement} */
   pauseButton: $("#pause"),
   thinking: $("#thinking"),
   thinkingText: $("#thinking-text"),
@@ -592,7 +600,7 @@ function newGame(players, seats, { discs = null, target = 1 } = {}) {
   const count = discs ?? call("rules").defaultDiscs[String(players)];
   const answer = call("new_game", players, count, target);
   if (!answer.ok || !answer.state) {
-    ui.formError.textContent = answer.message;
+    ui.formError.textContent = answer.message ?? "";
     return null;
   }
   endReview();
@@ -612,8 +620,8 @@ document.addEventListener("pointerdown", (event) => {
 
 pageChrome();
 settingsDialog($("#open-settings"), $("#settings-dialog"));
-heightsSetting($("#setting-heights"));
-soundSetting($("#sound-on"));
+heightsSetting(/** @type {HTMLInputElement} */ ($("#setting-heights")));
+soundSetting(/** @type {HTMLInputElement} */ ($("#sound-on")));
 ui.newButton.disabled = true;
 board.requestRedraw();
 python.connect({

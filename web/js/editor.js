@@ -40,13 +40,19 @@ const ui = {
   tools: /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll(".tool")]),
   /** @type {HTMLFormElement} */
   form: $("#setup-form"),
+  /** @type {HTMLInputElement} */
   text: $("#position-text"),
   validity: $("#validity"),
+  /** @type {HTMLSelectElement} */
   opponent: $("#opponent"),
+  /** @type {HTMLButtonElement} */
   play: $("#play-here"),
+  /** @type {HTMLButtonElement} */
   copy: $("#copy-position-link"),
+  /** @type {HTMLButtonElement} */
   embed: $("#open-embed"),
   copied: $("#copied-link"),
+  /** @type {HTMLInputElement} */
   copiedText: $("#copied-link-text"),
   even: $("#even-reserves"),
   clear: $("#clear-board"),

@@ -28,16 +28,22 @@ import "./theme.js"; // follows the player's theme, or ?theme=
 const EMBED_KEYS = ["view", "coords"];
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   message: $("#message"),
   steps: $("#steps"),
+  /** @type {HTMLButtonElement} */
   first: $("#first"),
+  /** @type {HTMLButtonElement} */
   previous: $("#previous"),
+  /** @type {HTMLButtonElement} */
   next: $("#next"),
+  /** @type {HTMLButtonElement} */
   last: $("#last"),
   ply: $("#ply"),
   status: $("#status"),
+  /** @type {HTMLAnchorElement} */
   open: $("#open"),
 };
 

@@ -37,12 +37,14 @@ const STEPS = [
 ];
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   step: $("#lesson-step"),
   title: $("#lesson-title"),
   task: $("#lesson-task"),
   feedback: $("#lesson-feedback"),
+  /** @type {HTMLButtonElement} */
   again: $("#lesson-again"),
   next: $("#lesson-next"),
   play: $("#lesson-play"),

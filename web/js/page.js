@@ -23,12 +23,14 @@ import { watchStartup } from "./startup.js";
 import { themeSwitch } from "./theme.js";
 
 /**
- * The element of this page that `selector` names, or null. Typed loosely on
- * purpose: each page knows what its own ids are (a form, a dialog, an input).
+ * The element of this page that `selector` names. Each page knows what its
+ * own ids are: the element is of the type its use asks for (a JSDoc type on
+ * the variable or field it is put in, e.g. HTMLInputElement), else an HTMLElement.
+ * @template {Element} [E=HTMLElement]
  * @param {string} selector
- * @returns {any}
+ * @returns {E}
  */
-export const $ = (selector) => document.querySelector(selector);
+export const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 /** Translate the page, then wire its language picker and theme switch where it has them. */
 export function pageChrome() {
