@@ -89,7 +89,8 @@ const board = new Board(ui.canvas, {
 const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
-const ai = new Ai({ python: () => /** @type {Bridge.GamePage | null} */ (python.bridge), view: () => view, call, render, play, say, board, ui });
+const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
+const ai = new Ai({ python: gamePython, view: () => view, call, render, play, say, board, ui });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
 const library = new Library({ call, render, say, ai, links, board });
@@ -452,7 +453,9 @@ document.addEventListener("keydown", (event) => {
   if (!outside && !inList && !plainButton) return;
   event.preventDefault();
   gotoPly(key(view));
-  if (inList) /** @type {HTMLElement | null} */ (ui.moves.querySelector('[aria-current="step"]'))?.focus({ preventScroll: true });
+  if (!inList) return;
+  const current = /** @type {HTMLElement | null} */ (ui.moves.querySelector('[aria-current="step"]'));
+  current?.focus({ preventScroll: true });
 });
 
 /**
