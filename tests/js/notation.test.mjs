@@ -18,6 +18,7 @@ import {
   positionLink,
   positionText,
   previewLink,
+  fileLetter,
   seatsText,
   squareName,
 } from "../../web/js/notation.js";
@@ -27,6 +28,7 @@ test("square names run from a1 to e5 and read back", () => {
   assert.equal(squareName(12), "c3");
   assert.equal(squareName(24), "e5");
   for (let square = 0; square < 25; square++) assert.equal(parseSquare(squareName(square)), square);
+  assert.deepEqual([0, 1, 2, 3, 4].map(fileLetter), ["a", "b", "c", "d", "e"]);
   assert.equal(parseSquare(" C4 "), 17);
 });
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The page: wires the board, the panels and the dialogs to the Python bridge.
 //
 // Python (web/py/main.py) publishes window.mixtourPython, whose methods take
@@ -24,6 +25,7 @@ import { Start } from "./start.js";
 import { TextPlay } from "./textplay.js";
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   turnBox: $("#turn"),
@@ -34,28 +36,39 @@ const ui = {
   target: $("#target"),
   moves: $("#moves"),
   movesHead: $("#moves-head"),
+  /** @type {HTMLButtonElement} */
   passButton: $("#pass"),
+  /** @type {HTMLButtonElement} */
   undoButton: $("#undo"),
+  /** @type {HTMLButtonElement} */
   redoButton: $("#redo"),
+  /** @type {HTMLButtonElement} */
   newButton: $("#new-game"),
   result: $("#result"),
   resultText: $("#result-text"),
   resultNew: $("#result-new-game"),
+  /** @type {HTMLDialogElement} */
   dialog: $("#new-game-dialog"),
+  /** @type {HTMLFormElement} */
   form: $("#new-game-form"),
+  /** @type {HTMLInputElement} */
   discs: $("#discs"),
+  /** @type {HTMLInputElement} */
   targetInput: $("#target-input"),
   formError: $("#new-game-error"),
+  /** @type {HTMLButtonElement} */
   hintButton: $("#hint-button"),
+  /** @type {HTMLButtonElement} */
   pauseButton: $("#pause"),
   thinking: $("#thinking"),
   thinkingText: $("#thinking-text"),
 };
 
 const python = new Python(); // window.mixtourPython once ready
-const { call } = python;
+const call = /** @type {Bridge.Call} */ (python.call);
 const { say } = messageLine(ui.message);
-let view = null; // the last state from Python
+/** @type {Bridge.View | null} the last state from Python */
+let view = null;
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)),
@@ -76,7 +89,8 @@ const board = new Board(ui.canvas, {
 const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
-const ai = new Ai({ python: () => python.bridge, view: () => view, call, render, play, say, board, ui });
+const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
+const ai = new Ai({ python: gamePython, view: () => view, call, render, play, say, board, ui });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
 const library = new Library({ call, render, say, ai, links, board });
@@ -115,16 +129,18 @@ const textPlay = new TextPlay({
 
 // -- talking to Python -----------------------------------------------------
 
+/** @param {string} text an action in N1, or "pass" */
 function play(text) {
+  if (!view) return; // the board and the buttons wait for Python's first state
   if (review.active && view.canRedo && !ai.isAiTurn(view)) {
-    askDiscard(text);
+    askDiscard(text, view);
     return;
   }
   const before = view;
   const answer = python.play(text, (why) => {
     sound("illegal");
     say(why);
-    render(view);
+    render(before);
   });
   if (!answer) return;
   const mover = before.turn;
@@ -133,8 +149,9 @@ function play(text) {
       ? t("msg.passed", { color: colorName(mover) })
       : t("msg.played", { color: colorName(mover), action: answer.action }),
   ];
-  answer.state.colors.forEach((color, i) => {
-    if (answer.state.scores[i] > before.scores[i]) parts.push(t("msg.scored", { color: colorName(color) }));
+  const after = answer.state;
+  after.colors.forEach((color, i) => {
+    if (after.scores[i] > before.scores[i]) parts.push(t("msg.scored", { color: colorName(color) }));
   });
   render(answer.state);
   say(parts.join(". "), { spoken: false }); // the log tells it in words
@@ -144,12 +161,16 @@ function play(text) {
 
 // -- showing the state -------------------------------------------------------
 
-/** Show another game (New game, a link, a record): the one on the board stays in the library. */
+/**
+ * Show another game (New game, a link, a record): the one on the board stays in the library.
+ * @param {Bridge.View} state
+ */
 function renderOther(state) {
   library.detach();
   render(state);
 }
 
+/** @param {Bridge.View} state */
 function render(state) {
   const changed = state !== view;
   view = state;
@@ -171,13 +192,16 @@ function render(state) {
 }
 
 /** The end of the game in words. A draw by passes ends after one pass (R7):
- * the player who passed and the one who cannot act either are named. */
+ * the player who passed and the one who cannot act either are named.
+ * @param {Bridge.View} state
+ */
 function resultText(state) {
   if (state.status !== "draw-passes") return t(`result.${state.status}`);
   const passer = state.movers[state.moves.length - 1];
   return t("result.passDraw", { passer: colorName(passer), stuck: colorName(state.turn) });
 }
 
+/** @param {Bridge.View} state */
 function renderPlayers(state) {
   const items = state.colors.map((color, i) => {
     const item = document.createElement("li");
@@ -234,6 +258,12 @@ function renderPlayers(state) {
   });
 }
 
+/**
+ * A term and its value for a player's facts.
+ * @param {string} label
+ * @param {string} value
+ * @param {string} field
+ */
 function fact(label, value, field) {
   const term = document.createElement("dt");
   term.textContent = label;
@@ -243,14 +273,20 @@ function fact(label, value, field) {
   return [term, data];
 }
 
+/** @param {Bridge.View} state */
 function renderMoves(state) {
   // One column per colour under its header; a row ends when play comes back
   // round. The engine says who made each action (state.movers): with three
   // players a pass hands the turn back (R10), so the ply alone does not tell.
   const columns = state.colors;
   renderMovesHead(columns);
-  const all = [...state.moves.map((text) => [text, false]), ...state.future.map((text) => [text, true])];
+  /** @type {(text: string, future: boolean) => [string, boolean]} */
+  const entry = (text, future) => [text, future];
+  const all = [...state.moves.map((text) => entry(text, false)), ...state.future.map((text) => entry(text, true))];
+  /** @typedef {{ item: HTMLLIElement, cells: (HTMLButtonElement | null)[] }} Row */
+  /** @type {Row[]} */
   const rows = [];
+  /** @type {Row | null} */
   let row = null;
   let column = columns.length;
   all.forEach(([text, future], ply) => {
@@ -307,6 +343,7 @@ function renderMoves(state) {
   }
 }
 
+/** @param {Bridge.Color[]} columns */
 function renderMovesHead(columns) {
   const key = columns.join("");
   if (ui.movesHead.dataset.colors === key && ui.movesHead.dataset.lang === document.documentElement.lang) return;
@@ -324,6 +361,7 @@ function renderMovesHead(columns) {
   ui.movesHead.dataset.lang = document.documentElement.lang;
 }
 
+/** @param {Bridge.View} state */
 function renderStatus(state) {
   let text;
   if (state.over) text = t("status.gameOver");
@@ -334,6 +372,7 @@ function renderStatus(state) {
   showHint(board.selection);
 }
 
+/** @param {import("./board/state.js").Selection | null} selection */
 function showHint(selection) {
   if (!view) return;
   if (view.over || view.mustPass) {
@@ -351,10 +390,15 @@ function showHint(selection) {
 // review.active: the player went back through the move list; a move played
 // from there asks first, as it discards the later moves. review.held: the
 // computer was paused because the position shown is its turn.
+/** @type {{ active: boolean, held: boolean, pending: { text: string } | null }} */
 const review = { active: false, held: false, pending: null };
+/** @type {HTMLDialogElement} */
 const discardDialog = $("#discard-dialog");
 
-/** Show the position after `ply` actions (the engine steps there: Bridge.goto). */
+/**
+ * Show the position after `ply` actions (the engine steps there: Bridge.goto).
+ * @param {number} ply
+ */
 function gotoPly(ply) {
   if (!python.ready || !view) return;
   const total = view.moves.length + view.future.length;
@@ -381,15 +425,16 @@ function gotoPly(ply) {
 }
 
 ui.moves.addEventListener("click", (event) => {
-  const cell = event.target.closest("button.ply[data-ply]");
-  if (cell) gotoPly(Number(cell.dataset.ply));
+  const cell = event.target instanceof Element ? event.target.closest("button.ply[data-ply]") : null;
+  if (cell instanceof HTMLElement) gotoPly(Number(cell.dataset.ply));
 });
 
+/** @type {{ [key: string]: (view: Bridge.View) => number }} the ply each key steps to */
 const REVIEW_KEYS = {
-  ArrowLeft: () => view.moves.length - 1,
-  ArrowRight: () => view.moves.length + 1,
+  ArrowLeft: (view) => view.moves.length - 1,
+  ArrowRight: (view) => view.moves.length + 1,
   Home: () => 0,
-  End: () => view.moves.length + view.future.length,
+  End: (view) => view.moves.length + view.future.length,
 };
 
 // ←/→/Home/End step through the game when the move list or the page outside
@@ -407,14 +452,20 @@ document.addEventListener("keydown", (event) => {
     !target.closest('[role="grid"], [role="application"], [role="toolbar"], dialog');
   if (!outside && !inList && !plainButton) return;
   event.preventDefault();
-  gotoPly(key());
-  if (inList) ui.moves.querySelector('[aria-current="step"]')?.focus({ preventScroll: true });
+  gotoPly(key(view));
+  if (!inList) return;
+  const current = /** @type {HTMLElement | null} */ (ui.moves.querySelector('[aria-current="step"]'));
+  current?.focus({ preventScroll: true });
 });
 
-/** Playing from an earlier position drops the later moves: ask first. */
-function askDiscard(text) {
+/**
+ * Playing from an earlier position drops the later moves: ask first.
+ * @param {string} text
+ * @param {Bridge.View} state the position shown
+ */
+function askDiscard(text, state) {
   review.pending = { text };
-  $("#discard-text").textContent = t("review.discard", { action: text, n: view.future.length });
+  $("#discard-text").textContent = t("review.discard", { action: text, n: state.future.length });
   discardDialog.showModal();
 }
 
@@ -426,7 +477,7 @@ discardDialog.addEventListener("close", () => {
     review.held = false;
     ai.paused = false;
     play(pending.text);
-  } else {
+  } else if (view) {
     render(view); // the board shows the position as it was
   }
 });
@@ -447,7 +498,10 @@ ui.canvas.addEventListener("keydown", (event) => {
 });
 
 
-/** A change of the game the log should tell too: shown, and told once (by the log). */
+/**
+ * A change of the game the log should tell too: shown, and told once (by the log).
+ * @param {string} text
+ */
 function tell(text) {
   say(text, { spoken: false });
   textPlay.event(text);
@@ -491,7 +545,7 @@ ui.passButton.addEventListener("click", () => {
 function openNewGame() {
   if (!python.ready) return;
   const players = view ? view.players : 2;
-  ui.form.elements.players.value = String(players);
+  formPlayers().value = String(players);
   ui.discs.value = String(view ? view.discs : 20);
   ui.targetInput.value = String(view ? view.target : 1);
   delete ui.discs.dataset.edited;
@@ -509,16 +563,23 @@ ui.discs.addEventListener("input", () => {
 
 ui.form.addEventListener("change", (event) => {
   // Keep the usual number of discs in step with the number of players.
-  if (event.target.name === "players" && !ui.discs.dataset.edited) {
-    ui.discs.value = String(call("rules").defaultDiscs[event.target.value]);
+  const target = /** @type {HTMLInputElement} */ (event.target);
+  if (target.name === "players" && !ui.discs.dataset.edited) {
+    ui.discs.value = String(call("rules").defaultDiscs[target.value]);
   }
 });
 
+/** The new-game form's choice of players (radio buttons). */
+function formPlayers() {
+  return /** @type {RadioNodeList} */ (ui.form.elements.namedItem("players"));
+}
+
 ui.form.addEventListener("submit", (event) => {
-  if (event.submitter && event.submitter.value === "cancel") return; // closes the dialog
+  const submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+  if (submitter && submitter.value === "cancel") return; // closes the dialog
   event.preventDefault();
   if (!ui.form.reportValidity()) return;
-  const players = Number(ui.form.elements.players.value);
+  const players = Number(formPlayers().value);
   const discs = Number(ui.discs.value);
   const target = Number(ui.targetInput.value);
   const state = newGame(players, ai.readSeats(players), { discs, target });
@@ -533,12 +594,16 @@ ui.form.addEventListener("submit", (event) => {
  * Start a game with these seats ({w: 0, r: 2}: 0 = human, 1-6 = computer
  * level); the usual discs and one point unless given. Returns the state, or
  * null when the engine refuses the settings (the form says why).
+ * @param {number} players
+ * @param {Seats} seats
+ * @param {{ discs?: number | null, target?: number }} [settings]
+ * @returns {Bridge.View | null}
  */
 function newGame(players, seats, { discs = null, target = 1 } = {}) {
   const count = discs ?? call("rules").defaultDiscs[String(players)];
   const answer = call("new_game", players, count, target);
-  if (!answer.ok) {
-    ui.formError.textContent = answer.message;
+  if (!answer.ok || !answer.state) {
+    ui.formError.textContent = answer.message ?? "";
     return null;
   }
   endReview();
@@ -558,8 +623,8 @@ document.addEventListener("pointerdown", (event) => {
 
 pageChrome();
 settingsDialog($("#open-settings"), $("#settings-dialog"));
-heightsSetting($("#setting-heights"));
-soundSetting($("#sound-on"));
+heightsSetting(/** @type {HTMLInputElement} */ ($("#setting-heights")));
+soundSetting(/** @type {HTMLInputElement} */ ($("#sound-on")));
 ui.newButton.disabled = true;
 board.requestRedraw();
 python.connect({
@@ -571,7 +636,7 @@ python.connect({
     render(call("state"));
     links.start(); // shows the game of the address bar's link, if any
     library.start(); // restores this tab's game, or keeps it reachable beside the link's
-    start.start(view); // a newcomer (no saved game, no link) sees the start panel
+    start.start(/** @type {Bridge.View} */ (view)); // a newcomer (no saved game, no link) sees the start panel
     ai.start(); // the AI worker boots now, after the board is ready
     ui.newButton.disabled = false;
   },

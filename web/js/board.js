@@ -1,3 +1,4 @@
+// @ts-check
 // The Mixtour board on a <canvas>: drawing and input, and no rules. The
 // pages import it from here; the parts live in web/js/board/, one concern
 // each (api.js lists them).
@@ -50,4 +51,4 @@
 
 export { Board, heightsSetting } from "./board/api.js";
 export { colorProperty } from "./board/colors.js";
-export { squareName } from "./board/state.js";
+export { squareName } from "./notation.js";

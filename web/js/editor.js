@@ -1,3 +1,4 @@
+// @ts-check
 // The position editor (editor.html): set up any position, then play it, link
 // it or embed it.
 //
@@ -32,18 +33,26 @@ const LONG_PRESS_MS = 500;
 const MOVE_SLOP = 10; // CSS pixels a press may wander and still be a tap
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   message: $("#message"),
-  tools: [...document.querySelectorAll(".tool")],
+  tools: /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll(".tool")]),
+  /** @type {HTMLFormElement} */
   form: $("#setup-form"),
+  /** @type {HTMLInputElement} */
   text: $("#position-text"),
   validity: $("#validity"),
+  /** @type {HTMLSelectElement} */
   opponent: $("#opponent"),
+  /** @type {HTMLButtonElement} */
   play: $("#play-here"),
+  /** @type {HTMLButtonElement} */
   copy: $("#copy-position-link"),
+  /** @type {HTMLButtonElement} */
   embed: $("#open-embed"),
   copied: $("#copied-link"),
+  /** @type {HTMLInputElement} */
   copiedText: $("#copied-link-text"),
   even: $("#even-reserves"),
   clear: $("#clear-board"),
@@ -55,6 +64,7 @@ const ui = {
  * and scores always hold three entries (the third waits while two play).
  */
 const start = /** @type {import("./notation.js").Position} */ (parsePosition(START));
+/** @type {Bridge.Setup} */
 const model = {
   stacks: start.stacks,
   players: start.reserves.length,
@@ -66,12 +76,19 @@ const model = {
 };
 
 const python = new Python("mixtourEditor"); // window.mixtourEditor once ready
-const { call } = python;
+const call = /** @type {Bridge.EditorCall} */ (python.call);
 const { say } = messageLine(ui.message);
-let rules = null; // the engine's set-up numbers: {maxHeight, defaultDiscs: {2, 3}}
-let valid = null; // the engine's answer for the position shown: {ok, position} or {ok: false, message}
+/** @type {Bridge.Rules | null} the engine's set-up numbers: {maxHeight, defaultDiscs: {2, 3}} */
+let rules = null;
+/** @type {Bridge.Checked | null} the engine's answer for the position shown: {ok, position} or {ok: false, message} */
+let valid = null;
 let tool = "w";
-let press = null; // {id, x, y, square, touch, timer, long, moved}
+/**
+ * A press on the board under way.
+ * @type {{ id: number, x: number, y: number, square: number, touch: boolean, timer: number,
+ *   long: boolean, moved: boolean } | null}
+ */
+let press = null;
 
 const board = new Board(ui.canvas, { onCursor: describeSquare });
 board.set({ interactive: false, enterable: [], movable: {}, last: null, motion: false });
@@ -90,7 +107,7 @@ function compose() {
  * @param {"place" | "erase" | "players" | "even" | "clear" | "start"} change
  * @param {number} [square] the square, or for "players" the number of players
  * @param {string} [color]
- * @returns {{done: boolean, discs: number | null}}
+ * @returns {Bridge.EditedSetup}
  */
 function edit(change, square = -1, color = "") {
   const answer = call("edit", JSON.stringify(model), change, square, color);
@@ -98,7 +115,10 @@ function edit(change, square = -1, color = "") {
   return answer;
 }
 
-/** Take on a position the engine has read (canonical parts). */
+/**
+ * Take on a position the engine has read (canonical parts).
+ * @param {Bridge.EditedPosition} position
+ */
 function adopt(position) {
   model.stacks = [...position.stacks];
   model.players = position.players;
@@ -115,6 +135,7 @@ function adopt(position) {
 /**
  * Show the model; the P1 field follows unless the change was typed there
  * (then `checked` is the engine's answer for that text, already asked for).
+ * @param {{ fromText?: boolean, checked?: Bridge.Checked | null }} [how]
  */
 function update({ fromText = false, checked = null } = {}) {
   const text = compose();
@@ -125,17 +146,21 @@ function update({ fromText = false, checked = null } = {}) {
   validate(fromText ? ui.text.value : text, checked);
 }
 
+/**
+ * @param {string} text a position string (P1)
+ * @param {Bridge.Checked | null} [checked] the engine's answer for it, when already asked for
+ */
 function validate(text, checked = null) {
   if (!python.ready) return;
   valid = checked ?? call("check", text);
   const ok = valid.ok;
   if (ok) {
-    const position = valid.position;
+    const position = /** @type {Bridge.EditedPosition} */ (valid.position);
     ui.validity.textContent = position.over
       ? t("editor.validOver")
       : t("editor.valid", { color: colorName(position.turn) });
   } else {
-    ui.validity.textContent = valid.message;
+    ui.validity.textContent = valid.message ?? "";
   }
   ui.validity.dataset.valid = ok ? "1" : "0";
   document.body.dataset.valid = ok ? "1" : "0";
@@ -146,9 +171,24 @@ function validate(text, checked = null) {
   if (ok) history.replaceState(null, "", `#${fragment()}`);
 }
 
+/**
+ * The setup form's fields, by name (reserve-w, score-w ... for each colour).
+ * @typedef {{ players: RadioNodeList, turn: RadioNodeList, target: HTMLInputElement }
+ *   & { [name: string]: HTMLInputElement }} SetupFields
+ */
+
+/** @returns {SetupFields} */
+function fields() {
+  return /** @type {SetupFields} */ (/** @type {unknown} */ (ui.form.elements));
+}
+
 function syncForm() {
-  const form = ui.form.elements;
+  const form = fields();
   const active = document.activeElement;
+  /**
+   * @param {HTMLInputElement} input
+   * @param {number | string} value
+   */
   const put = (input, value) => {
     if (input !== active) input.value = String(value);
   };
@@ -160,15 +200,18 @@ function syncForm() {
   });
   put(form.target, model.target);
   const three = model.players === 3;
-  for (const el of document.querySelectorAll('[data-color="b"], [data-tool="b"]')) el.hidden = !three;
+  const blue = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-color="b"], [data-tool="b"]'));
+  for (const el of blue) el.hidden = !three;
   if (!three && tool === "b") setTool("w");
 }
 
+/** @param {string} name a colour letter, or "erase" */
 function setTool(name) {
   tool = name;
   for (const button of ui.tools) button.setAttribute("aria-checked", String(button.dataset.tool === name));
 }
 
+/** @param {number} square */
 function describeSquare(square) {
   const stack = model.stacks[square];
   const name = squareName(square);
@@ -181,17 +224,22 @@ function describeSquare(square) {
 
 // -- editing the board -------------------------------------------------------------
 
+/**
+ * @param {number} square
+ * @param {string} color
+ */
 function place(square, color) {
   if (!edit("place", square, color).done) {
-    say(t("editor.tooHigh", { square: squareName(square), max: rules.maxHeight }));
+    say(t("editor.tooHigh", { square: squareName(square), max: rules?.maxHeight ?? "?" }));
     return;
   }
   update();
   say(t("editor.placed", { color: colorName(color), square: squareName(square) }));
 }
 
+/** @param {number} square */
 function erase(square) {
-  const color = model.stacks[square].at(-1);
+  const color = model.stacks[square].at(-1) ?? "";
   if (!edit("erase", square).done) {
     say(t("editor.nothing", { square: squareName(square) }));
     return;
@@ -200,11 +248,13 @@ function erase(square) {
   say(t("editor.removed", { color: colorName(color), square: squareName(square) }));
 }
 
+/** @param {number} square */
 function apply(square) {
   if (tool === "erase") erase(square);
   else place(square, tool);
 }
 
+/** @param {MouseEvent} event */
 function squareAt(event) {
   const [x, y] = board.eventPoint(event);
   const hit = board.hitTest(x, y);
@@ -236,6 +286,10 @@ ui.canvas.addEventListener("pointermove", (event) => {
   }
 });
 
+/**
+ * @param {PointerEvent} event
+ * @param {boolean} apply_ whether the press applies the tool (not when cancelled)
+ */
 function endPress(event, apply_) {
   if (!press || event.pointerId !== press.id) return;
   clearTimeout(press.timer);
@@ -263,10 +317,11 @@ ui.canvas.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-for (const button of ui.tools) button.addEventListener("click", () => setTool(button.dataset.tool));
+for (const button of ui.tools) button.addEventListener("click", () => setTool(button.dataset.tool ?? ""));
 
 // -- the fields --------------------------------------------------------------------
 
+/** @param {HTMLInputElement} input */
 function readNumber(input) {
   const text = input.value.trim();
   return /^\d{1,3}$/.test(text) ? Number(text) : text || "?";
@@ -275,14 +330,15 @@ function readNumber(input) {
 ui.form.addEventListener("submit", (event) => event.preventDefault());
 
 ui.form.addEventListener("input", (event) => {
-  const form = ui.form.elements;
-  const name = event.target.name;
+  const form = fields();
+  const target = /** @type {HTMLInputElement} */ (event.target);
+  const name = target.name;
   if (name === "players") edit("players", Number(form.players.value));
   else if (name === "turn") model.turn = form.turn.value;
   else if (name === "target") model.target = readNumber(form.target);
   else if (/^(reserve|score)-[wrb]$/.test(name)) {
     const [kind, color] = name.split("-");
-    (kind === "reserve" ? model.reserves : model.scores)[COLORS.indexOf(color)] = readNumber(event.target);
+    (kind === "reserve" ? model.reserves : model.scores)[COLORS.indexOf(color)] = readNumber(target);
   } else return;
   update();
 });
@@ -311,12 +367,12 @@ ui.start.addEventListener("click", () => {
 ui.text.addEventListener("input", () => {
   if (!python.ready) return;
   const answer = call("check", ui.text.value);
-  if (answer.ok) adopt(answer.position);
+  if (answer.ok && answer.position) adopt(answer.position);
   update({ fromText: true, checked: answer });
 });
 
 ui.text.addEventListener("change", () => {
-  if (valid && valid.ok) ui.text.value = valid.position.fen;
+  if (valid && valid.ok && valid.position) ui.text.value = valid.position.fen;
 });
 
 // -- play, link, embed -----------------------------------------------------------------
@@ -328,7 +384,7 @@ ui.text.addEventListener("change", () => {
  * @returns {string}
  */
 function fragment(level = null) {
-  return call("link", valid.position.fen, level).fragment;
+  return call("link", valid?.position?.fen ?? "", level).fragment ?? "";
 }
 
 function gameUrl() {
@@ -381,7 +437,7 @@ function fillOpponents() {
 pageChrome();
 fillOpponents();
 setTool("w");
-for (const el of ui.form.elements) el.disabled = true;
+for (const el of ui.form.elements) /** @type {HTMLInputElement | HTMLFieldSetElement} */ (el).disabled = true;
 ui.text.disabled = true;
 for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = true;
 update();
@@ -397,7 +453,7 @@ python.connect({
       if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
     }
     update();
-    for (const el of ui.form.elements) el.disabled = false;
+    for (const el of ui.form.elements) /** @type {HTMLInputElement | HTMLFieldSetElement} */ (el).disabled = false;
     ui.text.disabled = false;
   },
 });

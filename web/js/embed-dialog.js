@@ -6,14 +6,7 @@
 
 import { LANGUAGES, t, translatePage } from "./i18n.js";
 import { copyText } from "./links.js";
-
-/**
- * The page's element for `selector`.
- * @template {Element} [E=HTMLElement]
- * @param {string} selector
- * @returns {E}
- */
-const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+import { $ } from "./page.js";
 
 /**
  * The dialog's form fields, by name.

@@ -1,3 +1,4 @@
+// @ts-check
 // The embeddable board (embed.html): the board with minimal chrome, to put
 // in an <iframe>. It reads the same link as the game page, plus embed options:
 //
@@ -27,24 +28,31 @@ import "./theme.js"; // follows the player's theme, or ?theme=
 const EMBED_KEYS = ["view", "coords"];
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   message: $("#message"),
   steps: $("#steps"),
+  /** @type {HTMLButtonElement} */
   first: $("#first"),
+  /** @type {HTMLButtonElement} */
   previous: $("#previous"),
+  /** @type {HTMLButtonElement} */
   next: $("#next"),
+  /** @type {HTMLButtonElement} */
   last: $("#last"),
   ply: $("#ply"),
   status: $("#status"),
+  /** @type {HTMLAnchorElement} */
   open: $("#open"),
 };
 
 let options = readOptions(location.hash);
 const python = new Python(); // window.mixtourPython once started and ready
-const { call } = python;
+const call = /** @type {Bridge.Call} */ (python.call);
 // A short message over the board; problems of the link stay until clicked.
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
+/** @type {Bridge.View | null} the game shown, once Python has answered */
 let view = null;
 
 const board = new Board(ui.canvas, {
@@ -55,9 +63,13 @@ const board = new Board(ui.canvas, {
 
 // -- the link ------------------------------------------------------------------
 
-/** Split the fragment into the link proper (for Python) and the embed options. */
+/**
+ * Split the fragment into the link proper (for Python) and the embed options.
+ * @param {string} hash
+ */
 function readOptions(hash) {
   const linkParts = [];
+  /** @type {{ [key: string]: boolean }} */
   const values = {};
   const problems = [];
   for (const part of hash.replace(/^#/, "").split("&")) {
@@ -119,6 +131,10 @@ function showPreview() {
   showSteps(preview.ply, preview.total);
 }
 
+/**
+ * @param {number} ply
+ * @param {number} total
+ */
 function showSteps(ply, total) {
   ui.steps.hidden = total === 0;
   document.body.classList.toggle("has-steps", total > 0);
@@ -163,22 +179,25 @@ function sandboxed() {
 
 // -- playing and stepping ------------------------------------------------------------
 
+/** @param {string} text an action in N1 */
 function play(text) {
   if (!python.ready || options.viewOnly) return;
   const answer = python.play(text, (why) => {
     say(why);
-    render(view);
+    if (view) render(view);
   });
   if (!answer) return;
   hideMessage();
   render(answer.state);
 }
 
+/** @param {"first" | "previous" | "next" | "last"} where */
 function step(where) {
   if (!python.ready) {
     python.whenReady(() => step(where)); // starts Python
     return;
   }
+  if (!view) return; // Python is there, its first answer not yet
   const total = view.moves.length + view.future.length;
   const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
   if (target < 0 || target > total || target === view.ply) return;
@@ -187,12 +206,13 @@ function step(where) {
   render(state);
 }
 
-for (const where of ["first", "previous", "next", "last"]) {
+for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
   ui[where].addEventListener("click", () => step(where));
 }
 
 // -- showing ---------------------------------------------------------------------------
 
+/** @param {Bridge.View} state */
 function render(state) {
   view = state;
   const playable = !options.viewOnly && !state.over;
@@ -229,7 +249,7 @@ if (window.self !== window.top) {
   const main = $(".embed");
   let label = t("page.embedTitle");
   try {
-    label = window.frameElement?.title || label;
+    label = window.frameElement?.getAttribute("title") || label;
   } catch {
     // another site's page: keep the generic name
   }

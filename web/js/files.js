@@ -12,14 +12,7 @@
 
 import { plural, t } from "./i18n.js";
 import { positionLink } from "./notation.js";
-
-/**
- * The game page's element for `selector`.
- * @template {Element} [E=HTMLElement]
- * @param {string} selector
- * @returns {E}
- */
-const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+import { $ } from "./page.js";
 
 const MAX_RECORD_BYTES = 1_000_000;
 

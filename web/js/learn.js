@@ -1,3 +1,4 @@
+// @ts-check
 // The first lesson (learn.html): three positions, each asking for one move.
 // The engine (the embed's bridge, web/py/embed_main.py) plays or refuses
 // every move, so a refusal is explained in the rules' own words; this file
@@ -16,16 +17,17 @@ const C3 = 12;
 
 // Each step: a position (P1), and check(state after the move) -> "right" or
 // the id of what to say about a legal move that misses the point.
+/** @type {{ id: string, fen: string, check: (state: Bridge.View) => string }[]} */
 const STEPS = [
   {
     id: "place",
     fen: "5/5/5/5/5 w 20/20 0/0 1 -",
-    check: (state) => (state.last.kind === "enter" ? "right" : "learn.place.other"),
+    check: (state) => (state.last?.kind === "enter" ? "right" : "learn.place.other"),
   },
   {
     id: "distance",
     fen: "2,w,2/5/1,wr,rw,2/w,4/4,r w 16/17 0/0 1 -",
-    check: (state) => (state.last.kind === "move" && state.last.to === C3 ? "right" : "learn.distance.other"),
+    check: (state) => (state.last?.kind === "move" && state.last.to === C3 ? "right" : "learn.distance.other"),
   },
   {
     id: "score",
@@ -35,20 +37,23 @@ const STEPS = [
 ];
 
 const ui = {
+  /** @type {HTMLCanvasElement} */
   canvas: $("#board"),
   loading: $("#loading"),
   step: $("#lesson-step"),
   title: $("#lesson-title"),
   task: $("#lesson-task"),
   feedback: $("#lesson-feedback"),
+  /** @type {HTMLButtonElement} */
   again: $("#lesson-again"),
   next: $("#lesson-next"),
   play: $("#lesson-play"),
 };
 
 const python = new Python(); // window.mixtourPython once ready
-const { call } = python;
+const call = /** @type {Bridge.Call} */ (python.call);
 let index = 0;
+/** @type {Bridge.View | null} the position shown */
 let state = null;
 
 const board = new Board(ui.canvas, {
@@ -57,17 +62,28 @@ const board = new Board(ui.canvas, {
   onIllegal: (tried) => explainAttempt(tried, call, (text) => tell(text, "wrong")),
 });
 
+/**
+ * @param {string} text
+ * @param {string} kind right | wrong | "" (nothing said)
+ */
 function tell(text, kind) {
   ui.feedback.textContent = text;
   ui.feedback.dataset.kind = kind;
 }
 
+/**
+ * @param {Bridge.View} next
+ * @param {{ interactive?: boolean }} [how]
+ */
 function show(next, { interactive = true } = {}) {
   state = next;
   showState(board, state, { interactive });
 }
 
-/** Set up step `i` (its position fresh from the engine). */
+/**
+ * Set up step `i` (its position fresh from the engine).
+ * @param {number} i
+ */
 function begin(i) {
   index = i;
   const step = STEPS[i];
@@ -82,11 +98,14 @@ function begin(i) {
   show(call("load_link", positionLink(step.fen)).state);
 }
 
-/** The player chose a move: the engine plays it or says why not. */
+/**
+ * The player chose a move: the engine plays it or says why not.
+ * @param {string} text
+ */
 function attempt(text) {
   const answer = python.play(text, (why) => {
     tell(why, "wrong");
-    show(state);
+    if (state) show(state);
   });
   if (!answer) return;
   const verdict = STEPS[index].check(answer.state);

@@ -16,14 +16,7 @@
 import { EmbedDialog } from "./embed-dialog.js";
 import { t } from "./i18n.js";
 import { seatsText } from "./notation.js";
-
-/**
- * The game page's element for `selector`.
- * @template {Element} [E=HTMLElement]
- * @param {string} selector
- * @returns {E}
- */
-const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+import { $ } from "./page.js";
 
 /**
  * What links need of the page.

@@ -75,7 +75,12 @@ const strip = (text) => text.replace(EDGES, "");
 
 /** "a1" for 0, "e5" for 24. @param {number} square */
 export function squareName(square) {
-  return FILES[square % SIZE] + String(Math.floor(square / SIZE) + 1);
+  return fileLetter(square % SIZE) + String(Math.floor(square / SIZE) + 1);
+}
+
+/** The letter of a file (a column of the board): "a" for 0 .. "e" for 4. @param {number} file */
+export function fileLetter(file) {
+  return FILES[file];
 }
 
 /**

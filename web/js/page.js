@@ -23,12 +23,14 @@ import { watchStartup } from "./startup.js";
 import { themeSwitch } from "./theme.js";
 
 /**
- * The element of this page that `selector` names, or null. Typed loosely on
- * purpose: each page knows what its own ids are (a form, a dialog, an input).
+ * The element of this page that `selector` names. Each page knows what its
+ * own ids are: the element is of the type its use asks for (a JSDoc type on
+ * the variable or field it is put in, e.g. HTMLInputElement), else an HTMLElement.
+ * @template {Element} [E=HTMLElement]
  * @param {string} selector
- * @returns {any}
+ * @returns {E}
  */
-export const $ = (selector) => document.querySelector(selector);
+export const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 /** Translate the page, then wire its language picker and theme switch where it has them. */
 export function pageChrome() {
@@ -42,7 +44,7 @@ export function pageChrome() {
 /**
  * A bridge published by the page's Python: each method takes plain values and
  * returns a JSON string (the AI's ai_* methods return promises).
- * @typedef {{ [name: string]: (...args: any[]) => any }} Bridge
+ * @typedef {{ [name: string]: (...args: any[]) => any }} Published
  */
 
 /**
@@ -68,7 +70,7 @@ export class Python {
   /** @param {string} [name] the window property the bridge is published as */
   constructor(name = "mixtourPython") {
     this.name = name;
-    /** @type {Bridge | null} the bridge once ready */
+    /** @type {Published | null} the bridge once ready */
     this.bridge = null;
     /** @type {ConnectOptions | null} */
     this.options = null;
@@ -85,7 +87,7 @@ export class Python {
      * @returns {any}
      */
     this.call = (method, ...args) =>
-      JSON.parse(/** @type {Bridge} */ (this.bridge)[method](...args));
+      JSON.parse(/** @type {Published} */ (this.bridge)[method](...args));
   }
 
   /** @returns {boolean} true once the bridge is there (already while the page's ready() runs) */
@@ -149,7 +151,7 @@ export class Python {
   /** Python said it is ready: set the page up, then mark it ready. */
   take() {
     const options = this.options;
-    const bridge = /** @type {Bridge | undefined} */ (Reflect.get(window, this.name));
+    const bridge = /** @type {Published | undefined} */ (Reflect.get(window, this.name));
     if (this.bridge || !bridge || !options) return;
     this.bridge = bridge;
     options.ready();
@@ -171,11 +173,13 @@ export class Python {
    * given the reason in the player's words.
    * @param {string} text
    * @param {(why: string) => void} refused
-   * @returns {any}
+   * @returns {(Bridge.Played & { state: Bridge.View }) | null}
    */
   play(text, refused) {
+    /** @type {Bridge.Played} */
     const answer = this.call("play", text);
-    if (answer.ok) return answer;
+    // Played: the contract gives the new state with ok.
+    if (answer.ok) return /** @type {Bridge.Played & { state: Bridge.View }} */ (answer);
     refused(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     return null;
   }

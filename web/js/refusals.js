@@ -14,7 +14,7 @@ export { moveText } from "./notation.js";
  * nowhere to go, or an entry or move the rules refuse. call(name, ...args) asks
  * the bridge (a parsed JSON answer); say(text) shows the message.
  * @param {{kind: string, square?: number, count?: number, from?: number, to?: number}} attempt
- * @param {(name: string, ...args: unknown[]) => any} call
+ * @param {(name: "explain" | "explain_lift", ...args: any[]) => Bridge.Explained} call
  * @param {(text: string) => void} say
  */
 export function explainAttempt(attempt, call, say) {

@@ -14,15 +14,8 @@
 
 import { t } from "./i18n.js";
 import { LEVELS } from "./notation.js";
+import { $ } from "./page.js";
 import { onPref, pref, setPref } from "./prefs.js";
-
-/**
- * The game page's element for `selector`.
- * @template {Element} [E=HTMLElement]
- * @param {string} selector
- * @returns {E}
- */
-const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 const DEFAULT_LEVEL = 2;
 

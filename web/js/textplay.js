@@ -15,17 +15,10 @@
 
 import { Commands } from "./commands.js";
 import { keysHelp } from "./keyshelp.js";
+import { $ } from "./page.js";
 import { onPref, pref, setPref } from "./prefs.js";
 import { actionWords, resultWords, Speaker, squareWords, turnWords } from "./speech.js";
 import { TextBoard } from "./textboard.js";
-
-/**
- * The game page's element for `selector` (the page's HTML has every one).
- * @template {Element} [E=HTMLElement]
- * @param {string} selector
- * @returns {E}
- */
-const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
 /**
  * What the panel needs of the page: the command box's needs and the board.

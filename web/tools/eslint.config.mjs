@@ -16,15 +16,6 @@ const catchMistakes = {
 
 export default [
   {
-    ignores: [
-      // typed by its owner; included after the merge
-      "web/js/app.js",
-      "web/js/embed.js",
-      "web/js/editor.js",
-      "web/js/learn.js",
-    ],
-  },
-  {
     files: ["web/js/**/*.js"],
     ...js.configs.recommended,
     languageOptions: {

@@ -12,6 +12,12 @@ declare namespace Bridge {
     ...args: Parameters<Python[K]>
   ) => Parsed<ReturnType<Python[K]>>;
 
+  /** The editor's `call(name, ...args)`: a function of its Python (EditorPage), its answer parsed. */
+  type EditorCall = <K extends keyof EditorPage>(
+    name: K,
+    ...args: Parameters<EditorPage[K]>
+  ) => Parsed<ReturnType<EditorPage[K]>>;
+
   /**
    * `window.mixtourPython` on the game page (web/py/main.py): the bridge's
    * functions and the AI worker's. The embed and the lesson publish a part

@@ -1,3 +1,4 @@
+// @ts-check
 // How the board moves from one picture to the next: pure planning, no drawing,
 // no DOM and no rules (Node imports this module in tests/js/).
 //

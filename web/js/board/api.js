@@ -1,3 +1,4 @@
+// @ts-check
 // The board on a <canvas>: the class pages use (web/js/board.js re-exports
 // it). It ties the parts together and holds the one function through which
 // every change of state goes, update(mutation): it compares the state before
@@ -21,15 +22,9 @@ import { colorsFrom, FALLBACK } from "./colors.js";
 import { paint } from "./draw.js";
 import { cellOf, hitTest, layout, published, squareAt, squareCenter } from "./geometry.js";
 import { bindInput, watchPage } from "./input.js";
+import { squareName } from "../notation.js";
 import { canLift, step, targetsOf } from "./select.js";
-import {
-  applyConfig,
-  defaultConfig,
-  initialState,
-  sameSelection,
-  sameStacks,
-  squareName,
-} from "./state.js";
+import { applyConfig, defaultConfig, initialState, sameSelection, sameStacks } from "./state.js";
 
 /** @typedef {import("./state.js").State} State */
 /** @typedef {import("./state.js").ConfigChange} ConfigChange */

@@ -1,3 +1,4 @@
+// @ts-check
 // The board's colours: CSS custom properties on the canvas (--board-*,
 // --disc-*, web/css/board.css, light and dark), with a fallback for each.
 // Reading them needs the page (getComputedStyle); the rest is plain data.

@@ -1,3 +1,4 @@
+// @ts-check
 // Painting the board on a canvas: one frame from a scene (the config, the
 // selection and its targets, the dragged discs, the cursor, the animation
 // plan running) and the colours. It decides nothing: what is lifted, where
@@ -15,6 +16,7 @@ import {
   squareCenter,
   stackBase,
 } from "./geometry.js";
+import { fileLetter } from "../notation.js";
 import { SIZE } from "./state.js";
 
 /** @typedef {import("./geometry.js").Geometry} Geometry */
@@ -309,7 +311,7 @@ function drawCoordinates({ ctx, g, colors }, shown) {
   for (let i = 0; i < SIZE; i++) {
     const file = flipped ? SIZE - 1 - i : i;
     const rank = flipped ? i + 1 : SIZE - i;
-    ctx.fillText("abcde"[file], x + (i + 0.5) * cell, y + SIZE * cell + wide / 2);
+    ctx.fillText(fileLetter(file), x + (i + 0.5) * cell, y + SIZE * cell + wide / 2);
     ctx.fillText(String(rank), x - wide / 2, y + (i + 0.5) * cell);
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Where things are on the canvas: the board's layout in a canvas of a given
 // size, squares to pixels and back (the flip turns the board round), what
 // lies under a point, and the proportions of discs and stacks. Pure

@@ -1,3 +1,4 @@
+// @ts-check
 // Input: the canvas's pointer (mouse, pen and touch alike) and keyboard
 // events become inputs of the selection state machine (web/js/board/select.js),
 // and the page's changes (size, pixel ratio, theme, the heights preference)

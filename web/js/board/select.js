@@ -1,3 +1,4 @@
+// @ts-check
 // The selection state machine: which discs are lifted, and what a tap, a
 // drag, a drop or a key does with them. Click, touch, drag and keyboard all
 // drive this one machine (web/js/board/input.js turns their events into its

@@ -1,3 +1,4 @@
+// @ts-check
 // The board's configuration and state: what the page tells the board (the
 // config, given through Board.set) and what the board keeps for itself
 // (selection, cursor, pointer, animations, geometry, colours). Plain data and
@@ -145,13 +146,4 @@ export function sameStacks(a, b) {
  */
 export function sameSelection(a, b) {
   return a === b || (!!a && !!b && a.square === b.square && a.count === b.count);
-}
-
-/**
- * The name of a square, a1 .. e5: the one piece of notation the board writes
- * (data-selection, and the pages' move text).
- * @param {number} square
- */
-export function squareName(square) {
-  return "abcde"[square % SIZE] + String(Math.floor(square / SIZE) + 1);
 }
