@@ -111,6 +111,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -336,7 +337,51 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
             "VENDOR_PYSCRIPT": relative_url(pyscript.url_path, relative.parent),
             "BUILD_ID": build_id,
         }
-        target.write_text(substitute(source.read_text(encoding="utf-8"), values), "utf-8")
+        text = substitute(source.read_text(encoding="utf-8"), values)
+        if source.suffix == ".html":
+            text = preload_modules(text, source.parent)
+        target.write_text(text, "utf-8")
+
+
+# A page's own module script imports the others, which import more: without
+# a hint the browser finds each level only after it has parsed the one above,
+# one round trip per level before the first board can be drawn. The build
+# lists every module the entry script imports (directly or not) as a
+# <link rel="modulepreload"> just before it, so they are fetched at once.
+MODULE_SCRIPT = re.compile(
+    r'^([ \t]*)<script type="module" src="(\./js/[^"]+\.js)"></script>', re.M
+)
+STATIC_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;"]*?(?:\bfrom\s*)?"(\.{1,2}/[^"]+\.js)"', re.M
+)
+
+
+def module_imports(entry: Path) -> list[Path]:
+    """Every module ``entry`` imports statically, directly or not, in a stable order."""
+    seen: dict[Path, None] = {}
+    stack = [entry.resolve()]
+    while stack:
+        module = stack.pop()
+        for spec in STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            imported = (module.parent / spec).resolve()
+            if imported not in seen and imported != entry.resolve():
+                seen[imported] = None
+                stack.append(imported)
+    return sorted(seen)
+
+
+def preload_modules(html: str, folder: Path) -> str:
+    """``html`` with a modulepreload link for each module its entry scripts import."""
+
+    def links(match: re.Match[str]) -> str:
+        indent, src = match.group(1), match.group(2)
+        entry = folder / src
+        base = folder.resolve()
+        hrefs = ["./" + path.relative_to(base).as_posix() for path in module_imports(entry)]
+        preloads = "".join(f'{indent}<link rel="modulepreload" href="{href}">\n' for href in hrefs)
+        return preloads + match.group(0)
+
+    return MODULE_SCRIPT.sub(links, html)
 
 
 def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> None:

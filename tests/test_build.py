@@ -160,3 +160,33 @@ def test_the_servers_doctests() -> None:
     # web/tools/ is not among pytest's test paths: its examples run here.
     failures, attempted = doctest.testmod(serve)
     assert attempted > 0 and failures == 0
+
+
+def test_each_page_preloads_every_module_its_script_imports(dist: Path) -> None:
+    """A page's module script imports others that import more; the build lists
+    them all as modulepreload links, so the browser fetches them in one go
+    instead of one level of imports after another."""
+    imports = re.compile(r'^\s*(?:import|export)\b[^;"]*?"(\.{1,2}/[^"]+\.js)"', re.M)
+    pages = 0
+    for page in sorted(dist.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        entries = re.findall(r'<script type="module" src="(\./js/[^"]+)"', html)
+        hrefs = re.findall(r'rel="modulepreload" href="([^"]+)"', html)
+        preloaded = {(dist / href).resolve() for href in hrefs}
+        for entry in entries:
+            pages += 1
+            wanted: set[Path] = set()
+            todo = [(dist / entry).resolve()]
+            while todo:
+                module = todo.pop()
+                for spec in imports.findall(module.read_text(encoding="utf-8")):
+                    found = (module.parent / spec).resolve()
+                    assert found.is_file(), f"{module.name} imports {spec}, which is not in dist/"
+                    if found not in wanted:
+                        wanted.add(found)
+                        todo.append(found)
+            wanted.discard((dist / entry).resolve())
+            missing = sorted(str(path.relative_to(dist.resolve())) for path in wanted - preloaded)
+            assert not missing, f"{page.name} does not preload {missing}"
+            assert wanted, f"{page.name}: {entry} imports nothing?"
+    assert pages >= 5
