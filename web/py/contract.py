@@ -163,6 +163,8 @@ class LoadedLink(TypedDict):
     ai: int | None
     seats: dict[str, int] | None
     problems: list[str]
+    # The same problems as ids and values (mixtour.link.LinkIssue), for the page's language.
+    issues: list[Reason]
 
 
 class Fragment(TypedDict):
@@ -191,6 +193,9 @@ class Snapshot(TypedDict):
     start: str
     actions: list[str]
     ply: int
+    # The header tags of a game loaded from a record (Event, White...), so they
+    # are still in its record after a reload; absent when it has none.
+    headers: NotRequired[dict[str, str]]
 
 
 class EditedPosition(TypedDict):
@@ -253,6 +258,7 @@ class LinkedPosition(TypedDict):
 
     position: EditedPosition
     problems: list[str]
+    issues: list[Reason]
 
 
 class Rules(TypedDict):
