@@ -450,8 +450,11 @@ class Position:
     ``COUNT``); bit masks mirror it: ``occupied`` (at least one token),
     ``doubles`` (two tokens), ``tops[c]`` (top token of colour ``c``),
     ``pawns[p]`` (the pawns of player ``p``).  ``hand`` is the colour of the
-    token the player to move holds, or -1.  The history (for undo and the
-    repetition rule T5) lives in the position, like a chess board's move stack.
+    token the player to move holds, or -1.  Kept up to date for the move
+    generator: ``placing`` (pawns are still being placed, T2) and ``free``
+    (the squares the player to move may put a pawn on or step onto).  The
+    history (for undo and the repetition rule T5) lives in the position, like
+    a chess board's move stack.
 
     >>> pos = Position()
     >>> len(pos.legal_actions())
