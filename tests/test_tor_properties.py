@@ -156,6 +156,11 @@ def test_the_page_helpers_rebuild_the_legal_actions(game: tuple[str, list[int]])
             places = pos.placements(frm, to)
             rebuilt += [frm << 12 | to << 6 | p for p in places] or [frm << 12 | to << 6 | NO_PLACE]
     assert sorted(rebuilt) == sorted(legal)
+    steps = {(a >> 12, (a >> 6) & 63) for a in legal if a >= 64}
+    for frm in pos.pawn_squares(pos.turn):
+        for to in range(48):
+            if to != frm:
+                assert (pos.why_not_step(frm, to) is None) == ((frm, to) in steps)
 
 
 def test_action_codes_round_trip_through_their_text() -> None:

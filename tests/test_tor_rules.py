@@ -177,6 +177,11 @@ def test_t3_steps_go_to_available_neighbours_of_a_free_colour() -> None:
         "your pawn on c3 cannot reach e5: it steps to one of its eight neighbours"
     )
     assert why(pos, "d5-d4@b4") == "you have no pawn on d5"
+    # The same reasons for a step alone, before a placement is chosen.
+    c3 = parse_square("c3")
+    assert str(pos.why_not_step(c3, parse_square("c2"))) == str(pos.why_not(parse_action("c3-c2")))
+    assert pos.why_not_step(c3, parse_square("b2")) is None
+    assert pos.why_not_step(c3, c3) == Reason("not-an-action")
 
 
 def test_t3_the_token_in_hand_goes_on_a_single_token_of_another_colour() -> None:

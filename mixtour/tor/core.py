@@ -880,19 +880,12 @@ class Position:
             return Reason("game-over")
         if not is_action_code(action):
             return Reason("not-an-action")
-        turn = self.turn
         if action < NUM_SQUARES:
             if not self.is_placing:
                 return Reason("moving")
             return self._entry_reason(action)
-        if self.is_placing:
-            return Reason("placing")
         frm, to, place = action >> 12, (action >> 6) & 63, action & 63
-        if not self.pawns[turn] >> frm & 1:
-            return Reason("not-your-pawn", square=SQUARE_NAMES[frm])
-        if to not in NEIGHBOURS[frm]:
-            return Reason("not-neighbour", frm=SQUARE_NAMES[frm], to=SQUARE_NAMES[to])
-        why = self._entry_reason(to)
+        why = self.why_not_step(frm, to)
         if why is not None:
             return why
         if self.hand < 0:
@@ -917,6 +910,22 @@ class Position:
         if COUNT[state] == 2:
             return Reason("place-full", square=name)
         return Reason("same-colour", colour=hand, square=name)
+
+    def why_not_step(self, frm: int, to: int) -> Reason | None:
+        """``None`` if the pawn on ``frm`` may step to ``to`` now (T3), else
+        the :class:`Reason`: what a board says when a step is refused before
+        any placement is chosen."""
+        if self.status:
+            return Reason("game-over")
+        if not (0 <= frm < NUM_SQUARES and 0 <= to < NUM_SQUARES) or frm == to:
+            return Reason("not-an-action")
+        if self.placing:
+            return Reason("placing")
+        if not self.pawns[self.turn] >> frm & 1:
+            return Reason("not-your-pawn", square=SQUARE_NAMES[frm])
+        if to not in NEIGHBOURS[frm]:
+            return Reason("not-neighbour", frm=SQUARE_NAMES[frm], to=SQUARE_NAMES[to])
+        return self._entry_reason(to)
 
     def _entry_reason(self, square: int) -> Reason | None:
         """Why the player to move may not put a pawn on ``square`` (T2) or
