@@ -1,5 +1,6 @@
 """Command line: ``python -m mixtour perft|legal|apply ...`` (and the AI's
-``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/cli.py``).
+``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/cli.py``; Tor's
+``tor perft|legal|apply``, see ``mixtour/tor/cli.py``).
 
 Bad input gives a one-line message on stderr and exit status 2.
 """
@@ -17,6 +18,7 @@ from .arguments import whole_number
 from .core import STANDARD_START, MixtourError, Position, action_text
 from .game import Game
 from .perft import divide, perft
+from .tor.core import TorError
 
 MAX_PERFT_DEPTH = 50
 MAX_SVG_SIZE = 100_000
@@ -168,6 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .ai.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
 
     add_ai_commands(sub, add)
+    from .tor.cli import add_tor_commands  # tor perft, tor legal, tor apply
+
+    add_tor_commands(sub, _Parser)
     return parser
 
 
@@ -177,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         result: int = args.func(args)
         return result
-    except (_UsageError, MixtourError) as e:
+    except (_UsageError, MixtourError, TorError) as e:
         # One line, of a readable length, whatever the arguments held.
         message = " ".join(str(e).split())
         if len(message) > 200:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "mixtour" / "RULES.md"
+TOR_RULES = ROOT / "mixtour" / "tor" / "RULES.md"
 # What belongs to the project (the README's layout), and what does not.
 SOURCES = ["mixtour", "web", "tests", "build.py", "README.md", "pyproject.toml", "netlify.toml"]
 SKIP_DIRS = {"node_modules", "dist", "__pycache__", ".venv", ".git"}
@@ -79,6 +80,22 @@ def test_every_cited_rule_id_is_a_heading_of_the_rules_reference() -> None:
     # The rules tests name every rule of the reference at least once.
     names = TEST_NAME.findall((ROOT / "tests" / "test_rules.py").read_text(encoding="utf-8"))
     assert {rule.upper() for _, rule in names} == headings - {h for h in headings if h[0] == "T"}
+
+
+def test_tor_rules_page_defines_t1_to_t7_in_order_and_credits_the_authors() -> None:
+    text = TOR_RULES.read_text(encoding="utf-8")
+    assert HEADING.findall(text) == [f"T{n}" for n in range(1, 8)]
+    assert "Tor by Alain Couchot and Bernard Klein" in text
+    assert TOR_RULES in rule_pages()
+    # Mixtour's page leads to it.
+    assert "(tor/RULES.md)" in RULES.read_text(encoding="utf-8")
+
+
+def test_every_tor_rule_has_a_test_named_after_it() -> None:
+    names = TEST_NAME.findall((ROOT / "tests" / "test_tor_rules.py").read_text(encoding="utf-8"))
+    tor_headings = {h for h in rule_headings() if h[0] == "T"}
+    assert {rule.upper() for _, rule in names} == tor_headings
+    assert len(tor_headings) == 7
 
 
 def test_no_file_of_the_project_points_outside_it_for_the_rules() -> None:
