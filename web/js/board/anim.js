@@ -1,6 +1,7 @@
 // @ts-check
-// How the board moves from one picture to the next: pure planning, no drawing,
-// no DOM and no rules (Node imports this module in tests/js/).
+// How the board moves from one picture to the next, for any game whose
+// squares hold pieces bottom to top (one letter a piece): pure planning, no
+// drawing, no DOM and no rules (Node imports this module in tests/js/).
 //
 // Every change of the stacks on the board goes through planChange(before,
 // after): it compares the two pictures square by square and says what moves
@@ -25,7 +26,12 @@ const SLIDE_END = 0.6; // a scoring move: the slide ends here, then the tower fa
 const COME_BACK = 0.35; // a scoring move taken back: the tower comes back until here
 export const MAX_QUEUED = 2; // the running plan and one waiting; later changes join the waiting one
 
-/** @typedef {import("./state.js").Action} Action */
+/**
+ * The action that led to a picture, as far as the planner reads it: a
+ * "move" of `count` pieces from `from` to `to` whose square is empty
+ * afterwards had its pieces leave the board (Mixtour's tower of five).
+ * @typedef {{kind: string, square?: number, from?: number, to?: number, count?: number}} Action
+ */
 /** @typedef {import("./state.js").Launch} Launch */
 /** @typedef {import("./state.js").Point} Point */
 
