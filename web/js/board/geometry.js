@@ -11,8 +11,9 @@
 // the canvas's backing store.
 
 /**
- * The board's size in squares.
- * @typedef {{files: number, ranks: number}} Grid
+ * The board's size in squares, and the room a game keeps at the right of
+ * the frame for its own drawings (`aside`, in squares: Tor's tokens in hand).
+ * @typedef {{files: number, ranks: number, aside?: number}} Grid
  */
 
 /** Mixtour's 5x5 board: the grid when none is given. */
@@ -38,6 +39,7 @@ const WIDE = 0.075;
  * @property {boolean} flipped a1 at the top right
  * @property {number} files squares across
  * @property {number} ranks squares down
+ * @property {number} aside the room at the right of the frame, in squares
  */
 
 /**
@@ -56,13 +58,13 @@ export function layout(
 ) {
   width = Math.max(1, width);
   height = Math.max(1, height);
-  const { files, ranks } = grid;
-  const most = Math.max(files, ranks);
+  const { files, ranks, aside = 0 } = grid;
+  const most = Math.max(files + aside, ranks);
   const frame = NARROW + (coordinates === false ? NARROW : WIDE);
   // The board's width and height for a longer side of 1 (exactly 1 along it).
   /** @param {number} count */
   const extent = (count) => (count === most ? 1 : (count / most) * (1 - frame) + frame);
-  const across = extent(files);
+  const across = extent(files + aside);
   const down = extent(ranks);
   const side = Math.min(width / across, height / down);
   const narrow = side * NARROW;
@@ -70,7 +72,8 @@ export function layout(
   const cell = (side - wide - narrow) / most;
   const x = (width - side * across) / 2 + wide;
   const y = (height - side * down) / 2 + narrow;
-  return { width, height, ratio, x, y, cell, wide, narrow, flipped: !!flipped, files, ranks };
+  const board = { width, height, ratio, x, y, cell, wide, narrow };
+  return { ...board, flipped: !!flipped, files, ranks, aside };
 }
 
 /**

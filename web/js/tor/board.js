@@ -1,0 +1,54 @@
+// @ts-check
+// Tor's board: the kit's Board (web/js/board/api.js) with Tor's game
+// (game.js) and the events its page hears. Drawing and input only: the
+// page gives it the position string and the engine's legal actions, and
+// hears which action the player chose, or which attempt to explain.
+
+import { Board } from "../board/api.js";
+import { TOR } from "./game.js";
+import { defaultConfig } from "./state.js";
+
+/** @typedef {import("./select.js").Selection} Selection */
+/** @typedef {import("./select.js").Output} Output */
+
+/**
+ * What the board tells the page (the constructor's second argument).
+ * @typedef {object} TorBoardEvents
+ * @property {(action: string, how: {dragged: boolean}) => void} [onPlay] a legal action was
+ *   chosen (its text, from the legal list)
+ * @property {(attempt: import("./select.js").Attempt) => void} [onIllegal] a choice no legal
+ *   action continues: the page asks the engine why (attempt.text)
+ * @property {(selection: Selection | null) => void} [onSelect] the turn in progress changed
+ * @property {() => void} [onCancel] the turn in progress was given up
+ * @property {(square: number) => void} [onCursor] the keyboard cursor moved
+ */
+
+/**
+ * @extends {Board<import("./state.js").Config, Selection, import("../board/game.js").KitInput, Output>}
+ */
+export class TorBoard extends Board {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {TorBoardEvents} [events]
+   */
+  constructor(canvas, events = {}) {
+    super(canvas, TOR, defaultConfig(), events);
+    this.events = events;
+    this.dragged = false;
+  }
+
+  /** @param {import("../board/game.js").KitInput} input */
+  dispatch(input) {
+    this.dragged = input.type === "drop";
+    return super.dispatch(input);
+  }
+
+  /** @param {Output | import("../board/game.js").KitOutput<Selection>} out */
+  carryOut(out) {
+    if (out.type === "play") {
+      this.events.onPlay?.(out.action, { dragged: this.dragged });
+    } else {
+      super.carryOut(out);
+    }
+  }
+}
