@@ -24,26 +24,6 @@ export const BOARD_COLORS = Object.freeze({
   hint: "rgba(29, 53, 87, 0.85)",
 });
 
-/** Mixtour's discs and height badges. */
-export const DISC_COLORS = Object.freeze({
-  heightFill: "#1f1b16",
-  heightInk: "#ffffff",
-  wFace: "#fbf9f4",
-  wSide: "#d8d1c1",
-  wEdge: "#2b2620",
-  rFace: "#d8473f",
-  rSide: "#a2302a",
-  rEdge: "#3a100d",
-  bFace: "#3d79d4",
-  bSide: "#29549b",
-  bEdge: "#10233f",
-});
-
-/** The colours of Mixtour's board. */
-export const FALLBACK = Object.freeze({ ...BOARD_COLORS, ...DISC_COLORS });
-
-/** @typedef {{-readonly [name in keyof typeof FALLBACK]: string}} Colors */
-
 /**
  * The CSS custom property of each colour: frameEdge -> --board-frame-edge, wFace -> --disc-w-face.
  * @param {string} name

@@ -21,7 +21,7 @@ import { fileLetter } from "../../notation.js";
 import { SIZE } from "./state.js";
 
 /** @typedef {import("../geometry.js").Geometry} Geometry */
-/** @typedef {import("../colors.js").Colors} Colors */
+/** @typedef {import("./colors.js").Colors} Colors */
 /** @typedef {import("../anim.js").Plan} Plan */
 /** @typedef {CanvasRenderingContext2D} Context */
 

@@ -4,7 +4,7 @@
 // renderer (draw.js) and the hit testing and data-geometry of its stacks
 // (geometry.js). Pure data and functions: Node imports this module in tests/js/.
 
-import { BOARD_COLORS, DISC_COLORS } from "../colors.js";
+import { FALLBACK } from "./colors.js";
 import { SQUARE_GRID } from "../geometry.js";
 import { squareName } from "../../notation.js";
 import { paint } from "./draw.js";
@@ -24,7 +24,7 @@ import { applyConfig, sameSelection } from "./state.js";
 /** @type {MixtourGame} */
 export const MIXTOUR = Object.freeze({
   grid: SQUARE_GRID,
-  colors: Object.freeze({ ...BOARD_COLORS, ...DISC_COLORS }),
+  colors: FALLBACK,
   apply: applyConfig,
   staleSelection: (change) => change.movable !== undefined,
   picture: (config) => ({ stacks: config.stacks, last: config.last }),
@@ -36,7 +36,7 @@ export const MIXTOUR = Object.freeze({
   paint: (ctx, scene) =>
     paint(ctx, {
       ...scene,
-      colors: /** @type {import("../colors.js").Colors} */ (scene.colors),
+      colors: /** @type {import("./colors.js").Colors} */ (scene.colors),
       targets: targetsOf(scene.config, scene.selection),
     }),
 });
