@@ -5,7 +5,9 @@
 // update(mutation): it compares the state before and after, animates a
 // change of the pieces (web/js/board/anim.js queues it), drops a selection
 // the new position makes stale, publishes data-selection, tells the page
-// when the choice in progress changed, and asks for a redraw. Nothing calls
+// when the choice in progress changed, and asks for a redraw. It publishes
+// the rest of the page contract on the canvas too: data-geometry when it
+// lays the board out, data-position and data-status when told (publish). Nothing calls
 // the animation directly, so an update that does not change the pieces
 // (hints, legal moves, a flip) cannot cancel one.
 //
@@ -90,6 +92,17 @@ export class Board {
   /** Whether a change is still being animated (for tests and screenshots). */
   get animating() {
     return this.state.animations.length > 0;
+  }
+
+  /**
+   * Publish the position shown and its status on the canvas, the page
+   * contract's data-position (the game's position string) and data-status
+   * (an outcome code: "playing", "w-wins", ...).
+   * @param {{position: string, status: string}} shown
+   */
+  publish({ position, status }) {
+    this.canvas.dataset.position = position;
+    this.canvas.dataset.status = status;
   }
 
   /**
