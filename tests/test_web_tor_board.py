@@ -168,6 +168,43 @@ def test_each_token_colour_is_drawn_on_its_square_and_a_hole_differs(web_app: Ap
     assert web_app.errors == []
 
 
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours."""
+
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        c = [v / 255 for v in rgb]
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_tokens_holes_and_pawns_stand_out_in_both_palettes(web_app: AppPage) -> None:
+    for theme in ("light", "dark"):
+        page = open_board(web_app, theme=theme)
+        squares = [css_color(page, "--board-light"), css_color(page, "--board-dark")]
+        fills = {}
+        for name in ("blue", "red", "orange", "yellow"):
+            fill = fills[name] = css_color(page, f"--board-tor-{name}")
+            edge = css_color(page, f"--board-tor-{name}-edge")
+            for square in squares:
+                assert max(contrast(fill, square), contrast(edge, square)) >= 3, (theme, name)
+        hole = css_color(page, "--board-tor-hole")
+        rim = css_color(page, "--board-tor-hole-edge")
+        for square in squares:
+            assert max(contrast(hole, square), contrast(rim, square)) >= 3, (theme, "hole")
+        white = css_color(page, "--board-tor-pawn-w")
+        black = css_color(page, "--board-tor-pawn-b")
+        assert contrast(white, black) >= 7, theme
+        for side in ("w", "b"):
+            pawn = css_color(page, f"--board-tor-pawn-{side}")
+            edge = css_color(page, f"--board-tor-pawn-{side}-edge")
+            for name, fill in fills.items():
+                assert max(contrast(pawn, fill), contrast(edge, fill)) >= 3, (theme, side, name)
+    assert web_app.errors == []
+
+
 def test_a_turn_with_a_token_in_hand_is_played_by_three_clicks(web_app: AppPage) -> None:
     page = open_board(web_app, p=MIDGAME, legal=WITH_HAND)
     board = page.locator("#board")
