@@ -223,3 +223,47 @@ def test_rules_gives_the_engines_set_up_numbers() -> None:
         assert default_discs(players) == data["defaultDiscs"][str(players)]
         start = Position.start(players)
         assert start.reserves[0] == data["defaultDiscs"][str(players)]
+
+
+TAGGED = '[Event "Club night"]\n[White "Ann"]\n[Result "*"]\n\n1. c3 b4 *\n'
+
+
+def test_a_snapshot_keeps_the_header_tags_of_a_loaded_record() -> None:
+    b = Bridge()
+    assert load(b.load_record(TAGGED))["ok"]
+    saved = load(b.snapshot())
+    assert saved["headers"] == {"Event": "Club night", "White": "Ann"}
+    other = Bridge()
+    assert load(other.restore(json.dumps(saved)))["ok"]
+    record = load(other.record())["record"]
+    assert '[Event "Club night"]\n[White "Ann"]\n' in record
+    # A game that is not from a record saves none, and restores with none.
+    assert "headers" not in load(Bridge().snapshot())
+    del saved["headers"]
+    assert load(other.restore(json.dumps(saved)))["ok"]
+    assert "Club night" not in load(other.record())["record"]
+
+
+def test_damaged_header_tags_in_a_snapshot_are_left_out_and_the_game_kept() -> None:
+    b = Bridge()
+    b.load_record(TAGGED)
+    saved = load(b.snapshot())
+    saved["headers"] = {
+        "Event": "Kept",
+        "1bad": "key",
+        "Long": "x" * 501,
+        "Number": 7,
+        **{f"T{i}": "v" for i in range(60)},
+    }
+    assert load(b.restore(json.dumps(saved)))["ok"]
+    kept = load(b.snapshot())["headers"]
+    assert kept["Event"] == "Kept" and len(kept) == bridge.MAX_SAVED_TAGS
+    assert not {"1bad", "Long", "Number"} & kept.keys()
+    for broken in ([1, 2], "text", None):
+        saved["headers"] = broken
+        answer = load(b.restore(json.dumps(saved)))
+        assert (
+            answer["ok"]
+            and answer["state"]["fen"] == Game(saved["start"], saved["actions"]).position.fen()
+        )
+        assert "headers" not in load(b.snapshot())

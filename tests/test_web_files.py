@@ -154,6 +154,25 @@ def test_header_tags_of_a_loaded_record_are_kept_in_its_download(app_page: AppPa
     assert app_page.errors == []
 
 
+def test_header_tags_of_a_loaded_record_survive_a_reload(app_page: AppPage) -> None:
+    page = app_page.page
+    before = position(page)
+    page.click("#open-record")
+    page.fill("#record-text", TAGGED)
+    page.click("#record-load")
+    wait_position_change(page, before)
+    play(page, "a1")
+    page.reload()
+    app_page.wait_ready()
+    page.wait_for_function("() => document.body.dataset.save === 'restored'")
+    with page.expect_download() as info:
+        page.click("#download-record")
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert '[Event "Club night"]\n[White "Ann"]\n[Red "Bo"]\n' in text
+    assert "2. b4-c3 a1 *" in text
+    assert app_page.errors == []
+
+
 def test_a_megabyte_of_unclosed_braces_is_refused_at_once(app_page: AppPage) -> None:
     """Reading it took the old parser minutes (quadratic); the hang guard is 30 s."""
     page = app_page.page

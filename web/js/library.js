@@ -68,6 +68,8 @@ const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actio
 const MAX_ACTIONS = 5_000;
 const MAX_BROKEN = 5;
 const MAX_POSITION = 200; // characters of a stored start position
+const MAX_TAGS = 40; // header tags kept with a game loaded from a record (as web/py/bridge.py)
+const MAX_TAG_VALUE = 500;
 
 // The address bar as the page was opened, before the page rewrites it.
 const openedWithLink = location.hash.length > 1;
@@ -146,6 +148,28 @@ function checkSnapshot(game) {
 }
 
 /**
+ * The header tags of a stored game (a record's Event, White...), the ones a
+ * record can hold again: at most 40, each of at most 500 characters. Others are left out; the
+ * game itself is never refused for them.
+ * @param {unknown} headers parsed from storage: anything at all
+ * @returns {Record<string, string> | null} null when there are none to keep
+ */
+function checkHeaders(headers) {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return null;
+  /** @type {Record<string, string>} */
+  const out = {};
+  let count = 0;
+  for (const [key, value] of Object.entries(headers)) {
+    if (count >= MAX_TAGS) break;
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(key) || typeof value !== "string") continue;
+    if (value.length > MAX_TAG_VALUE) continue; // (a line break in a value: the record writes a space)
+    out[key] = value;
+    count += 1;
+  }
+  return count ? out : null;
+}
+
+/**
  * @param {any} seats parsed from storage: anything at all
  * @returns {Seats | null}
  */
@@ -201,6 +225,8 @@ export function parseEntry(raw) {
     players: isInt(data.players, 2, 3) ? data.players : 2,
     moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
   };
+  const headers = checkHeaders(data.game.headers);
+  if (headers) entry.game.headers = headers;
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
   if (data.version === OLD_VERSION && LEVELS.includes(data.ai) && !Object.values(seats).some(Boolean)) {
     entry.legacyAi = data.ai;

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -94,6 +95,32 @@ def rules() -> RulesJson:
     ``{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}`` (R6, R1, R10)."""
     numbers = Rules(maxHeight=MAX_HEIGHT, defaultDiscs={str(n): default_discs(n) for n in (2, 3)})
     return _dump(numbers)
+
+
+MAX_SAVED_TAGS = 40
+MAX_TAG_VALUE = 500
+_TAG_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+
+
+def saved_headers(value: object) -> dict[str, str]:
+    """The header tags of a saved game that can be written back into a record:
+    at most 40, keys as a record writes them, values of at most 500 characters
+    (the record turns a line break into a space). Anything else is left out:
+    the game itself is what matters."""
+    if not isinstance(value, dict):
+        return {}
+    kept: dict[str, str] = {}
+    for key, text in value.items():
+        if len(kept) >= MAX_SAVED_TAGS:
+            break
+        if (
+            isinstance(key, str)
+            and isinstance(text, str)
+            and _TAG_KEY.fullmatch(key)
+            and len(text) <= MAX_TAG_VALUE
+        ):
+            kept[key] = text
+    return kept
 
 
 class Bridge:
@@ -310,7 +337,7 @@ class Bridge:
 
     # -- saving: the game in progress, kept by the page in localStorage ----------------
 
-    SNAPSHOT_VERSION = 1
+    SNAPSHOT_VERSION = 1  # ``headers`` came later as an optional field: still version 1
 
     def snapshot(self) -> SnapshotJson:
         """``{"version": 1, "start": P1, "actions": [N1...], "ply": n}``: the whole game,
@@ -322,6 +349,8 @@ class Bridge:
             actions=actions,
             ply=self.game.ply,
         )
+        if self.headers:
+            saved["headers"] = dict(self.headers)
         return _dump(saved)
 
     def restore(self, text: str) -> LoadedJson:
@@ -350,4 +379,5 @@ class Bridge:
         except RecursionError:  # json.loads of arrays nested thousands deep
             return _dump(Loaded(ok=False, message="the saved game is nested too deeply"))
         self.game = game
+        self.headers = saved_headers(data.get("headers"))
         return _dump(Loaded(ok=True, state=self.view()))

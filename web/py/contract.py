@@ -191,6 +191,9 @@ class Snapshot(TypedDict):
     start: str
     actions: list[str]
     ply: int
+    # The header tags of a game loaded from a record (Event, White...), so they
+    # are still in its record after a reload; absent when it has none.
+    headers: NotRequired[dict[str, str]]
 
 
 class EditedPosition(TypedDict):

@@ -204,6 +204,7 @@ declare namespace Bridge {
     start: string;
     actions: string[];
     ply: number;
+    headers?: { [key: string]: string };
   }
 
   /** Everything the page shows of the game (`Bridge.view`). */

@@ -110,6 +110,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder like a static host: fixed MIME types, netlify.toml headers, no listings."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: a page load makes dozens of requests
+    # Headers and body go out in two writes: without this the body of every
+    # answer after the first on a connection waits for a delayed ACK.
+    disable_nagle_algorithm = True
     header_rules: tuple[HeaderRule, ...] = ()
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     _extra_headers: dict[str, str]
