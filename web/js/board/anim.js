@@ -263,31 +263,45 @@ export function easeOut(t) {
 }
 
 /**
+ * What the queue needs of any game's plan: the pictures it goes between and
+ * how long it runs (`start` and the progress `t` are set as it is shown).
+ * @typedef {{before: any, after: any, duration: number, start?: number, t?: number}} Timed
+ */
+
+/**
+ * A game's planner: the plan from one picture to the next, or null when
+ * nothing is to be animated. planChange is Mixtour's (pieces per square).
+ * @typedef {(before: any, after: any, launch: Launch | null) => Timed | null} Planner
+ */
+
+/**
  * Add the change from `before` to `after` to the plans waiting to be shown
  * (`queue`, the first one running). When changes come faster than they can
  * be shown, the waiting ones become one.
- * @param {Plan[]} queue changed in place
+ * @param {Timed[]} queue changed in place
  * @param {Picture} before
  * @param {Picture} after
  * @param {Launch | null} [launch]
+ * @param {Planner} [planner] how the game plans a change
  */
-export function queueChange(queue, before, after, launch = null) {
+export function queueChange(queue, before, after, launch = null, planner = planChange) {
   if (queue.length >= MAX_QUEUED) {
-    const merged = planChange(queue[1].before, after);
+    const merged = planner(queue[1].before, after, null);
     queue.length = 1;
     if (merged) queue.push(merged);
     return;
   }
-  const plan = planChange(before, after, launch);
+  const plan = planner(before, after, launch);
   if (plan) queue.push(plan);
 }
 
 /**
  * The plan a frame at time `now` draws, with its progress `t` (0..1), or
  * null when all are shown; finished plans leave the queue.
- * @param {Plan[]} queue changed in place
+ * @template {Timed} T
+ * @param {T[]} queue changed in place
  * @param {number} now
- * @returns {Plan | null}
+ * @returns {T | null}
  */
 export function currentPlan(queue, now) {
   while (queue.length) {

@@ -164,8 +164,8 @@ export class Board {
 
   /**
    * Queue the animation of a change of pieces (or show it at once).
-   * @param {import("./anim.js").Picture} before
-   * @param {import("./anim.js").Picture} after
+   * @param {{stacks: readonly string[]}} before the game's picture
+   * @param {{stacks: readonly string[]}} after
    * @param {import("./state.js").Launch | null} launch
    */
   animate(before, after, launch) {
@@ -174,7 +174,13 @@ export class Board {
       s.animations = [];
       return;
     }
-    queueChange(s.animations, before, after, launch);
+    queueChange(
+      s.animations,
+      /** @type {import("./anim.js").Picture} */ (before),
+      /** @type {import("./anim.js").Picture} */ (after),
+      launch,
+      this.game.plan,
+    );
   }
 
   /**

@@ -61,7 +61,8 @@
  * @property {S | null} selection
  * @property {import("./state.js").Drag | null} drag
  * @property {number | null} cursor the keyboard cursor, null when not shown
- * @property {import("./anim.js").Plan | null} plan the change being animated, at its progress `t`
+ * @property {import("./anim.js").Timed | null} plan the change being animated, at its progress `t`
+ *   (a plan of the game's planner)
  */
 
 /**
@@ -75,9 +76,10 @@
  * @property {(config: C, change: Partial<C>) => void} apply apply a change to the config
  * @property {(change: Partial<C>) => boolean} staleSelection whether a change of config
  *   drops the choice in progress (new legal moves)
- * @property {(config: C) => import("./anim.js").Picture} picture what stands on each square
- *   (bottom to top, one letter a piece) and the action that led there: a change of
- *   picture drops the selection and is animated
+ * @property {(config: C) => {stacks: readonly string[]}} picture what stands on each square
+ *   (bottom to top, one letter a piece) and what else the planner needs: a change of
+ *   `stacks` drops the selection and is animated
+ * @property {import("./anim.js").Planner} plan the animation from one picture to the next
  * @property {(a: S | null, b: S | null) => boolean} sameSelection
  * @property {(selection: S) => string} selectionText the canvas's data-selection
  * @property {(g: Geometry) => object} published the canvas's data-geometry

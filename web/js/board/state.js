@@ -47,7 +47,7 @@
  * @property {Press | null} press
  * @property {Drag | null} drag
  * @property {Launch | null} launch
- * @property {import("./anim.js").Plan[]} animations the first one running, at most one waiting
+ * @property {import("./anim.js").Timed[]} animations the first one running, at most one waiting
  * @property {import("./geometry.js").Geometry | null} geometry
  * @property {Record<string, string>} colors
  */

@@ -2,10 +2,13 @@
 // Tor's board: the kit's Board (web/js/board/api.js) with Tor's game
 // (game.js) and the events its page hears. Drawing and input only: the
 // page gives it the position string and the engine's legal actions, and
-// hears which action the player chose, or which attempt to explain.
+// hears which action the player chose, or which attempt to explain. A turn
+// is animated (anim.js) when the page sets the new position together with
+// the action that led there: set({position, last, legal}).
 
 import { Board } from "../board/api.js";
 import { TOR } from "./game.js";
+import { readAction } from "./position.js";
 import { defaultConfig } from "./state.js";
 
 /** @typedef {import("./select.js").Selection} Selection */
@@ -34,21 +37,22 @@ export class TorBoard extends Board {
   constructor(canvas, events = {}) {
     super(canvas, TOR, defaultConfig(), events);
     this.events = events;
-    this.dragged = false;
-  }
-
-  /** @param {import("../board/game.js").KitInput} input */
-  dispatch(input) {
-    this.dragged = input.type === "drop";
-    return super.dispatch(input);
   }
 
   /** @param {Output | import("../board/game.js").KitOutput<Selection>} out */
   carryOut(out) {
-    if (out.type === "play") {
-      this.events.onPlay?.(out.action, { dragged: this.dragged });
-    } else {
+    if (out.type !== "play") {
       super.carryOut(out);
+      return;
     }
+    const action = readAction(out.action);
+    if (out.point && action && "from" in action) {
+      // A dragged pawn slides on from where it was let go, when the page shows the turn.
+      const point = out.point;
+      this.update((s) => {
+        s.launch = { square: action.from, count: 1, point };
+      });
+    }
+    this.events.onPlay?.(out.action, { dragged: out.point !== null });
   }
 }

@@ -23,7 +23,9 @@ import {
   fillSquare,
   roundRect,
 } from "../board/draw.js";
+import { easeOut, within } from "../board/anim.js";
 import { squareCenter } from "../board/geometry.js";
+import { GIVE_STEP, PAWN_STEP, PLACE_STEP } from "./anim.js";
 import { fileLetter, readAction, SQUARES } from "./position.js";
 import { choicesOf } from "./select.js";
 
@@ -75,6 +77,9 @@ export function paint(ctx, scene) {
   /** @type {Pen} */
   const pen = { ctx, g, colors: scene.colors };
   const view = config.view;
+  const shown = scene.plan
+    ? planFrame(g, /** @type {import("./anim.js").TorPlan} */ (scene.plan))
+    : { tokens: view.tokens, pawns: view.pawns, hands: config.hands, flying: [] };
   ctx.setTransform(g.ratio, 0, 0, g.ratio, 0, 0);
   ctx.clearRect(0, 0, g.width, g.height);
   drawBoard(pen);
@@ -92,10 +97,10 @@ export function paint(ctx, scene) {
   if (config.coordinates !== false) drawCoordinates(pen, fileLetter);
   for (let square = 0; square < SQUARES; square++) {
     const [cx, cy] = squareCenter(g, square);
-    drawTokens(pen, cx, cy, view.tokens[square]);
+    drawTokens(pen, cx, cy, shown.tokens[square]);
   }
   for (let square = 0; square < SQUARES; square++) {
-    const pawn = view.pawns[square];
+    const pawn = shown.pawns[square];
     // The dragged pawn is drawn under the pointer, the one sent at its destination.
     if (!pawn || (selection && selection.from === square && (drag || selection.to !== null))) {
       continue;
@@ -114,7 +119,14 @@ export function paint(ctx, scene) {
     drawArrow(pen, from, to, scene.colors.target);
     drawPawn(pen, ...to, sentPawn);
   }
-  drawHands(pen, config);
+  drawHands(pen, shown.hands, view.turn);
+  for (const piece of shown.flying) {
+    ctx.save();
+    ctx.globalAlpha = piece.alpha;
+    if (piece.pawn) drawPawn(pen, ...piece.at, piece.pawn);
+    if (piece.token) drawToken(pen, ...piece.at, SINGLE * g.cell, piece.token);
+    ctx.restore();
+  }
   drawHint(pen, config.hint);
   if (drag && selection) {
     const pawn = view.pawns[selection.from];
@@ -293,51 +305,128 @@ export function drawPawn({ ctx, g, colors }, cx, cy, side) {
 }
 
 /**
- * The two players' trays at the right of the board, each with its token in
- * hand or empty; the mover's tray framed.
- * @param {Pen} pen
- * @param {Config} config
+ * Where each player's tray is, at the right of the board: Black's at the
+ * top and White's at the bottom, the other way round when flipped.
+ * @param {Geometry} g
+ * @param {"w" | "b"} side
  */
-function drawHands(pen, config) {
-  const { ctx, g, colors } = pen;
-  if (!g.aside) return;
+function trayOf(g, side) {
   const cell = g.cell;
   const left = g.x + g.files * cell + g.narrow + cell * 0.12;
   const width = g.aside * cell - cell * 0.2;
   const height = cell * 1.7;
-  const trays = /** @type {const} */ ([
-    ["b", g.y],
-    ["w", g.y + g.ranks * cell - height],
-  ]);
-  for (const [side, top] of trays) {
-    const place = g.flipped ? (side === "b" ? trays[1][1] : trays[0][1]) : top;
-    const hand = config.hands[side];
-    const moving = config.view.turn === side;
+  const atTop = (side === "b") !== g.flipped;
+  const top = atTop ? g.y : g.y + g.ranks * cell - height;
+  const cx = left + width / 2;
+  /** @type {[number, number]} */
+  const token = [cx, top + height - cell * 0.58];
+  return { left, top, width, height, cx, pawnY: top + cell * 0.3, token };
+}
+
+/**
+ * The two players' trays, each with its token in hand or empty; the mover's tray framed.
+ * @param {Pen} pen
+ * @param {import("./state.js").Hands} hands
+ * @param {"w" | "b"} turn
+ */
+function drawHands(pen, hands, turn) {
+  const { ctx, g, colors } = pen;
+  if (!g.aside) return;
+  const cell = g.cell;
+  for (const side of /** @type {const} */ (["b", "w"])) {
+    const tray = trayOf(g, side);
+    const hand = hands[side];
+    const moving = turn === side;
     ctx.save();
-    roundRect(ctx, left, place, width, height, cell * 0.12);
+    roundRect(ctx, tray.left, tray.top, tray.width, tray.height, cell * 0.12);
     ctx.fillStyle = colors.torTray;
     ctx.fill();
     ctx.strokeStyle = moving ? colors.torTurn : colors.torTrayEdge;
     ctx.lineWidth = moving ? Math.max(2, cell * 0.05) : Math.max(1, cell * 0.02);
     ctx.stroke();
     ctx.restore();
-    const cx = left + width / 2;
-    const pawnY = place + cell * 0.3;
-    const tokenY = place + height - cell * 0.58;
-    drawPawn(pen, cx, pawnY, side);
+    drawPawn(pen, tray.cx, tray.pawnY, side);
     if (hand) {
-      drawToken(pen, cx, tokenY, SINGLE * cell, hand);
+      drawToken(pen, ...tray.token, SINGLE * cell, hand);
     } else {
       ctx.save();
       ctx.strokeStyle = colors.torTrayEdge;
       ctx.lineWidth = Math.max(1, cell * 0.02);
       ctx.setLineDash([cell * 0.06, cell * 0.05]);
       ctx.beginPath();
-      ctx.arc(cx, tokenY, SINGLE * cell * 0.85, 0, Math.PI * 2);
+      ctx.arc(...tray.token, SINGLE * cell * 0.85, 0, Math.PI * 2);
       ctx.stroke();
       ctx.restore();
     }
   }
+}
+
+/**
+ * A piece on its way: a pawn or a token, where it is and how opaque.
+ * @typedef {{pawn?: "w" | "b", token?: Color, at: [number, number], alpha: number}} Flying
+ */
+
+/**
+ * What a frame of a plan shows: the tokens and pawns on the squares, the
+ * trays and the pieces on their way, at the plan's progress t. The pawn
+ * slides first, then the token it left flies to the opponent's tray, then
+ * the mover's token flies from his tray to its square.
+ * @param {Geometry} g
+ * @param {import("./anim.js").TorPlan} plan
+ * @returns {{tokens: string[], pawns: ("w" | "b" | null)[], hands: import("./state.js").Hands,
+ *   flying: Flying[]}}
+ */
+export function planFrame(g, plan) {
+  const t = Math.min(1, Math.max(0, plan.t ?? 0));
+  const { before, after, side, from, to, place } = plan;
+  const tokens = [...after.view.tokens];
+  const pawns = [...after.view.pawns];
+  /** @type {Flying[]} */
+  const flying = [];
+  if (plan.kind === "place") {
+    if (t < 1) {
+      pawns[to] = null;
+      const [x, y] = squareCenter(g, to);
+      const drop = easeOut(t);
+      flying.push({ pawn: side, at: [x, y - (1 - drop) * 0.3 * g.cell], alpha: drop });
+    }
+    return { tokens, pawns, hands: after.hands, flying };
+  }
+  const other = side === "w" ? "b" : "w";
+  const pawnStep = within(t, PAWN_STEP);
+  const giveStep = within(t, GIVE_STEP);
+  const placeStep = within(t, PLACE_STEP);
+  if (place !== null && placeStep < 1) tokens[place] = tokens[place].slice(0, -1);
+  if (giveStep === 0 && plan.given) tokens[from] += plan.given;
+  if (pawnStep < 1) {
+    pawns[to] = null;
+    const start = plan.point ?? squareCenter(g, from);
+    flying.push({ pawn: side, at: between(start, squareCenter(g, to), easeOut(pawnStep)), alpha: 1 });
+  }
+  if (plan.given && giveStep > 0 && giveStep < 1) {
+    const at = between(squareCenter(g, from), trayOf(g, other).token, easeOut(giveStep));
+    flying.push({ token: plan.given, at, alpha: 1 });
+  }
+  if (plan.placed && place !== null && placeStep > 0 && placeStep < 1) {
+    const at = between(trayOf(g, side).token, squareCenter(g, place), easeOut(placeStep));
+    flying.push({ token: plan.placed, at, alpha: 1 });
+  }
+  const hands = {
+    [side]: placeStep > 0 ? after.hands[side] : before.hands[side],
+    [other]: giveStep < 1 ? before.hands[other] : after.hands[other],
+  };
+  return { tokens, pawns, hands: /** @type {import("./state.js").Hands} */ (hands), flying };
+}
+
+/**
+ * The point a fraction `f` of the way from `a` to `b`.
+ * @param {readonly [number, number]} a
+ * @param {readonly [number, number]} b
+ * @param {number} f
+ * @returns {[number, number]}
+ */
+function between([x0, y0], [x1, y1], f) {
+  return [x0 + (x1 - x0) * f, y0 + (y1 - y0) * f];
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import { BOARD_COLORS } from "../board/colors.js";
 import { publishedGrid, squareUnder } from "../board/geometry.js";
+import { planTurn } from "./anim.js";
 import { paint, TOR_COLORS } from "./draw.js";
 import { FILES, RANKS, squareName } from "./position.js";
 import { step } from "./select.js";
@@ -26,7 +27,13 @@ export const TOR = Object.freeze({
   colors: Object.freeze({ ...BOARD_COLORS, ...TOR_COLORS }),
   apply: applyConfig,
   staleSelection: (change) => change.legal !== undefined,
-  picture: (config) => ({ stacks: piecesOf(config), last: null }),
+  picture: (config) => ({
+    stacks: piecesOf(config),
+    view: config.view,
+    hands: config.hands,
+    last: config.last,
+  }),
+  plan: planTurn,
   sameSelection: (a, b) => a === b || (!!a && !!b && a.from === b.from && a.to === b.to),
   // "c3" once the pawn is chosen, "c3-d4" once its destination is.
   selectionText: (selection) =>

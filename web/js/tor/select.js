@@ -22,7 +22,8 @@
 //
 //   {type: "select", selection}   the turn in progress is now this (or none)
 //   {type: "cursor", square}      the keyboard cursor moved
-//   {type: "play", action}        a legal action was chosen (its text, from the legal list)
+//   {type: "play", action, point} a legal action was chosen (its text, from the legal
+//                                 list; point: where the dragged pawn was let go, or null)
 //   {type: "illegal", attempt}    {kind: "place" | "pawn" | "step" | "placement", square, text}
 //   {type: "cancel"}              the turn in progress was given up
 //
@@ -61,7 +62,7 @@ import { FILES, parseSquare, RANKS, squareName } from "./position.js";
 /**
  * @typedef {{type: "select", selection: Selection | null}
  *   | {type: "cursor", square: number}
- *   | {type: "play", action: string}
+ *   | {type: "play", action: string, point: Point | null}
  *   | {type: "illegal", attempt: Attempt}
  *   | {type: "cancel"}} Output
  */
@@ -128,7 +129,7 @@ export function step(machine, legal, input) {
     case "grab":
       return grab(machine, legal, input.hit);
     case "drop":
-      return drop(machine, legal, input.hit);
+      return drop(machine, legal, input.hit, input.point);
     case "key":
       return key(machine, legal, input.key);
     case "cancel":
@@ -221,7 +222,7 @@ function tap(machine, legal, square) {
   const name = squareName(square);
   const actions = legal.legal;
   if (isPlacing(actions)) {
-    if (actions.includes(name)) return report(machine, [{ type: "play", action: name }]);
+    if (actions.includes(name)) return report(machine, [{ type: "play", action: name, point: null }]);
     return report(machine, [{ type: "illegal", attempt: { kind: "place", square, text: name } }]);
   }
   const selection = machine.selection;
@@ -232,7 +233,7 @@ function tap(machine, legal, square) {
   }
   if (square === selection.to) return back(machine);
   const text = prefixOf(selection) + name;
-  if (actions.includes(text)) return select(machine, null, [{ type: "play", action: text }]);
+  if (actions.includes(text)) return select(machine, null, [{ type: "play", action: text, point: null }]);
   return report(machine, [{ type: "illegal", attempt: { kind: "placement", square, text } }]);
 }
 
@@ -247,7 +248,7 @@ function tap(machine, legal, square) {
 function chooseDestination(machine, legal, from, square) {
   const actions = legal.legal;
   const text = `${squareName(from)}-${squareName(square)}`;
-  if (actions.includes(text)) return select(machine, null, [{ type: "play", action: text }]);
+  if (actions.includes(text)) return select(machine, null, [{ type: "play", action: text, point: null }]);
   if (continues(actions, `${text}@`)) return select(machine, { from, to: square });
   // Another pawn that can move: the player changes their mind, no error.
   if (continues(actions, `${squareName(square)}-`)) {
@@ -271,19 +272,23 @@ function grab(machine, legal, hit) {
 }
 
 /**
- * The dragged pawn let go over `hit`: dropped home it stays chosen; elsewhere
- * it is a destination, as if tapped.
+ * The dragged pawn let go over `hit`, at `point`: dropped home it stays
+ * chosen; elsewhere it is a destination, as if tapped.
  * @param {Machine} machine
  * @param {Legal} legal
  * @param {Hit | null} hit
+ * @param {Point} point
  * @returns {Step}
  */
-function drop(machine, legal, hit) {
+function drop(machine, legal, hit, point) {
   const selection = machine.selection;
   if (!selection || selection.to !== null) return report(machine);
   if (!hit) return cancel(machine);
   if (hit.square === selection.from) return report(machine);
-  return chooseDestination(machine, legal, selection.from, hit.square);
+  const answer = chooseDestination(machine, legal, selection.from, hit.square);
+  // The pawn starts its slide where it was let go.
+  const out = answer.out.map((o) => (o.type === "play" ? { ...o, point } : o));
+  return { ...answer, out };
 }
 
 /**

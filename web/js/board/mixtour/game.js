@@ -5,6 +5,7 @@
 // (geometry.js). Pure data and functions: Node imports this module in tests/js/.
 
 import { FALLBACK } from "./colors.js";
+import { planChange } from "../anim.js";
 import { SQUARE_GRID } from "../geometry.js";
 import { squareName } from "../../notation.js";
 import { paint } from "./draw.js";
@@ -28,6 +29,7 @@ export const MIXTOUR = Object.freeze({
   apply: applyConfig,
   staleSelection: (change) => change.movable !== undefined,
   picture: (config) => ({ stacks: config.stacks, last: config.last }),
+  plan: planChange,
   sameSelection,
   selectionText: (selection) => `${squareName(selection.square)}:${selection.count}`,
   published,
@@ -37,6 +39,7 @@ export const MIXTOUR = Object.freeze({
     paint(ctx, {
       ...scene,
       colors: /** @type {import("./colors.js").Colors} */ (scene.colors),
+      plan: /** @type {import("../anim.js").Plan | null} */ (scene.plan),
       targets: targetsOf(scene.config, scene.selection),
     }),
 });
