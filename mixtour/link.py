@@ -16,8 +16,10 @@ Syntax (documented in the README)::
            can draw the board before the engine has loaded; the engine
            ignores it and recomputes the position from ``p``, ``m`` and ``ply``.
 
-Reading a link never raises: what is wrong is reported in ``problems`` and
-the valid part is kept (the game up to the first bad action, or the start).
+Reading a link never raises: what is wrong is reported in ``problems`` (in
+English) and ``issues`` (the same, as an id and its values, for a page to word
+in its language), and the valid part is kept (the game up to the first bad
+action, or the start).
 
 >>> link = parse_link("#p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,b4-c3&ply=2")
 >>> link.game.fen(), link.problems
@@ -33,10 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote_plus
 
-from .core import STANDARD_START, MixtourError, Position
+from .core import STANDARD_START, IllegalActionError, MixtourError, Position, Reason
 from .game import Game
 
-__all__ = ["Link", "format_link", "format_seats", "parse_link", "parse_seats"]
+__all__ = ["Link", "LinkIssue", "format_link", "format_seats", "parse_link", "parse_seats"]
 
 _KEYS = ("p", "m", "ply", "flip", "ai", "at")
 _MAX_LENGTH = 20_000
@@ -44,6 +46,29 @@ _SEATS = re.compile(r"(?:[wrb][1-6]){1,3}")
 _REREAD = "the link's '&' and '=' were percent-encoded (%26, %3D); read as if they were not"
 # A link's own separator in a decoded value: ``p=...%26m%3Dc3``.
 _ENCODED_SEPARATOR = re.compile(r"&\s*(?:" + "|".join(_KEYS) + r")\s*=", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class LinkIssue:
+    """One thing wrong with a link: ``id`` and ``args`` for a page to word it,
+    ``text`` in English (the matching entry of :attr:`Link.problems`).
+
+    Ids: ``too-long``, ``reread``, ``no-value`` and ``twice`` (``key``),
+    ``unknown-key`` (``key``), ``more-unknown`` (``count``), ``bad-position``
+    (``detail``: the engine's English words), ``bad-action`` (``index``,
+    ``action``, and ``why``: the rule's :class:`~mixtour.core.Reason`, or
+    ``detail`` when the text is not an action at all), ``ply-past-end``
+    (``ply``, ``actions``), ``ply-not-number`` (``ply``), ``bad-flip`` and
+    ``bad-ai`` (``value``).
+    """
+
+    id: str
+    args: dict[str, str | int | Reason]
+    text: str
+
+    def as_dict(self) -> dict[str, object]:
+        """``{"id": ..., "args": {...}}``, a nested reason as such a dict too."""
+        return Reason(self.id, **self.args).as_dict()
 
 
 @dataclass
@@ -56,6 +81,8 @@ class Link:
     problems: list[str] = field(default_factory=list)
     seats: dict[str, int] | None = None
     """The computer's seats (colour -> level 1-6) from ``ai=r3``; None for ``ai=N`` or no ``ai``."""
+    issues: list[LinkIssue] = field(default_factory=list)
+    """``problems`` as ids and values, in the same order."""
 
 
 def parse_seats(text: str) -> dict[str, int] | None:
@@ -82,18 +109,24 @@ def _clip(text: str, n: int = 40) -> str:
 def parse_link(fragment: str) -> Link:
     """Read a link fragment (with or without the leading ``#``)."""
     problems: list[str] = []
+    issues: list[LinkIssue] = []
+
+    def report(id: str, problem: str, **args: str | int | Reason) -> None:
+        problems.append(problem)
+        issues.append(LinkIssue(id, args, problem))
+
+    def once(id: str, problem: str, **args: str | int | Reason) -> None:
+        # A link repeating a mistake thousands of times gets one line for it.
+        if problem not in problems:
+            report(id, problem, **args)
+
     text = fragment if isinstance(fragment, str) else ""
     if len(text) > _MAX_LENGTH:
-        problems.append("the link is too long")
+        report("too-long", "the link is too long")
         text = ""
     text = text.removeprefix("#")
     values: dict[str, str] = {}
     unknown: list[str] = []
-
-    def once(problem: str) -> None:
-        # A link repeating a mistake thousands of times gets one line for it.
-        if problem not in problems:
-            problems.append(problem)
 
     # (part, may be re-read): a part that decodes to more parameters is read
     # once more, decoded, and never a third time (each level is a full pass).
@@ -108,28 +141,29 @@ def parse_link(fragment: str) -> Link:
         if rereadable and ("=" in key or _ENCODED_SEPARATOR.search(value)):
             # P1 and N1 have no '&' or '=': these are the link's own separators,
             # percent-encoded once more (%26, %3D) by whatever passed it on.
-            once(_REREAD)
+            once("reread", _REREAD)
             parts.extend((p, False) for p in reversed(unquote_plus(part).split("&")))
             continue
         if key not in _KEYS:
             unknown.append(key)
         elif not eq:
-            once(f"link parameter {key!r} has no value")
+            once("no-value", f"link parameter {key!r} has no value", key=_clip(key))
         elif key in values:
-            once(f"link parameter {key!r} is given twice (the first is used)")
+            once("twice", f"link parameter {key!r} is given twice (the first is used)", key=key)
         else:
             values[key] = value
     for key in unknown[:3]:
-        problems.append(f"unknown link parameter {_clip(key)!r} (ignored)")
+        report("unknown-key", f"unknown link parameter {_clip(key)!r} (ignored)", key=_clip(key))
     if len(unknown) > 3:
-        problems.append(f"{len(unknown) - 3} more unknown link parameters (ignored)")
+        more = len(unknown) - 3
+        report("more-unknown", f"{more} more unknown link parameters (ignored)", count=more)
 
     start = STANDARD_START
     if "p" in values:
         try:
             start = Position(values["p"].replace("_", " ")).fen()
         except MixtourError as e:
-            problems.append(f"bad position in the link: {e}")
+            report("bad-position", f"bad position in the link: {e}", detail=str(e))
     game = Game(start)
 
     if values.get("m", "").strip():
@@ -138,7 +172,11 @@ def parse_link(fragment: str) -> Link:
             try:
                 game.play(word)
             except MixtourError as e:
-                problems.append(f"action {i} of the link ({_clip(word)!r}) cannot be played: {e}")
+                why: dict[str, str | int | Reason] = {"detail": str(e)}
+                if isinstance(e, IllegalActionError) and e.reason is not None:
+                    why = {"why": e.reason}
+                text = f"action {i} of the link ({_clip(word)!r}) cannot be played: {e}"
+                report("bad-action", text, index=i, action=_clip(word), **why)
                 break
 
     if "ply" in values:
@@ -146,17 +184,21 @@ def parse_link(fragment: str) -> Link:
         if ply_text.isascii() and ply_text.isdigit() and len(ply_text) < 6:
             ply = int(ply_text)
             if ply > game.ply:
-                problems.append(f"ply {ply} is past the end of the game ({game.ply} actions)")
+                text = f"ply {ply} is past the end of the game ({game.ply} actions)"
+                report("ply-past-end", text, ply=ply, actions=game.ply)
             game.goto(ply)
         else:
-            problems.append(f"ply {_clip(ply_text)!r} is not a number")
+            report(
+                "ply-not-number", f"ply {_clip(ply_text)!r} is not a number", ply=_clip(ply_text)
+            )
 
     flip = False
     if "flip" in values:
         if values["flip"] in ("0", "1"):
             flip = values["flip"] == "1"
         else:
-            problems.append(f"flip {_clip(values['flip'])!r} must be 0 or 1")
+            value = _clip(values["flip"])
+            report("bad-flip", f"flip {value!r} must be 0 or 1", value=value)
 
     ai: int | None = None
     seats: dict[str, int] | None = None
@@ -169,8 +211,8 @@ def parse_link(fragment: str) -> Link:
         ):
             seats = found
         else:
-            problems.append(f"AI level {_clip(level)!r} must be 1 to 6")
-    return Link(game, flip, ai, problems, seats)
+            report("bad-ai", f"AI level {_clip(level)!r} must be 1 to 6", value=_clip(level))
+    return Link(game, flip, ai, problems, seats, issues)
 
 
 def format_link(

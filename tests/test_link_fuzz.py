@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from urllib.parse import quote
@@ -163,3 +164,33 @@ def test_format_then_parse_is_the_identity_on_valid_games(
     alone = parse_link(format_link(game, whole_game=False))
     assert alone.problems == []
     assert alone.game.fen() == game.fen()
+
+
+# What each issue id carries (LinkIssue's docstring), for a page to word it.
+ISSUE_ARGS = {
+    "too-long": set(),
+    "reread": set(),
+    "no-value": {"key"},
+    "twice": {"key"},
+    "unknown-key": {"key"},
+    "more-unknown": {"count"},
+    "bad-position": {"detail"},
+    "ply-past-end": {"ply", "actions"},
+    "ply-not-number": {"ply"},
+    "bad-flip": {"value"},
+    "bad-ai": {"value"},
+}
+
+
+@FUZZ
+@given(st.one_of(link_like(), damaged_links()))
+def test_each_problem_comes_with_its_id_and_values(text: str) -> None:
+    link = parse_link(text)
+    assert [issue.text for issue in link.issues] == link.problems
+    for issue in link.issues:
+        data = json.loads(json.dumps(issue.as_dict()))  # plain data, as the bridge sends it
+        if issue.id == "bad-action":
+            assert {"index", "action"} <= data["args"].keys()
+            assert ("why" in data["args"]) != ("detail" in data["args"])
+        else:
+            assert set(data["args"]) == ISSUE_ARGS[issue.id], issue

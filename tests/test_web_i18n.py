@@ -117,3 +117,30 @@ def test_choosing_german_reloads_in_german_and_keeps_the_game(web_app: AppPage) 
     # ...unless a page asks for a language of its own (a French rules page's boards)
     web_app.open("embed.html?lang=fr#m=c3")
     assert page.evaluate("document.documentElement.lang") == "fr"
+
+
+@pytest.mark.browser_context_args(locale="fr-FR")
+def test_a_broken_link_is_explained_in_french(web_app: AppPage) -> None:
+    fr = table("fr")
+    page = web_app.page
+    web_app.open("index.html#m=c3,c3&flip=2&colour=green")
+    expect(page.locator("#link-problems")).to_be_visible()
+    occupied = fill(fr["reason.occupied"], square="c3")
+    expect(page.locator("#link-problems li")).to_have_text(
+        [
+            fill(fr["linkIssue.unknown-key"], key="colour"),
+            fill(fr["linkIssue.bad-action"], index=2, action="c3", detail=occupied),
+            fill(fr["linkIssue.bad-flip"], value="2"),
+        ]
+    )
+    # The editor and an embed word a link's problems in the same language.
+    page.goto(f"{web_app.base_url}embed.html#m=c3,zz")
+    page.locator("#board").click()
+    web_app.wait_ready()
+    not_action = fill(
+        fr["linkIssue.bad-action"], index=2, action="zz", detail=fr["reason.not-an-action"]
+    )
+    expect(page.locator("body")).to_contain_text(not_action)
+    web_app.open("editor.html#m=c3&ply=abc")
+    expect(page.locator("body")).to_contain_text(fill(fr["linkIssue.ply-not-number"], ply="abc"))
+    assert web_app.errors == []

@@ -188,3 +188,56 @@ def test_a_broken_link_says_so_inside_the_window_when_a_game_is_saved(web_app: A
     fits, shown = inside_window(page, "#link-problems")
     assert fits, f"the link's problems are at {shown}, outside the 1280x800 window"
     assert web_app.errors == []
+
+
+# Whether every line of the turn card is inside the card (none cut off or
+# scrolled out of sight), with the computer's "thinking" line shown or not.
+TURN_CARD_CUT = """
+() => {
+  const card = document.querySelector('#turn').getBoundingClientRect();
+  const cut = [];
+  for (const el of document.querySelectorAll('#status, #hint, #thinking:not([hidden])')) {
+    const box = el.getBoundingClientRect();
+    if (box.height && (box.top < card.top - 0.5 || box.bottom > card.bottom + 0.5)) cut.push(el.id);
+  }
+  for (const el of document.querySelectorAll('#turn *')) {
+    if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible') {
+      cut.push(`${el.id || el.className} scrolls`);
+    }
+  }
+  return cut;
+}
+"""
+
+SHOW_THINKING = """
+(on) => {
+  document.querySelector('#thinking').hidden = !on;
+  const words = { en: 'Loading the computer player…', fr: 'Chargement du joueur ordinateur…',
+    de: 'Computerspieler wird geladen…' };
+  document.querySelector('#thinking-text').textContent = words[document.documentElement.lang];
+}
+"""
+
+
+def test_the_turn_card_shows_every_line_in_every_language(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    problems = []
+    for language in ("en", "fr", "de"):
+        if language != "en":
+            page.locator("#language").select_option(language)
+            page.wait_for_load_state()
+            app_page.wait_ready()
+        for width, height in [(320, 480), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]:
+            page.set_viewport_size({"width": width, "height": height})
+            for thinking in (False, True):
+                # The line the computer shows while it loads (its longest wording).
+                page.evaluate(SHOW_THINKING, thinking)
+                page.wait_for_function(
+                    "() => new Promise((done) => requestAnimationFrame(() => done(1)))"
+                )
+                cut = page.evaluate(TURN_CARD_CUT)
+                if cut:
+                    problems.append(f"{language} {width}x{height} thinking={thinking}: {cut}")
+    assert problems == []
+    assert app_page.errors == []

@@ -24,7 +24,7 @@
 
 import { Board } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
-import { colorName, t } from "./i18n.js";
+import { colorName, linkProblems, t } from "./i18n.js";
 import { copyText, showForCopy } from "./links.js";
 import { COLORS, LEVELS, START, parsePosition, positionText, squareName } from "./notation.js";
 import { $, Python, messageLine, pageChrome } from "./page.js";
@@ -450,7 +450,8 @@ python.connect({
     if (location.hash.length > 1) {
       const answer = call("from_link", location.hash);
       adopt(answer.position);
-      if (answer.problems.length) say(`${t("link.problems")} ${answer.problems.join("; ")}`);
+      const problems = linkProblems(answer);
+      if (problems.length) say(`${t("link.problems")} ${problems.join("; ")}`);
     }
     update();
     for (const el of ui.form.elements) /** @type {HTMLInputElement | HTMLFieldSetElement} */ (el).disabled = false;

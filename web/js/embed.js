@@ -19,7 +19,7 @@
 //   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
 
 import { Board } from "./board.js";
-import { colorName, t } from "./i18n.js";
+import { colorName, linkProblems, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
 import { $, Python, messageLine, pageChrome, showState } from "./page.js";
 import { explainAttempt } from "./refusals.js";
@@ -160,7 +160,7 @@ function load() {
   const answer = call("load_link", options.link);
   board.set({ flipped: answer.flip, coordinates: options.coordinates });
   render(answer.state);
-  const problems = [...options.problems, ...answer.problems];
+  const problems = [...options.problems, ...linkProblems(answer)];
   if (problems.length) say(problems.join(" · "), { sticky: true });
 }
 

@@ -373,6 +373,20 @@ const STRINGS = {
     // board (h3-board)
     "settings.heights": "Show the height of stacks of two or more discs",
     "embed.sandboxed": "This board needs a frame that allows it its own storage: the page that shows it must add allow-same-origin to the iframe's sandbox. Open it in the Mixtour app instead.",
+
+    // what is wrong with a link (mixtour/link.py LinkIssue ids; English as the engine words it)
+    "linkIssue.too-long": "the link is too long",
+    "linkIssue.reread": "the link's '&' and '=' were percent-encoded (%26, %3D); read as if they were not",
+    "linkIssue.no-value": "link parameter '{key}' has no value",
+    "linkIssue.twice": "link parameter '{key}' is given twice (the first is used)",
+    "linkIssue.unknown-key": "unknown link parameter '{key}' (ignored)",
+    "linkIssue.more-unknown": "{count} more unknown link parameters (ignored)",
+    "linkIssue.bad-position": "bad position in the link: {detail}",
+    "linkIssue.bad-action": "action {index} of the link ('{action}') cannot be played: {detail}",
+    "linkIssue.ply-past-end": "ply {ply} is past the end of the game ({actions} actions)",
+    "linkIssue.ply-not-number": "ply '{ply}' is not a number",
+    "linkIssue.bad-flip": "flip '{value}' must be 0 or 1",
+    "linkIssue.bad-ai": "AI level '{value}' must be 1 to 6",
   },
   fr,
   de,
@@ -456,6 +470,34 @@ export function reasonText(answer) {
     return answer?.message ?? "";
   }
   return wordReason(reason);
+}
+
+/**
+ * What was wrong with a link, one line per problem, in the page's language:
+ * answer.issues ({id, args}, mixtour/link.py's LinkIssue) worded by this
+ * table, or the engine's English answer.problems where a wording is missing.
+ * The engine's own words about a bad position stay as they are (in English).
+ * @param {{problems: string[], issues?: Bridge.Reason[]}} answer
+ * @returns {string[]}
+ */
+export function linkProblems(answer) {
+  const issues = answer.issues ?? [];
+  return answer.problems.map((english, i) => {
+    const issue = issues[i];
+    if (!issue || language === "en" || !Object.hasOwn(STRINGS[language], `linkIssue.${issue.id}`)) {
+      return english;
+    }
+    /** @type {{[name: string]: unknown}} */
+    const values = { ...issue.args };
+    const why = issue.args.why;
+    if (why && typeof why === "object") {
+      if (!Object.hasOwn(STRINGS[language], `reason.${why.id}`)) return english;
+      values.detail = wordReason(why);
+    } else if (issue.id === "bad-action") {
+      values.detail = t("reason.not-an-action"); // the text is not an action at all
+    }
+    return t(`linkIssue.${issue.id}`, values);
+  });
 }
 
 /**

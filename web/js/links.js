@@ -14,7 +14,7 @@
 // Text that comes from a link is only ever shown with textContent.
 
 import { EmbedDialog } from "./embed-dialog.js";
-import { t } from "./i18n.js";
+import { linkProblems, t } from "./i18n.js";
 import { seatsText } from "./notation.js";
 import { $ } from "./page.js";
 
@@ -83,7 +83,7 @@ export class Links {
     this.app.board.set({ flipped: this.flip });
     this.syncFlipButton();
     this.app.render(answer.state);
-    this.showProblems(answer.problems);
+    this.showProblems(linkProblems(answer));
     window.dispatchEvent(
       new CustomEvent("mixtour:link-loaded", {
         detail: { ai: this.ai, seats: this.seats, flip: this.flip },

@@ -268,8 +268,9 @@ class Bridge:
         """Show what a link fragment (``#p=...&m=...``) describes.
 
         Never fails: ``{"state": view, "flip": bool, "ai": level or null,
-        "seats": {colour: level} or null, "problems": [text, ...]}``, where the
-        state is the valid part of the link (``seats`` from ``ai=r3``).
+        "seats": {colour: level} or null, "problems": [text, ...], "issues":
+        [{"id", "args"}, ...]}``, where the state is the valid part of the link
+        (``seats`` from ``ai=r3``) and ``issues`` are the problems as data.
         """
         link = parse_link(fragment if isinstance(fragment, str) else "")
         self.game = link.game
@@ -279,6 +280,7 @@ class Bridge:
             ai=link.ai,
             seats=link.seats,
             problems=link.problems,
+            issues=[cast(Reason, issue.as_dict()) for issue in link.issues],
         )
         return _dump(shown)
 

@@ -163,6 +163,8 @@ class LoadedLink(TypedDict):
     ai: int | None
     seats: dict[str, int] | None
     problems: list[str]
+    # The same problems as ids and values (mixtour.link.LinkIssue), for the page's language.
+    issues: list[Reason]
 
 
 class Fragment(TypedDict):
@@ -256,6 +258,7 @@ class LinkedPosition(TypedDict):
 
     position: EditedPosition
     problems: list[str]
+    issues: list[Reason]
 
 
 class Rules(TypedDict):

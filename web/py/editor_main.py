@@ -11,7 +11,8 @@ strings (``rules()``: the engine's set-up numbers, see ``bridge.rules``):
     ``{"ok": false, "message": text}`` with the engine's reason.
 ``from_link(fragment)``
     the position a link (``#p=...&m=...``) shows, as ``{"position": {...},
-    "problems": [text, ...]}``; never fails (the standard start at worst).
+    "problems": [text, ...], "issues": [{"id", "args"}, ...]}``; never fails
+    (the standard start at worst).
 ``link(text, level)``
     ``{"fragment": "p=..."}``: the link to a valid position (``ai=level`` added
     for a level 1-6), written by ``mixtour/link.py``.
@@ -70,7 +71,9 @@ def check(text: str) -> CheckedJson:
 def from_link(fragment: str) -> LinkedPositionJson:
     """The position a link fragment shows, and what was wrong with the link."""
     link = parse_link(fragment if isinstance(fragment, str) else "")
-    return _dump({"position": _describe(link.game.position), "problems": link.problems})
+    issues = [issue.as_dict() for issue in link.issues]
+    shown = {"position": _describe(link.game.position), "problems": link.problems, "issues": issues}
+    return _dump(shown)
 
 
 def link(text: str, level: int | None = None) -> EditorLinkJson:

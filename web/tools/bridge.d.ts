@@ -124,6 +124,7 @@ declare namespace Bridge {
   interface LinkedPosition {
     position: EditedPosition;
     problems: string[];
+    issues: Reason[];
   }
 
   /**
@@ -137,6 +138,7 @@ declare namespace Bridge {
     ai: number | null;
     seats: { [key: string]: number } | null;
     problems: string[];
+    issues: Reason[];
   }
 
   /**

@@ -382,4 +382,18 @@ export default {
   // board (h3-board)
   "settings.heights": "Höhe von Stapeln ab zwei Steinen anzeigen",
   "embed.sandboxed": "Dieses Brett braucht einen Rahmen, der ihm eigenen Speicher erlaubt: Die Seite, die es zeigt, muss dem sandbox des iframes allow-same-origin hinzufügen. Öffnen Sie es stattdessen in der Mixtour-App.",
+
+  // was an einem Link nicht stimmt (LinkIssue-Ids aus mixtour/link.py)
+  "linkIssue.too-long": "der Link ist zu lang",
+  "linkIssue.reread": "„&“ und „=“ des Links waren kodiert (%26, %3D); sie wurden gelesen, als wären sie es nicht",
+  "linkIssue.no-value": "der Link-Parameter „{key}“ hat keinen Wert",
+  "linkIssue.twice": "der Link-Parameter „{key}“ steht zweimal im Link (der erste gilt)",
+  "linkIssue.unknown-key": "unbekannter Link-Parameter „{key}“ (ignoriert)",
+  "linkIssue.more-unknown": "{count} weitere unbekannte Link-Parameter (ignoriert)",
+  "linkIssue.bad-position": "die Stellung im Link ist ungültig ({detail})",
+  "linkIssue.bad-action": "Aktion {index} des Links („{action}“) kann nicht gespielt werden: {detail}",
+  "linkIssue.ply-past-end": "Halbzug {ply} liegt hinter dem Ende der Partie ({actions} Aktionen)",
+  "linkIssue.ply-not-number": "„{ply}“ ist keine Halbzugnummer",
+  "linkIssue.bad-flip": "flip „{value}“ muss 0 oder 1 sein",
+  "linkIssue.bad-ai": "die Computerstufe „{value}“ muss zwischen 1 und 6 liegen",
 };

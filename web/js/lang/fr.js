@@ -381,4 +381,18 @@ export default {
   // board (h3-board)
   "settings.heights": "Afficher la hauteur des piles de deux pièces ou plus",
   "embed.sandboxed": "Ce plateau a besoin d’un cadre qui lui laisse son propre stockage : la page qui l’affiche doit ajouter allow-same-origin au sandbox de l’iframe. Ouvrez-le plutôt dans l’application Mixtour.",
+
+  // ce qui ne va pas dans un lien (ids LinkIssue de mixtour/link.py)
+  "linkIssue.too-long": "le lien est trop long",
+  "linkIssue.reread": "les « & » et « = » du lien étaient encodés (%26, %3D) ; ils ont été lus comme s’ils ne l’étaient pas",
+  "linkIssue.no-value": "le paramètre « {key} » du lien n’a pas de valeur",
+  "linkIssue.twice": "le paramètre « {key} » du lien est donné deux fois (le premier compte)",
+  "linkIssue.unknown-key": "paramètre de lien inconnu « {key} » (ignoré)",
+  "linkIssue.more-unknown": "{count} autres paramètres de lien inconnus (ignorés)",
+  "linkIssue.bad-position": "la position du lien n’est pas valide ({detail})",
+  "linkIssue.bad-action": "l’action {index} du lien (« {action} ») ne peut pas être jouée : {detail}",
+  "linkIssue.ply-past-end": "le coup {ply} est après la fin de la partie ({actions} actions)",
+  "linkIssue.ply-not-number": "« {ply} » n’est pas un numéro de coup",
+  "linkIssue.bad-flip": "flip « {value} » doit valoir 0 ou 1",
+  "linkIssue.bad-ai": "le niveau de l’ordinateur « {value} » doit aller de 1 à 6",
 };
