@@ -5,16 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import {
-  cellOf,
-  DISC_STEP,
-  hitTest,
-  layout,
-  published,
-  squareAt,
-  squareCenter,
-  STACK_BASE,
-} from "../../web/js/board/geometry.js";
+import { cellOf, layout, squareAt, squareCenter } from "../../web/js/board/geometry.js";
+import { DISC_STEP, hitTest, published, STACK_BASE } from "../../web/js/board/mixtour/geometry.js";
 
 const SQUARES = Array.from({ length: 25 }, (_, i) => i);
 const sq = (name) => (Number(name[1]) - 1) * 5 + "abcde".indexOf(name[0]);

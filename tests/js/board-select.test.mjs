@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { CENTRE, canLift, step, targetsOf } from "../../web/js/board/select.js";
+import { CENTRE, canLift, step, targetsOf } from "../../web/js/board/mixtour/select.js";
 
 /** @param {string} name a1 .. e5 */
 const sq = (name) => (Number(name[1]) - 1) * 5 + "abcde".indexOf(name[0]);

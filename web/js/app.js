@@ -372,7 +372,7 @@ function renderStatus(state) {
   showHint(board.selection);
 }
 
-/** @param {import("./board/state.js").Selection | null} selection */
+/** @param {import("./board/mixtour/state.js").Selection | null} selection */
 function showHint(selection) {
   if (!view) return;
   if (view.over || view.mustPass) {

@@ -1,7 +1,8 @@
 // @ts-check
 // The Mixtour board on a <canvas>: drawing and input, and no rules. The
-// pages import it from here; the parts live in web/js/board/, one concern
-// each (api.js lists them).
+// pages import it from here. It is the board kit of web/js/board/ (shared by
+// every game, one concern a module: api.js lists them) with Mixtour's game
+// of web/js/board/mixtour/ (its selection model, renderer and stacks).
 //
 // Like chessground, the board is told what is legal and reports what the
 // player chose. The app gives it one config object through set(config):
@@ -49,6 +50,6 @@
 //   disc i (0 = bottom) of a stack: centre.y + base - (i + 0.5) * step
 // and the lifted discs as data-selection ("c3:2").
 
-export { Board, heightsSetting } from "./board/api.js";
+export { MixtourBoard as Board, heightsSetting } from "./board/mixtour/board.js";
 export { colorProperty } from "./board/colors.js";
 export { squareName } from "./notation.js";

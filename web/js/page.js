@@ -199,13 +199,15 @@ export class Python {
 /**
  * Put a state from the bridge on the board and on the canvas' test contract
  * (data-position, data-status). `offer: false` draws no legal action.
- * @param {{ canvas: HTMLElement, set: (config: object) => void }} board
+ * @param {{
+ *   set: (config: object) => void,
+ *   publish: (shown: {position: string, status: string}) => void,
+ * }} board
  * @param {BoardView} state
  * @param {{ interactive?: boolean, offer?: boolean }} [how]
  */
 export function showState(board, state, { interactive = true, offer = true } = {}) {
-  board.canvas.dataset.position = state.fen;
-  board.canvas.dataset.status = state.status;
+  board.publish({ position: state.fen, status: state.status });
   board.set({
     stacks: state.stacks,
     last: state.last,

@@ -1,6 +1,7 @@
 // @ts-check
-// How the board moves from one picture to the next: pure planning, no drawing,
-// no DOM and no rules (Node imports this module in tests/js/).
+// How the board moves from one picture to the next, for any game whose
+// squares hold pieces bottom to top (one letter a piece): pure planning, no
+// drawing, no DOM and no rules (Node imports this module in tests/js/).
 //
 // Every change of the stacks on the board goes through planChange(before,
 // after): it compares the two pictures square by square and says what moves
@@ -25,7 +26,12 @@ const SLIDE_END = 0.6; // a scoring move: the slide ends here, then the tower fa
 const COME_BACK = 0.35; // a scoring move taken back: the tower comes back until here
 export const MAX_QUEUED = 2; // the running plan and one waiting; later changes join the waiting one
 
-/** @typedef {import("./state.js").Action} Action */
+/**
+ * The action that led to a picture, as far as the planner reads it: a
+ * "move" of `count` pieces from `from` to `to` whose square is empty
+ * afterwards had its pieces leave the board (Mixtour's tower of five).
+ * @typedef {{kind: string, square?: number, from?: number, to?: number, count?: number}} Action
+ */
 /** @typedef {import("./state.js").Launch} Launch */
 /** @typedef {import("./state.js").Point} Point */
 
@@ -257,31 +263,45 @@ export function easeOut(t) {
 }
 
 /**
+ * What the queue needs of any game's plan: the pictures it goes between and
+ * how long it runs (`start` and the progress `t` are set as it is shown).
+ * @typedef {{before: any, after: any, duration: number, start?: number, t?: number}} Timed
+ */
+
+/**
+ * A game's planner: the plan from one picture to the next, or null when
+ * nothing is to be animated. planChange is Mixtour's (pieces per square).
+ * @typedef {(before: any, after: any, launch: Launch | null) => Timed | null} Planner
+ */
+
+/**
  * Add the change from `before` to `after` to the plans waiting to be shown
  * (`queue`, the first one running). When changes come faster than they can
  * be shown, the waiting ones become one.
- * @param {Plan[]} queue changed in place
+ * @param {Timed[]} queue changed in place
  * @param {Picture} before
  * @param {Picture} after
  * @param {Launch | null} [launch]
+ * @param {Planner} [planner] how the game plans a change
  */
-export function queueChange(queue, before, after, launch = null) {
+export function queueChange(queue, before, after, launch = null, planner = planChange) {
   if (queue.length >= MAX_QUEUED) {
-    const merged = planChange(queue[1].before, after);
+    const merged = planner(queue[1].before, after, null);
     queue.length = 1;
     if (merged) queue.push(merged);
     return;
   }
-  const plan = planChange(before, after, launch);
+  const plan = planner(before, after, launch);
   if (plan) queue.push(plan);
 }
 
 /**
  * The plan a frame at time `now` draws, with its progress `t` (0..1), or
  * null when all are shown; finished plans leave the queue.
- * @param {Plan[]} queue changed in place
+ * @template {Timed} T
+ * @param {T[]} queue changed in place
  * @param {number} now
- * @returns {Plan | null}
+ * @returns {T | null}
  */
 export function currentPlan(queue, now) {
   while (queue.length) {

@@ -1,64 +1,62 @@
 // @ts-check
-// The board on a <canvas>: the class pages use (web/js/board.js re-exports
-// it). It ties the parts together and holds the one function through which
-// every change of state goes, update(mutation): it compares the state before
-// and after, animates a change of stacks (web/js/board/anim.js plans it),
-// drops a selection the new position makes stale, publishes
-// data-selection, tells the page when the lifted discs changed, and asks for
-// a redraw. Nothing calls the animation directly, so an update that does not
-// change the stacks (hints, legal moves, a flip) cannot cancel one.
+// The board on a <canvas>, for any game: the class a game's board extends
+// (Mixtour's: web/js/board/mixtour/board.js). It ties the parts together and
+// holds the one function through which every change of state goes,
+// update(mutation): it compares the state before and after, animates a
+// change of the pieces (web/js/board/anim.js queues it), drops a selection
+// the new position makes stale, publishes data-selection, tells the page
+// when the choice in progress changed, and asks for a redraw. It publishes
+// the rest of the page contract on the canvas too: data-geometry when it
+// lays the board out, data-position and data-status when told (publish). Nothing calls
+// the animation directly, so an update that does not change the pieces
+// (hints, legal moves, a flip) cannot cancel one.
 //
-//   state.js     the config and the state (plain data)
-//   select.js    the selection state machine: taps, drags, keys -> what happened
-//   input.js     pointer and keyboard events -> machine inputs; page watchers
-//   geometry.js  squares <-> pixels, hit testing
-//   draw.js      painting a frame
+//   game.js      what a game supplies (types)
+//   state.js     the state every board keeps (plain data)
+//   input.js     pointer and keyboard events -> selection model inputs; page watchers
+//   geometry.js  squares <-> pixels on any files x ranks, the square under a point
+//   draw.js      painting what every board has: squares, frame, coordinates, marks
 //   anim.js      planning and queueing the animations
 //   colors.js    the colours, from CSS custom properties
 
-import { onPref, pref, setPref } from "../prefs.js";
 import { currentPlan, queueChange } from "./anim.js";
-import { colorsFrom, FALLBACK } from "./colors.js";
-import { paint } from "./draw.js";
-import { cellOf, hitTest, layout, published, squareAt, squareCenter } from "./geometry.js";
+import { colorsFrom } from "./colors.js";
+import { cellOf, layout, squareAt, squareCenter } from "./geometry.js";
 import { bindInput, watchPage } from "./input.js";
-import { squareName } from "../notation.js";
-import { canLift, step, targetsOf } from "./select.js";
-import { applyConfig, defaultConfig, initialState, sameSelection, sameStacks } from "./state.js";
+import { initialState, sameStacks } from "./state.js";
 
-/** @typedef {import("./state.js").State} State */
-/** @typedef {import("./state.js").ConfigChange} ConfigChange */
-/** @typedef {import("./state.js").Selection} Selection */
 /** @typedef {import("./state.js").Hit} Hit */
 /** @typedef {import("./state.js").Point} Point */
-/** @typedef {import("./select.js").Input} Input */
-/** @typedef {import("./select.js").Output} Output */
-/** @typedef {import("./select.js").Step} Step */
-/** @typedef {import("./select.js").Attempt} Attempt */
+/** @typedef {import("./game.js").KitInput} KitInput */
 
 /**
- * What the board tells the page (the constructor's second argument).
- * @typedef {object} BoardEvents
- * @property {(square: number) => void} [onEnter] a legal entry was chosen
- * @property {(from: number, count: number, to: number, how: {dragged: boolean}) => void} [onMove]
- *   a legal move was chosen
- * @property {(attempt: Attempt) => void} [onIllegal] an illegal choice
- * @property {(selection: Selection | null) => void} [onSelect] the lifted discs changed
- * @property {() => void} [onCancel] the lifted discs were put back
+ * What every board tells the page (a game's board adds its own).
+ * @template S
+ * @typedef {object} KitEvents
+ * @property {(attempt: any) => void} [onIllegal] an illegal choice (the game says what it holds)
+ * @property {(selection: S | null) => void} [onSelect] the choice in progress changed
+ * @property {() => void} [onCancel] the choice in progress was given up
  * @property {(square: number) => void} [onCursor] the keyboard cursor moved
  */
 
+/**
+ * @template {import("./state.js").KitConfig} C
+ * @template S, I, O
+ */
 export class Board {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {BoardEvents} [events]
+   * @param {import("./game.js").Game<C, S, I, O>} game
+   * @param {C} config the config of a new board
+   * @param {KitEvents<S>} [events]
    */
-  constructor(canvas, events = {}) {
+  constructor(canvas, game, config, events = {}) {
     this.canvas = canvas;
+    this.game = game;
     this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
-    this.events = events;
-    /** @type {State} */
-    this.state = initialState(defaultConfig(pref("boardHeights", true)), { ...FALLBACK });
+    this.kitEvents = events;
+    /** @type {import("./state.js").State<C, S>} */
+    this.state = initialState(config, { ...game.colors });
     this.frame = 0;
     this.reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
     this.readColors();
@@ -76,7 +74,7 @@ export class Board {
     return this.state.config;
   }
 
-  /** The lifted discs, or null. */
+  /** The choice in progress, or null. */
   get selection() {
     return this.state.selection;
   }
@@ -97,14 +95,25 @@ export class Board {
   }
 
   /**
-   * Change the board as the page sees it (web/js/board.js lists the config).
-   * New legal moves drop the selection, as new stacks do.
-   * @param {ConfigChange} change
+   * Publish the position shown and its status on the canvas, the page
+   * contract's data-position (the game's position string) and data-status
+   * (an outcome code: "playing", "w-wins", ...).
+   * @param {{position: string, status: string}} shown
+   */
+  publish({ position, status }) {
+    this.canvas.dataset.position = position;
+    this.canvas.dataset.status = status;
+  }
+
+  /**
+   * Change the board as the page sees it. New legal moves drop the
+   * selection, as a new position does.
+   * @param {Partial<C>} change
    */
   set(change) {
     this.update((s) => {
-      applyConfig(s.config, change);
-      if (change.movable !== undefined) {
+      this.game.apply(s.config, change);
+      if (this.game.staleSelection(change)) {
         s.selection = null;
         s.drag = null;
         s.press = null;
@@ -116,13 +125,13 @@ export class Board {
   /**
    * The one way every change of state goes: `mutation` changes the state,
    * then the board works out what follows from the difference.
-   * @param {(state: State) => void} mutation
+   * @param {(state: import("./state.js").State<C, S>) => void} mutation
    */
   update(mutation) {
     const s = this.state;
+    const game = this.game;
     const before = {
-      stacks: s.config.stacks,
-      last: s.config.last,
+      picture: game.picture(s.config),
       launch: s.launch,
       selection: s.selection,
       flipped: !!s.config.flipped,
@@ -132,32 +141,31 @@ export class Board {
     if (!!s.config.flipped !== before.flipped || !!s.config.coordinates !== before.coordinates) {
       s.geometry = this.measure();
     }
-    const stacksChanged = !sameStacks(before.stacks, s.config.stacks);
-    if (stacksChanged) {
-      // The lifted discs belonged to the position before.
+    const after = game.picture(s.config);
+    const piecesChanged = !sameStacks(before.picture.stacks, after.stacks);
+    if (piecesChanged) {
+      // The choice in progress belonged to the position before.
       s.selection = null;
       s.drag = null;
       s.press = null;
     }
-    const selectionChanged = !sameSelection(before.selection, s.selection);
-    // Lifting shows the board as it is now.
+    const selectionChanged = !game.sameSelection(before.selection, s.selection);
+    // Choosing shows the board as it is now.
     if (s.selection && s.selection !== before.selection) s.animations = [];
-    if (stacksChanged) {
-      this.animate(before, { stacks: s.config.stacks, last: s.config.last }, before.launch);
-    }
+    if (piecesChanged) this.animate(before.picture, after, before.launch);
     if (s.selection) {
-      this.canvas.dataset.selection = `${squareName(s.selection.square)}:${s.selection.count}`;
+      this.canvas.dataset.selection = game.selectionText(s.selection);
     } else {
       delete this.canvas.dataset.selection;
     }
     this.requestRedraw();
-    if (selectionChanged) this.events.onSelect?.(s.selection);
+    if (selectionChanged) this.kitEvents.onSelect?.(s.selection);
   }
 
   /**
-   * Queue the animation of a change of stacks (or show it at once).
-   * @param {import("./anim.js").Picture} before
-   * @param {import("./anim.js").Picture} after
+   * Queue the animation of a change of pieces (or show it at once).
+   * @param {{stacks: readonly string[]}} before the game's picture
+   * @param {{stacks: readonly string[]}} after
    * @param {import("./state.js").Launch | null} launch
    */
   animate(before, after, launch) {
@@ -166,24 +174,34 @@ export class Board {
       s.animations = [];
       return;
     }
-    queueChange(s.animations, before, after, launch);
+    queueChange(
+      s.animations,
+      /** @type {import("./anim.js").Picture} */ (before),
+      /** @type {import("./anim.js").Picture} */ (after),
+      launch,
+      this.game.plan,
+    );
   }
 
   /**
-   * Feed the selection state machine and carry out what it answers, in order.
-   * @param {Input} input
-   * @returns {Step}
+   * Feed the selection model and carry out what it answers, in order.
+   * @param {I | KitInput} input
    */
   dispatch(input) {
     const s = this.state;
-    const answer = step({ selection: s.selection, cursor: s.cursor }, s.config, input);
+    const answer = this.game.step({ selection: s.selection, cursor: s.cursor }, s.config, input);
     for (const out of answer.out) this.carryOut(out);
     return answer;
   }
 
-  /** @param {Output} out */
-  carryOut(out) {
-    const events = this.events;
+  /**
+   * Carry out what every board does; a game's board carries out its own
+   * outputs and hands the rest to this.
+   * @param {O | import("./game.js").KitOutput<S>} output
+   */
+  carryOut(output) {
+    const out = /** @type {import("./game.js").KitOutput<S>} */ (output);
+    const events = this.kitEvents;
     switch (out.type) {
       case "select":
         this.update((s) => {
@@ -195,16 +213,6 @@ export class Board {
           s.cursor = out.square;
         });
         events.onCursor?.(out.square);
-        break;
-      case "enter":
-        events.onEnter?.(out.square);
-        break;
-      case "move":
-        // Where the discs start sliding from, when the page shows the move.
-        this.update((s) => {
-          s.launch = { square: out.from, count: out.count, point: out.point };
-        });
-        events.onMove?.(out.from, out.count, out.to, { dragged: out.dragged });
         break;
       case "illegal":
         events.onIllegal?.(out.attempt);
@@ -220,7 +228,7 @@ export class Board {
 
   /** Read the board's colours from the page's CSS custom properties. */
   readColors() {
-    const colors = colorsFrom(getComputedStyle(this.canvas));
+    const colors = colorsFrom(getComputedStyle(this.canvas), this.game.colors);
     this.update((s) => {
       s.colors = colors;
     });
@@ -248,6 +256,7 @@ export class Board {
       ratio,
       coordinates: config.coordinates !== false,
       flipped: !!config.flipped,
+      grid: this.game.grid,
     });
     const pixelWidth = Math.round(g.width * ratio);
     const pixelHeight = Math.round(g.height * ratio);
@@ -255,7 +264,7 @@ export class Board {
       this.canvas.width = pixelWidth;
       this.canvas.height = pixelHeight;
     }
-    this.canvas.dataset.geometry = JSON.stringify(published(g));
+    this.canvas.dataset.geometry = JSON.stringify(this.game.published(g));
     return g;
   }
 
@@ -275,7 +284,7 @@ export class Board {
    * @param {number} square
    */
   cellOf(square) {
-    return cellOf(square, !!this.state.config.flipped);
+    return cellOf(square, !!this.state.config.flipped, this.game.grid);
   }
 
   /**
@@ -284,18 +293,18 @@ export class Board {
    * @param {number} row
    */
   squareAt(col, row) {
-    return squareAt(col, row, !!this.state.config.flipped);
+    return squareAt(col, row, !!this.state.config.flipped, this.game.grid);
   }
 
   /**
-   * What is under a point in CSS pixels: {square, disc} (disc -1 on an empty square), or null.
+   * What is under a point in CSS pixels: {square, disc} (disc -1 on no piece), or null.
    * @param {number} px
    * @param {number} py
    * @returns {Hit | null}
    */
   hitTest(px, py) {
     const g = this.state.geometry;
-    return g ? hitTest(g, this.state.config.stacks, px, py) : null;
+    return g ? this.game.hit(g, this.state.config, px, py) : null;
   }
 
   /**
@@ -308,69 +317,22 @@ export class Board {
     return [event.clientX - rect.left, event.clientY - rect.top];
   }
 
-  // -- what is legal (as told by the config) ---------------------------------
+  // -- choosing (the model, driven from outside) ------------------------------
 
   /**
-   * The squares the lifted discs may go to.
-   * @param {Selection | null} selection
-   */
-  targetsOf(selection) {
-    return targetsOf(this.state.config, selection);
-  }
-
-  /**
-   * Whether the top `count` discs of `square` have somewhere to go.
-   * @param {number} square
-   * @param {number} count
-   */
-  canLift(square, count) {
-    return canLift(this.state.config, square, count);
-  }
-
-  // -- choosing (the machine, driven from outside) ----------------------------
-
-  /**
-   * Lift these discs (or none), whether or not they can move.
-   * @param {Selection | null} selection
-   */
-  setSelection(selection) {
-    this.update((s) => {
-      s.selection = selection;
-    });
-  }
-
-  /**
-   * A tap (click, touch or Enter) on a square; disc = index from the bottom, -1 if empty.
+   * A tap (click, touch or Enter) on a square; disc = the piece's index from the bottom, -1 on none.
    * @param {Hit | null} hit
    */
   choose(hit) {
     this.dispatch({ type: "tap", hit });
   }
 
-  /**
-   * Lift the top `count` discs of `square`, or report the attempt as illegal.
-   * @param {number} square
-   * @param {number} count
-   */
-  lift(square, count) {
-    this.dispatch({ type: "lift", square, count });
-  }
-
-  /** Put the lifted discs back. */
+  /** Give up the choice in progress. */
   cancel() {
     this.dispatch({ type: "cancel" });
     this.update((s) => {
       s.drag = null;
     });
-  }
-
-  /**
-   * Enter on a square: the top disc first; again on the lifted stack lifts one
-   * more. The text board (web/js/textboard.js) chooses through it too.
-   * @param {number} square
-   */
-  keyChoose(square) {
-    this.dispatch({ type: "choose", square });
   }
 
   /**
@@ -399,28 +361,15 @@ export class Board {
     // The frame clock only moves through the queue: finished plans leave it.
     const plan = currentPlan(s.animations, now);
     if (plan) this.requestRedraw();
-    paint(this.ctx, {
+    this.game.paint(this.ctx, {
       geometry: s.geometry,
       colors: s.colors,
       config: s.config,
       selection: s.selection,
-      targets: targetsOf(s.config, s.selection),
       drag: s.drag,
       cursor: document.activeElement === this.canvas ? s.cursor : null,
       plan,
     });
     if (!document.body.dataset.painted) document.body.dataset.painted = "1";
   }
-}
-
-/**
- * Keep the settings dialog's checkbox and the "boardHeights" preference in step.
- * @param {HTMLInputElement} input
- */
-export function heightsSetting(input) {
-  input.checked = pref("boardHeights", true);
-  input.addEventListener("change", () => setPref("boardHeights", input.checked));
-  onPref("boardHeights", (/** @type {unknown} */ value) => {
-    input.checked = value !== false;
-  });
 }

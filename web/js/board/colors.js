@@ -1,10 +1,12 @@
 // @ts-check
 // The board's colours: CSS custom properties on the canvas (--board-*,
 // --disc-*, web/css/board.css, light and dark), with a fallback for each.
-// Reading them needs the page (getComputedStyle); the rest is plain data.
+// Every board has the colours below; a game adds its pieces' (its game
+// object's `colors`). Reading them needs the page (getComputedStyle); the
+// rest is plain data.
 
-/** The colours when the page gives none (web/css/board.css gives them all). */
-export const FALLBACK = Object.freeze({
+/** The colours of every board when the page gives none (web/css/board.css gives them all). */
+export const BOARD_COLORS = Object.freeze({
   frame: "#6f5a43",
   frameEdge: "#4d3d2c",
   coords: "#f4ead6",
@@ -20,20 +22,7 @@ export const FALLBACK = Object.freeze({
   cursor: "#1d3557",
   lifted: "#ffd84d",
   hint: "rgba(29, 53, 87, 0.85)",
-  heightFill: "#1f1b16",
-  heightInk: "#ffffff",
-  wFace: "#fbf9f4",
-  wSide: "#d8d1c1",
-  wEdge: "#2b2620",
-  rFace: "#d8473f",
-  rSide: "#a2302a",
-  rEdge: "#3a100d",
-  bFace: "#3d79d4",
-  bSide: "#29549b",
-  bEdge: "#10233f",
 });
-
-/** @typedef {{-readonly [name in keyof typeof FALLBACK]: string}} Colors */
 
 /**
  * The CSS custom property of each colour: frameEdge -> --board-frame-edge, wFace -> --disc-w-face.
@@ -46,15 +35,18 @@ export function colorProperty(name) {
 }
 
 /**
- * The colours a style gives (the canvas's computed style), each falling back to its default.
+ * The colours a style gives (the canvas's computed style), each falling back
+ * to its default: one for every name of `fallback`.
+ * @template {Record<string, string>} T
  * @param {{getPropertyValue(property: string): string}} style
- * @returns {Colors}
+ * @param {T} fallback
+ * @returns {{-readonly [name in keyof T]: string}}
  */
-export function colorsFrom(style) {
-  /** @type {Colors} */
-  const colors = { ...FALLBACK };
-  for (const name of /** @type {(keyof Colors)[]} */ (Object.keys(FALLBACK))) {
-    colors[name] = style.getPropertyValue(colorProperty(name)).trim() || FALLBACK[name];
+export function colorsFrom(style, fallback) {
+  /** @type {Record<string, string>} */
+  const colors = {};
+  for (const [name, value] of Object.entries(fallback)) {
+    colors[name] = style.getPropertyValue(colorProperty(name)).trim() || value;
   }
-  return colors;
+  return /** @type {{-readonly [name in keyof T]: string}} */ (colors);
 }

@@ -1,20 +1,29 @@
 // @ts-check
-// Where things are on the canvas: the board's layout in a canvas of a given
-// size, squares to pixels and back (the flip turns the board round), what
-// lies under a point, and the proportions of discs and stacks. Pure
-// arithmetic, no DOM: Node imports this module in tests/js/.
+// Where things are on the canvas, for a board of any number of files
+// (columns) and ranks (rows): the board's layout in a canvas of a given size,
+// squares to pixels and back (the flip turns the board round) and the square
+// under a point. Pure arithmetic, no DOM: Node imports this module in
+// tests/js/. What stands on a square, and how tall it is drawn, is the game's
+// (web/js/board/mixtour/geometry.js for Mixtour's stacks).
 //
-// All lengths are CSS pixels relative to the canvas box; the device pixel
-// ratio only sets the size of the canvas's backing store.
+// A square's index is rank * files + file, a1 = 0. All lengths are CSS pixels
+// relative to the canvas box; the device pixel ratio only sets the size of
+// the canvas's backing store.
 
-import { SIZE } from "./state.js";
+/**
+ * The board's size in squares, and the room a game keeps at the right of
+ * the frame for its own drawings (`aside`, in squares: Tor's tokens in hand).
+ * @typedef {{files: number, ranks: number, aside?: number}} Grid
+ */
 
-// Disc and stack proportions, in cells.
-export const DISC_RX = 0.36;
-export const DISC_RY = 0.15;
-export const DISC_STEP = 0.15; // thickness of a disc = vertical distance between discs
-export const STACK_BASE = 0.3; // stack bottom below the square's centre
-export const LIFT = 0.1; // how far lifted discs rise
+/** Mixtour's 5x5 board: the grid when none is given. */
+export const SQUARE_GRID = Object.freeze({ files: 5, ranks: 5 });
+
+// The frame round the squares, in fractions of the board's longer side:
+// narrow on the top and right, wide on the left and bottom where the
+// coordinates are written.
+const NARROW = 0.03;
+const WIDE = 0.075;
 
 /**
  * The board laid out in a canvas.
@@ -28,57 +37,66 @@ export const LIFT = 0.1; // how far lifted discs rise
  * @property {number} wide the frame's width where the coordinates are (left, bottom)
  * @property {number} narrow the frame's width on the other two sides
  * @property {boolean} flipped a1 at the top right
+ * @property {number} files squares across
+ * @property {number} ranks squares down
+ * @property {number} aside the room at the right of the frame, in squares
  */
 
 /**
  * The layout of the board in a canvas box of `width` x `height` CSS pixels:
- * the largest square that fits, centred, with a frame round the squares
+ * the largest board that fits, centred, with a frame round the squares
  * (wider on the left and at the bottom when it holds the coordinates).
  * @param {number} width
  * @param {number} height
- * @param {{ratio?: number, coordinates?: boolean, flipped?: boolean}} [options]
+ * @param {{ratio?: number, coordinates?: boolean, flipped?: boolean, grid?: Grid}} [options]
  * @returns {Geometry}
  */
-export function layout(width, height, { ratio = 1, coordinates = true, flipped = false } = {}) {
+export function layout(
+  width,
+  height,
+  { ratio = 1, coordinates = true, flipped = false, grid = SQUARE_GRID } = {},
+) {
   width = Math.max(1, width);
   height = Math.max(1, height);
-  const side = Math.min(width, height);
-  const narrow = side * 0.03;
-  const wide = coordinates === false ? narrow : side * 0.075;
-  const cell = (side - wide - narrow) / SIZE;
-  const x = (width - side) / 2 + wide;
-  const y = (height - side) / 2 + narrow;
-  return { width, height, ratio, x, y, cell, wide, narrow, flipped: !!flipped };
+  const { files, ranks, aside = 0 } = grid;
+  const most = Math.max(files + aside, ranks);
+  const frame = NARROW + (coordinates === false ? NARROW : WIDE);
+  // The board's width and height for a longer side of 1 (exactly 1 along it).
+  /** @param {number} count */
+  const extent = (count) => (count === most ? 1 : (count / most) * (1 - frame) + frame);
+  const across = extent(files + aside);
+  const down = extent(ranks);
+  const side = Math.min(width / across, height / down);
+  const narrow = side * NARROW;
+  const wide = coordinates === false ? narrow : side * WIDE;
+  const cell = (side - wide - narrow) / most;
+  const x = (width - side * across) / 2 + wide;
+  const y = (height - side * down) / 2 + narrow;
+  const board = { width, height, ratio, x, y, cell, wide, narrow };
+  return { ...board, flipped: !!flipped, files, ranks, aside };
 }
 
 /**
- * What the canvas publishes as data-geometry, for tests to find squares and discs:
- *   square centre: (x + (file + 0.5) * cell, y + (4 - rank + 0.5) * cell)
- *   (flipped: file and rank count from the other side, 4 - file and 4 - rank)
- *   disc i (0 = bottom) of a stack: centre.y + base - (i + 0.5) * step
+ * What every board publishes as data-geometry, to hundredths of a pixel:
+ * square centre (x + (col + 0.5) * cell, y + (row + 0.5) * cell), where col
+ * and row are the square's screen cell (cellOf). A game adds its own fields.
  * @param {Geometry} g
  */
-export function published(g) {
-  return {
-    x: round2(g.x),
-    y: round2(g.y),
-    cell: round2(g.cell),
-    base: round2(STACK_BASE * g.cell),
-    step: round2(DISC_STEP * g.cell),
-    flipped: g.flipped,
-  };
+export function publishedGrid(g) {
+  return { x: round2(g.x), y: round2(g.y), cell: round2(g.cell) };
 }
 
 /**
  * The screen column and row (0, 0 = top left) of a square.
  * @param {number} square
  * @param {boolean} flipped
+ * @param {Grid} [grid]
  * @returns {[number, number]}
  */
-export function cellOf(square, flipped) {
-  const file = square % SIZE;
-  const rank = Math.floor(square / SIZE);
-  return flipped ? [SIZE - 1 - file, rank] : [file, SIZE - 1 - rank];
+export function cellOf(square, flipped, { files, ranks } = SQUARE_GRID) {
+  const file = square % files;
+  const rank = Math.floor(square / files);
+  return flipped ? [files - 1 - file, rank] : [file, ranks - 1 - rank];
 }
 
 /**
@@ -86,9 +104,10 @@ export function cellOf(square, flipped) {
  * @param {number} col
  * @param {number} row
  * @param {boolean} flipped
+ * @param {Grid} [grid]
  */
-export function squareAt(col, row, flipped) {
-  return flipped ? row * SIZE + (SIZE - 1 - col) : (SIZE - 1 - row) * SIZE + col;
+export function squareAt(col, row, flipped, { files, ranks } = SQUARE_GRID) {
+  return flipped ? row * files + (files - 1 - col) : (ranks - 1 - row) * files + col;
 }
 
 /**
@@ -98,54 +117,59 @@ export function squareAt(col, row, flipped) {
  * @returns {[number, number]}
  */
 export function squareCenter(g, square) {
-  const [col, row] = cellOf(square, g.flipped);
+  const [col, row] = cellOf(square, g.flipped, g);
   return [g.x + (col + 0.5) * g.cell, g.y + (row + 0.5) * g.cell];
 }
 
 /**
- * Where the bottom of a stack stands: below the square's centre.
+ * The square under a point, or null outside the squares.
  * @param {Geometry} g
- * @param {number} square
- * @returns {[number, number]}
+ * @param {number} px
+ * @param {number} py
  */
-export function stackBase(g, square) {
-  const [cx, cy] = squareCenter(g, square);
-  return [cx, cy + STACK_BASE * g.cell];
+export function squareUnder(g, px, py) {
+  const col = Math.floor((px - g.x) / g.cell);
+  const row = Math.floor((py - g.y) / g.cell);
+  if (col < 0 || col >= g.files || row < 0 || row >= g.ranks) return null;
+  return squareAt(col, row, g.flipped, g);
 }
 
 /**
- * What is under a point: the square and the disc of its stack (-1 on an
- * empty square; above the stack counts as its top disc, below it as its
- * bottom one), or null outside the squares.
- * @param {Geometry} g
- * @param {readonly string[]} stacks
- * @param {number} px
- * @param {number} py
- * @returns {import("./state.js").Hit | null}
+ * The square a keyboard arrow leads to from `square` (arrows follow the
+ * flip: up is towards the top of the screen), staying on the board.
+ * @param {number} square
+ * @param {string} key KeyboardEvent.key
+ * @param {boolean} flipped
+ * @param {Grid} [grid]
+ * @returns {number | null} null when the key is no arrow
  */
-export function hitTest(g, stacks, px, py) {
-  const col = Math.floor((px - g.x) / g.cell);
-  const row = Math.floor((py - g.y) / g.cell);
-  if (col < 0 || col >= SIZE || row < 0 || row >= SIZE) return null;
-  const square = squareAt(col, row, g.flipped);
-  const height = stacks[square].length;
-  if (!height) return { square, disc: -1 };
-  const [, base] = stackBase(g, square);
-  const above = base - py; // distance above the stack's bottom
-  const disc = clamp(Math.floor(above / (DISC_STEP * g.cell)), 0, height - 1);
-  return { square, disc };
+export function arrowStep(square, key, flipped, { files, ranks } = SQUARE_GRID) {
+  const arrow = ARROWS[key];
+  if (!arrow) return null;
+  const sign = flipped ? -1 : 1;
+  const file = clamp((square % files) + arrow[0] * sign, 0, files - 1);
+  const rank = clamp(Math.floor(square / files) + arrow[1] * sign, 0, ranks - 1);
+  return rank * files + file;
 }
+
+/** @type {Record<string, [number, number]>} */
+const ARROWS = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
 
 /**
  * @param {number} value
  * @param {number} low
  * @param {number} high
  */
-function clamp(value, low, high) {
+export function clamp(value, low, high) {
   return Math.max(low, Math.min(high, value));
 }
 
 /** @param {number} value */
-function round2(value) {
+export function round2(value) {
   return Math.round(value * 100) / 100;
 }

@@ -1,36 +1,19 @@
 // @ts-check
-// Input: the canvas's pointer (mouse, pen and touch alike) and keyboard
-// events become inputs of the selection state machine (web/js/board/select.js),
-// and the page's changes (size, pixel ratio, theme, the heights preference)
-// reach the board. Nothing here decides what an input means: the machine does.
+// Input, for any game: the canvas's pointer (mouse, pen and touch alike) and
+// keyboard events become inputs of the game's selection model (the kit's
+// inputs, web/js/board/game.js), and the page's changes (size, pixel ratio,
+// theme) reach the board. Nothing here decides what an input means: the
+// game's model does.
 //
 // A press that travels DRAG_DISTANCE before it is let go is a drag (the discs
 // follow the pointer and drop where it lets go); a shorter one is a tap.
 // Everything is bound when called, never at module load.
 
-import { onPref } from "../prefs.js";
-
 export const DRAG_DISTANCE = 6; // CSS pixels a pointer must travel before a press becomes a drag
 
-/** @typedef {import("./state.js").State} State */
-/** @typedef {import("./state.js").Hit} Hit */
-/** @typedef {import("./state.js").Point} Point */
-/** @typedef {import("./select.js").Input} Input */
-/** @typedef {import("./select.js").Step} Step */
-
 /**
- * What the input needs of the board (web/js/board/api.js).
- * @typedef {object} Target
- * @property {HTMLCanvasElement} canvas
- * @property {State} state read only: every change goes through update()
- * @property {(mutation: (state: State) => void) => void} update
- * @property {(input: Input) => Step} dispatch
- * @property {(x: number, y: number) => Hit | null} hitTest
- * @property {(event: {clientX: number, clientY: number}) => Point} eventPoint
- * @property {() => void} resize
- * @property {() => void} readColors
- * @property {() => void} requestRedraw
- * @property {(change: import("./state.js").ConfigChange) => void} set
+ * The board the input drives (web/js/board/api.js), whatever its game.
+ * @typedef {import("./api.js").Board<any, any, any, any>} Target
  */
 
 /**
@@ -130,9 +113,8 @@ export function bindInput(board) {
 
 /**
  * Follow the page: the canvas's size, the screen's pixel ratio (a move to
- * another screen, a zoom), the theme (the page's "mixtour:theme" event and
- * the system's colour scheme) and the "boardHeights" preference. Returns the
- * function that stops.
+ * another screen, a zoom) and the theme (the page's "mixtour:theme" event and
+ * the system's colour scheme). Returns the function that stops.
  * @param {Target} board
  * @returns {() => void}
  */
@@ -160,7 +142,6 @@ export function watchPage(board) {
   };
   window.addEventListener("mixtour:theme", onTheme);
   darkScheme.addEventListener("change", onTheme);
-  onPref("boardHeights", (/** @type {unknown} */ value) => board.set({ heights: value !== false }));
 
   return () => {
     resizeObserver.disconnect();

@@ -1,8 +1,8 @@
 // @ts-check
-// The selection state machine: which discs are lifted, and what a tap, a
+// Mixtour's selection model: which discs are lifted, and what a tap, a
 // drag, a drop or a key does with them. Click, touch, drag and keyboard all
-// drive this one machine (web/js/board/input.js turns their events into its
-// inputs). It knows no rule: what may move where is the `movable` and
+// drive this one machine (the kit's web/js/board/input.js turns their events
+// into its inputs). It knows no rule: what may move where is the `movable` and
 // `enterable` the engine gave (the config); it only reads them.
 //
 // step(machine, legal, input) answers the machine after the input and what
@@ -19,7 +19,7 @@
 //
 // Pure functions of plain data: Node imports this module in tests/js/.
 
-import { SIZE } from "./state.js";
+import { arrowStep } from "../geometry.js";
 
 /** @typedef {import("./state.js").Selection} Selection */
 /** @typedef {import("./state.js").Hit} Hit */
@@ -74,14 +74,6 @@ import { SIZE } from "./state.js";
 
 /** The square the keyboard starts from when nothing else says: c3. */
 export const CENTRE = 12;
-
-/** @type {Record<string, [number, number]>} */
-const ARROWS = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, 1],
-  ArrowDown: [0, -1],
-};
 
 /**
  * The squares the lifted discs may go to.
@@ -291,13 +283,8 @@ function choose(machine, legal, square) {
  */
 function key(machine, legal, name) {
   const start = machine.cursor ?? machine.selection?.square ?? CENTRE;
-  const arrow = ARROWS[name];
-  if (arrow) {
-    const sign = legal.flipped ? -1 : 1;
-    const file = clamp((start % SIZE) + arrow[0] * sign, 0, SIZE - 1);
-    const rank = clamp(Math.floor(start / SIZE) + arrow[1] * sign, 0, SIZE - 1);
-    return moveCursor(machine, rank * SIZE + file);
-  }
+  const arrowed = arrowStep(start, name, !!legal.flipped);
+  if (arrowed !== null) return moveCursor(machine, arrowed);
   if (name === "Enter" || name === " ") {
     return then(showCursor(machine, start), (m) => choose(m, legal, start));
   }
@@ -342,13 +329,4 @@ function showCursor(machine, square) {
 function then(first, next) {
   const second = next(first.machine);
   return report(second.machine, [...first.out, ...second.out]);
-}
-
-/**
- * @param {number} value
- * @param {number} low
- * @param {number} high
- */
-function clamp(value, low, high) {
-  return Math.max(low, Math.min(high, value));
 }
