@@ -70,6 +70,7 @@ __all__ = [
     "StaticEvaluator",
     "Stop",
     "deepen",
+    "immediate_win",
     "is_win_score",
     "stoppable",
 ]
@@ -656,3 +657,16 @@ def stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[
         return math.inf if stop() else clock()
 
     return read
+
+
+def immediate_win(pos: GamePosition) -> int | None:
+    """A legal action after which the player to move has won, if any (by
+    trying each; a game with a faster way gives its own)."""
+    turn = pos.turn
+    for m in pos.legal_actions():
+        pos.push(m)
+        won = pos.status != 0 and pos.winner == turn
+        pos.pop()
+        if won:
+            return m
+    return None
