@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ..core import Action, Position, Status, action_text
+from ..core import SOURCES, Action, Position, Status, action_text
 from ..kit import search as kit
 from ..kit.search import (
     EXACT,
@@ -48,7 +48,7 @@ from ..kit.search import (
     is_win_score,
 )
 from ..kit.search import Stop as _Stop
-from .evaluate import Evaluator, EvaluatorLike, scoring_colors, scoring_moves
+from .evaluate import TOP, Evaluator, EvaluatorLike, scoring_moves
 
 __all__ = [
     "EXACT",
@@ -100,34 +100,50 @@ def mixtour_rules(pos: Position) -> GameRules[Position]:
     target = pos.target
     players = pos.players
 
-    if target == 1:
+    one_point = target == 1
 
-        def tactics(pos: Position) -> int:
-            mask = scoring_colors(pos)
-            if not mask:
-                return 0
-            turn = pos.turn
+    def tactics(pos: Position) -> int:
+        # scoring_colors written out: this runs at every node, and a second
+        # call would cost a few per cent of the search's speed.
+        st = pos.stacks
+        occ = pos.occupied
+        top = TOP
+        last = pos.last
+        rev_pair = (last & 31) << 5 | (last >> 5) & 31 if last >= 1024 else -1
+        rev_k = last >> 10
+        mask = 0
+        b = occ
+        while b:
+            low = b & -b
+            t = low.bit_length() - 1
+            b ^= low
+            h = len(st[t])
+            short = 5 - h
+            for need, bit, src in SOURCES[t * 5 + h]:
+                if occ & need == bit:
+                    s = st[src]
+                    n = len(s)
+                    if n >= short:
+                        if (src << 5 | t) == rev_pair and short <= rev_k <= n and n == short:
+                            continue  # the only tower move here is the forbidden take-back
+                        mask |= 1 << top[s]
+        if not mask:
+            return 0
+        turn = pos.turn
+        if one_point:
+            # Any tower wins: the mover's is WIN_NOW, another's MUST_PARRY.
             if mask == 1 << turn:
                 return WIN_NOW
-            # Any tower of another player wins: parry it.
-            return (WIN_NOW if mask >> turn & 1 else 0) | UNQUIET | MUST_PARRY
-
-    else:
-
-        def tactics(pos: Position) -> int:
-            mask = scoring_colors(pos)
-            if not mask:
-                return 0
-            turn = pos.turn
-            scores = pos.scores
-            flags = WIN_NOW if mask >> turn & 1 and scores[turn] + 1 >= target else 0
-            others = mask & ~(1 << turn)
-            if others:
-                flags |= UNQUIET
-                for c in range(players):
-                    if others >> c & 1 and scores[c] + 1 >= target:
-                        return flags | MUST_PARRY
-            return flags
+            return (mask >> turn & 1) | UNQUIET | MUST_PARRY
+        scores = pos.scores
+        flags = WIN_NOW if mask >> turn & 1 and scores[turn] + 1 >= target else 0
+        others = mask & ~(1 << turn)
+        if others:
+            flags |= UNQUIET
+            for c in range(players):
+                if others >> c & 1 and scores[c] + 1 >= target:
+                    return flags | MUST_PARRY
+        return flags
 
     def promising(pos: Position) -> list[int]:
         return scoring_moves(pos, pos.turn)

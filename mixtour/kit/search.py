@@ -312,12 +312,13 @@ class Searcher(Generic[P]):
         if not self.nodes & 1023:
             self._check()
         flags = self.tactics(pos)
-        if self.see_wins and flags & WIN_NOW:
+        # The flags are written as numbers: a global's look-up costs at every node.
+        if flags & 1 and self.see_wins:  # WIN_NOW
             return WIN - ply
         stand = self._static()
         if qd <= 0 or ply >= MAX_PLY:
             return stand
-        if self.extend and qd == self.qdepth and flags & UNQUIET:
+        if flags & 4 and self.extend and qd == self.qdepth:  # UNQUIET
             # Another player has a shot: standing pat means little here, so
             # look at every action once (a check extension, in chess words).
             return self._evasions(alpha, beta, ply, qd - 1)
@@ -392,9 +393,9 @@ class Searcher(Generic[P]):
             self._check()
         flags = self.tactics(pos)
         if flags:
-            if self.see_wins and flags & WIN_NOW:
+            if flags & 1 and self.see_wins:  # WIN_NOW
                 return WIN - ply
-            if self.threat_ext and flags & MUST_PARRY and ply < 2 * self.root_depth:
+            if flags & 2 and self.threat_ext and ply < 2 * self.root_depth:  # MUST_PARRY
                 # The mover must parry a win: few replies matter, and the
                 # position is not quiet, so look one ply further.
                 depth += 1
