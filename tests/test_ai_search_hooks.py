@@ -79,9 +79,9 @@ def test_noisy_actions_are_the_legal_scoring_moves_above_target_one(start: str) 
         assert rules.noisy_actions is not None and rules.promising_actions is not None
         legal = pos.legal_actions()
         scoring = scoring_moves(pos, pos.turn)
-        assert rules.noisy_actions(pos) == [m for m in scoring if m in legal]
-        assert rules.promising_actions(pos) == scoring
-        for m in rules.noisy_actions(pos):
+        assert rules.noisy_actions(pos, pos.turn) == [m for m in scoring if m in legal]
+        assert rules.promising_actions(pos, pos.turn) == scoring
+        for m in rules.noisy_actions(pos, pos.turn):
             before = list(pos.scores)
             pos.push(m)
             assert pos.status == Status.WIN or sum(pos.scores) == sum(before) + 1

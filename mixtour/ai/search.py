@@ -145,12 +145,9 @@ def mixtour_rules(pos: Position) -> GameRules[Position]:
                     return flags | MUST_PARRY
         return flags
 
-    def promising(pos: Position) -> list[int]:
-        return scoring_moves(pos, pos.turn)
-
-    def noisy(pos: Position) -> list[int]:
-        moves = scoring_moves(pos, pos.turn)
-        if players == 3 and moves:
+    def legal_scoring_moves(pos: Position, mover: int) -> list[int]:
+        moves = scoring_moves(pos, mover)
+        if moves:
             legal = set(pos.legal_actions())  # R10: no gifts to the next player
             moves = [m for m in moves if m in legal]
         return moves
@@ -161,8 +158,13 @@ def mixtour_rules(pos: Position) -> GameRules[Position]:
 
     return GameRules(
         tactics=tactics,
-        noisy_actions=noisy if target > 1 else None,
-        promising_actions=promising if target > 1 else None,
+        # With two players every scoring move is legal (R10 is for three).
+        noisy_actions=None
+        if target == 1
+        else scoring_moves
+        if players == 2
+        else legal_scoring_moves,
+        promising_actions=None if target == 1 else scoring_moves,
         wins_now=wins_now,
         action_space=MAX_CODE,
         history_from=_MOVE_FLAG,

@@ -120,11 +120,12 @@ class GameRules(Generic[P]):
     ``tactics(pos)``
         One scan per node: the flags :data:`WIN_NOW`, :data:`MUST_PARRY` and
         :data:`UNQUIET` for the player to move (0: nothing tactical).
-    ``noisy_actions(pos)``
+    ``noisy_actions(pos, mover)``
         The legal actions that quiescence searches past the horizon (chess
         would give captures); ``None`` when the game has none, and a leaf is
-        then always scored by the evaluator.
-    ``promising_actions(pos)``
+        then always scored by the evaluator.  ``mover`` is ``pos.turn``,
+        passed because the search has it at hand.
+    ``promising_actions(pos, mover)``
         Actions to try right after the hash move (a fresh list; actions in
         it that are not legal are skipped).
     ``wins_now(pos)``
@@ -137,8 +138,8 @@ class GameRules(Generic[P]):
     """
 
     tactics: Callable[[P], int] | None = None
-    noisy_actions: Callable[[P], list[int]] | None = None
-    promising_actions: Callable[[P], list[int]] | None = None
+    noisy_actions: Callable[[P, int], list[int]] | None = None
+    promising_actions: Callable[[P, int], list[int]] | None = None
     wins_now: Callable[[P], bool] | None = None
     action_space: int = 1 << 16
     history_from: int = 0
@@ -329,12 +330,13 @@ class Searcher(Generic[P]):
             return stand
         if stand > alpha:
             alpha = stand
-        moves = noisy(pos)
+        turn = pos.turn
+        moves = noisy(pos, turn)
         if not moves:
             return stand
         best = stand
         team = self.team
-        my_team = team[pos.turn]
+        my_team = team[turn]
         push = pos.push
         pop = pos.pop
         for m in moves:
@@ -420,11 +422,12 @@ class Searcher(Generic[P]):
                     return e_score
 
         moves = pos.legal_actions()
+        turn = pos.turn
         if len(moves) > 1:
-            self._order(moves, hash_move, ply)
+            self._order(moves, hash_move, ply, turn)
 
         team = self.team
-        my_team = team[pos.turn]
+        my_team = team[turn]
         push = pos.push
         pop = pos.pop
         alpha0 = alpha
@@ -493,11 +496,11 @@ class Searcher(Generic[P]):
         tt[key] = (depth, stored, flag, best_move)
         return best
 
-    def _order(self, moves: list[int], hash_move: int, ply: int) -> None:
+    def _order(self, moves: list[int], hash_move: int, ply: int, turn: int) -> None:
         """Sort in place: hash move, promising actions, killers, history."""
         moves.sort(key=self.history.__getitem__, reverse=True)
         promising = self.promising
-        front: list[int] = [] if promising is None else promising(self.pos)
+        front: list[int] = [] if promising is None else promising(self.pos, turn)
         k0, k1 = self.killers[ply]
         for k in (k0, k1):
             if k >= 0 and k not in front:
