@@ -9,9 +9,11 @@ Modules, bottom to top:
 
 ``evaluate``  the threat scan and the static evaluation (:class:`Evaluator`,
               injectable: anything with ``evaluate(pos, root) -> int``)
-``search``    iterative-deepening PVS with a transposition table, killers,
-              history, late-move reductions, threat extensions and a
-              quiescence search over scoring moves; paranoid with 3 players
+``search``    Mixtour's hooks on the kit's search (:mod:`mixtour.kit.search`:
+              iterative-deepening PVS with a transposition table, killers,
+              history, late-move reductions; paranoid with 3 players):
+              threat extensions and quiescence over scoring moves
+``entry``     Mixtour's entry in the kit's games (the AI worker's view)
 ``levels``    the six levels (table below)
 ``player``    :func:`choose_move`
 ``baseline``  a plain alpha-beta opponent to measure against

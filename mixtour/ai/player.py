@@ -14,22 +14,20 @@ the depth, score, principal line, node count and time of the search:
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping
 
 from ..core import MixtourError, Position
+from ..kit.search import deepen, stoppable
 from .evaluate import EvaluatorLike
 from .levels import LEVELS
 from .search import (
-    INF,
     WIN,
     WIN_BOUND,
     Searcher,
     SearchInfo,
     SearchResult,
-    _Stop,
     immediate_win,
 )
 
@@ -112,7 +110,7 @@ def choose_move(
             return result(move, 0, 0, 0, (move,))
 
     s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
-    s.clock = clock if stop is None else _stoppable(clock, stop)
+    s.clock = clock if stop is None else stoppable(clock, stop)
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
     if configure is not None:
@@ -130,30 +128,11 @@ def choose_move(
         budget = lv.time_ms
     if budget is not None:
         s.deadline = t0 + budget / 1000
-    # With three players, refusing gifts to the player after next needs two plies.
-    must_finish = 2 if position.players == 3 else 1
-
-    order = list(moves)
-    best_move, best_score, done_depth = order[0], -INF, 0
-    pv: tuple[int, ...] = (best_move,)
-    for d in range(1, max_depth + 1):
-        s.can_stop = d > must_finish
-        try:
-            score, move = s.root_search(d, order, -INF, INF)
-        except _Stop:
-            # A move that the unfinished iteration already proved better than
-            # the previous best is kept (it was searched with the full window).
-            break
-        best_move, best_score, done_depth = move, score, d
-        pv = s.principal_variation(move)
-        info = SearchInfo(d, score, s.nodes, (clock() - t0) * 1000, pv)
-        iterations.append(info)
-        if on_info is not None:
-            on_info(info)
-        if score >= WIN_BOUND or score <= -WIN_BOUND:
-            break  # proven: deeper search cannot change the outcome
-        if s.deadline != float("inf") and clock() > t0 + 0.6 * (s.deadline - t0):
-            break  # the next iteration would not finish: keep the time
+    # The first iteration always completes (two with three players: refusing
+    # gifts to the player after next needs two plies).
+    found = deepen(s, moves, max_depth, t0=t0, clock=clock, info=SearchInfo, on_info=on_info)
+    iterations.extend(found.iterations)
+    best_move, best_score, done_depth, pv = found.move, found.score, found.depth, found.pv
 
     if lv.pick_chance > 0 and s.root_scores and rng.random() < lv.pick_chance:
         best_move = _near_best(s.root_scores, best_score, lv.pick_margin, rng)
@@ -161,15 +140,6 @@ def choose_move(
             pv = (best_move,)
             best_score = s.root_scores[best_move]
     return result(best_move, best_score, done_depth, s.nodes, pv)
-
-
-def _stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[[], float]:
-    """A clock that jumps past every deadline once ``stop()`` is true."""
-
-    def read() -> float:
-        return math.inf if stop() else clock()
-
-    return read
 
 
 def _near_best(scores: dict[int, int], best: int, margin: int, rng: random.Random) -> int:

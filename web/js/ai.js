@@ -11,8 +11,9 @@
 //   python.ai_call("ping")                -> Promise of '{"ok": true, ...}' once it is up
 //   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
 //
-// main.py adds the game (start position and actions played) to a "think"
-// request, so the AI always sees the position of the game at that moment.
+// A "think" request names the game (deps.game, "mixtour" unless the page
+// says otherwise); main.py adds the game's start position and actions played,
+// so the AI always sees the position of the game at that moment.
 // Every request carries the page's generation number; any change of the game
 // (a move, undo, redo, new game, pause) bumps it, and an answer for an older
 // generation is dropped, so a stale move is never played.
@@ -99,6 +100,7 @@ const debug = () => window.mixtourDebug || {};
  * @property {(text: string) => void} say
  * @property {import("./board.js").Board} board
  * @property {AiUi} ui
+ * @property {string} [game] the game the worker plays (web/py/ai_worker.py's "game"; "mixtour" by default)
  */
 
 /** What the AI is working on. @typedef {{generation: number, kind: "move" | "hint", color: string}} Thinking */
@@ -352,7 +354,7 @@ export class Ai {
       request = { ...request, crash: true };
     }
     const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-    const call = python.ai_call("think", JSON.stringify(request));
+    const call = python.ai_call("think", JSON.stringify({ game: this.deps.game ?? "mixtour", ...request }));
     this.searches += 1;
     document.body.dataset.aiSearches = String(this.searches);
     const search = this.watch(call);

@@ -6,9 +6,11 @@ SharedArrayBuffer and the site runs on any static host. The main thread
 functions with a JSON string; each returns a JSON string.
 
 ``think(request)``
-    request: ``{"id": n, "start": P1, "actions": [N1...], "level": 1-6,
-    "time_ms": optional cap, "seed": optional}`` (or ``"fen"`` instead of
-    ``start``/``actions``, without the history that R9 needs).
+    request: ``{"id": n, "game": "mixtour", "start": P1, "actions": [N1...],
+    "level": 1-6, "time_ms": optional cap, "seed": optional}`` (or ``"fen"``
+    instead of ``start``/``actions``, without the history that R9 needs).
+    ``game`` names the game (:mod:`mixtour.kit.games`), ``mixtour`` when it
+    is left out; positions and actions are written in that game's notation.
     answer: ``{"id": n, "move": "c4:2-d3", "action": {kind, square, from,
     to, count}, "score", "depth", "nodes", "time_ms", "nps", "pv": [...],
     "level"}``. ``id`` is echoed so the page can drop stale answers.
@@ -44,10 +46,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from mixtour.ai import choose_move
-from mixtour.ai.levels import LEVELS
-from mixtour.core import Action
-from mixtour.game import Game
+from mixtour.kit.games import game_ai
 
 __all__ = ["cancel", "ping", "think"]
 
@@ -99,23 +98,24 @@ def think_now(request: str) -> str:
     serial = _searches["started"]
     if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
         raise RuntimeError("the page asked the worker to fail (test)")
+    ai = game_ai(str(req.get("game", "mixtour")))
     if "fen" in req:
-        game = Game(str(req["fen"]))
+        position = ai.read(str(req["fen"]))
     else:
-        game = Game(str(req["start"]), [str(a) for a in req.get("actions", [])])
+        position = ai.replay(str(req["start"]), [str(a) for a in req.get("actions", [])])
     level = int(req.get("level", 6))
-    if level not in LEVELS:
-        raise ValueError(f"level {level}: expected 1 to 6")
+    if level not in ai.levels:
+        raise ValueError(f"level {level}: expected {min(ai.levels)} to {max(ai.levels)}")
     time_ms = req.get("time_ms")
-    limit: float | None = LEVELS[level].time_ms
+    limit: float | None = ai.levels[level]
     if time_ms is not None:
         cap = float(time_ms)
         if math.isnan(cap):  # no deadline, not even a cancel, could end that search
             raise ValueError("time_ms: expected a number of milliseconds, not NaN")
         limit = cap if limit is None else min(cap, limit)
     seed = req.get("seed")
-    result = choose_move(
-        game.position,
+    result = ai.choose(
+        position,
         level=level,
         time_ms=None if limit is None else min(limit, MAX_TIME_MS),
         seed=None if seed is None else int(seed),
@@ -124,14 +124,14 @@ def think_now(request: str) -> str:
     return json.dumps(
         {
             "id": req.get("id"),
-            "move": result.text,
-            "action": Action(result.move).as_dict(),
+            "move": ai.action_text(result.move),
+            "action": ai.action_dict(result.move),
             "score": result.score,
             "depth": result.depth,
             "nodes": result.nodes,
             "time_ms": round(result.time_ms, 1),
             "nps": round(result.nps),
-            "pv": [str(Action(code)) for code in result.pv],
+            "pv": [ai.action_text(code) for code in result.pv],
             "level": level,
             "cancelled": _searches["cancelled"] >= serial,
         },

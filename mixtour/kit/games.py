@@ -1,0 +1,84 @@
+"""The games of the collection by name, for game-neutral code: the AI
+worker (``web/py/ai_worker.py``) reads a request's ``game`` and finds here
+how to read that game's position, which levels it has and how its computer
+player chooses a move.
+
+Each game's entry (a :class:`GameAI`) lives with that game's AI and is
+imported only when first asked for, so the kit imports no game and a page
+loads only the games it plays.  A new game adds one line to ``_ENTRIES``.
+
+>>> ai = game_ai("mixtour")
+>>> ai.action_text(ai.choose(ai.read("5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -"), level=3).move)
+'a3:3-c3'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+from .protocol import GamePosition, P
+from .search import SearchResult
+
+__all__ = ["GAMES", "Chooser", "GameAI", "UnknownGameError", "game_ai"]
+
+# Game name -> the module whose GAME_AI is that game's entry.
+_ENTRIES: Final = {
+    "mixtour": "mixtour.ai.entry",
+}
+GAMES: Final = tuple(_ENTRIES)
+
+
+P_contra = TypeVar("P_contra", bound=GamePosition, contravariant=True)
+
+
+class UnknownGameError(ValueError):
+    """A request named a game the collection does not have."""
+
+
+class Chooser(Protocol[P_contra]):
+    """A game's ``choose_move``, as far as game-neutral code calls it."""
+
+    def __call__(
+        self,
+        position: P_contra,
+        *,
+        level: int | None = ...,
+        time_ms: float | None = ...,
+        seed: int | None = ...,
+        stop: Callable[[], bool] | None = ...,
+    ) -> SearchResult: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameAI(Generic[P]):
+    """One game's computer player, as game-neutral code sees it.
+
+    ``start`` is the standard start's position string; ``levels`` maps
+    each level number to its own time limit in milliseconds (``None``: the
+    level does not use the clock); ``replay`` builds the position after
+    ``actions`` (in the game's notation) from a position string, with its
+    history; ``read`` reads a position string alone; ``action_dict`` is an
+    action as plain data for the page.
+    """
+
+    name: str
+    start: str
+    levels: Mapping[int, float | None]
+    read: Callable[[str], P]
+    replay: Callable[[str, Sequence[str]], P]
+    choose: Chooser[P]
+    action_text: Callable[[int], str]
+    action_dict: Callable[[int], dict[str, object]]
+
+
+def game_ai(name: str) -> GameAI[Any]:
+    """The entry of the game called ``name`` (``mixtour``, ...)."""
+    module = _ENTRIES.get(name)
+    if module is None:
+        known = ", ".join(GAMES)
+        raise UnknownGameError(f"no game is called {name[:40]!r}: the games are {known}")
+    entry: GameAI[Any] = importlib.import_module(module).GAME_AI
+    return entry

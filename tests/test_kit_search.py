@@ -1,0 +1,276 @@
+"""The kit's generic search (mixtour/kit/search.py) on a second, tiny game.
+
+Noughts and crosses, written here against the game protocol only, proves
+that the search knows no Mixtour: it takes a win in one, parries a loss in
+one, plays the perfect game to a draw, uses a game's tactics hook, and keeps
+its budgets (depth, nodes, time, ``stop()``), restoring the position.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from mixtour.kit.protocol import GamePosition
+from mixtour.kit.search import (
+    INF,
+    MUST_PARRY,
+    UNQUIET,
+    WIN,
+    WIN_NOW,
+    GameRules,
+    Searcher,
+    SearchInfo,
+    deepen,
+    immediate_win,
+    stoppable,
+)
+
+LINES: Final = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+MARKS: Final = "xo"
+Z_CELL: Final = [
+    [(cell * 2 + p + 1) * 0x9E3779B97F4A7C15 % (1 << 61) for p in (0, 1)] for cell in range(9)
+]
+Z_TURN: Final = 0x5DEECE66D
+
+
+@dataclass(frozen=True)
+class Refusal:
+    id: str
+    args: dict[str, str | int]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"id": self.id, "args": dict(self.args)}
+
+    def __str__(self) -> str:
+        return f"{self.args['square']} is taken" if self.id == "taken" else "the game is over"
+
+
+@dataclass(frozen=True)
+class Result:
+    status: int
+    winner: int | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != 0
+
+    @property
+    def code(self) -> str:
+        if self.winner is not None:
+            return f"{MARKS[self.winner]}-wins"
+        return "draw" if self.status else "playing"
+
+    @property
+    def score_text(self) -> str:
+        return {None: "1/2-1/2" if self.status else "*", 0: "1-0", 1: "0-1"}[self.winner]
+
+    def describe(self) -> str:
+        return self.code
+
+
+class Noughts:
+    """Noughts and crosses: cells 0-8 from the top left; the string is the
+    nine cells (``x``, ``o``, ``.``) and the player to move."""
+
+    def __init__(self, text: str = "......... x") -> None:
+        cells, mover = text.split()
+        self.cells = [MARKS.index(c) if c in MARKS else -1 for c in cells]
+        self.turn = MARKS.index(mover)
+        self.players = 2
+        self.hash = Z_TURN * self.turn
+        for cell, p in enumerate(self.cells):
+            if p >= 0:
+                self.hash ^= Z_CELL[cell][p]
+        self.status = 0
+        self.winner: int | None = None
+        self._done: list[int] = []
+        self._judge()
+
+    def _judge(self) -> None:
+        c = self.cells
+        for a, b, d in LINES:
+            if c[a] >= 0 and c[a] == c[b] == c[d]:
+                self.status, self.winner = 1, c[a]
+                return
+        self.status, self.winner = (2 if -1 not in c else 0), None
+
+    @property
+    def outcome(self) -> Result:
+        return Result(self.status, self.winner)
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.status else [i for i in range(9) if self.cells[i] < 0]
+
+    def push(self, action: int) -> None:
+        self.cells[action] = self.turn
+        self.hash ^= Z_CELL[action][self.turn] ^ Z_TURN
+        self.turn ^= 1
+        self._done.append(action)
+        self._judge()
+
+    def pop(self) -> int:
+        action = self._done.pop()
+        self.turn ^= 1
+        self.cells[action] = -1
+        self.hash ^= Z_CELL[action][self.turn] ^ Z_TURN
+        self.status, self.winner = 0, None
+        return action
+
+    def repetitions(self) -> int:
+        return 1  # a mark is never taken back: no position comes twice
+
+    def fen(self) -> str:
+        return "".join(MARKS[p] if p >= 0 else "." for p in self.cells) + " " + MARKS[self.turn]
+
+    def copy(self) -> Noughts:
+        return Noughts(self.fen())
+
+    def why_not(self, action: int) -> Refusal | None:
+        if self.status:
+            return Refusal("game-over", {})
+        return Refusal("taken", {"square": action}) if self.cells[action] >= 0 else None
+
+    def explain(self, action: int) -> str | None:
+        reason = self.why_not(action)
+        return None if reason is None else str(reason)
+
+
+CONFORMS: GamePosition = Noughts()
+
+
+class OpenLines:
+    """Lines still open to ``root`` minus lines still open to the other."""
+
+    def evaluate(self, pos: Noughts, root: int) -> int:
+        c = pos.cells
+        mine = sum(1 for line in LINES if all(c[i] != 1 - root for i in line))
+        theirs = sum(1 for line in LINES if all(c[i] != root for i in line))
+        return mine - theirs
+
+
+def threats(pos: Noughts) -> int:
+    """The tactics hook: two in a line and the third cell free."""
+    flags = 0
+    c = pos.cells
+    for line in LINES:
+        marks = [c[i] for i in line]
+        if marks.count(-1) == 1:
+            if marks.count(pos.turn) == 2:
+                flags |= WIN_NOW
+            elif marks.count(1 - pos.turn) == 2:
+                flags |= MUST_PARRY | UNQUIET
+    return flags
+
+
+PLAIN: Final[GameRules[Noughts]] = GameRules(action_space=9)
+TACTICAL: Final[GameRules[Noughts]] = GameRules(tactics=threats, action_space=9)
+
+
+def best(
+    text: str, depth: int, rules: GameRules[Noughts] = PLAIN, **budget: float
+) -> tuple[int, int, int, Searcher[Noughts]]:
+    """(move, score, depth reached, the searcher) of a search of ``text``."""
+    pos = Noughts(text)
+    s = Searcher(pos, rules, OpenLines())
+    t0 = time.perf_counter()
+    clock = time.perf_counter
+    if "max_nodes" in budget:
+        s.max_nodes = int(budget["max_nodes"])
+    if "deadline_s" in budget:
+        s.deadline = t0 + budget["deadline_s"]
+    s.clock = clock
+    found = deepen(s, pos.legal_actions(), depth, t0=t0, clock=clock, info=SearchInfo)
+    assert pos.fen() == text, "the search restores the position"
+    return found.move, found.score, found.depth, s
+
+
+def test_the_search_takes_a_win_in_one() -> None:
+    # x on a and b of the top row, o to block elsewhere: x to move wins on cell 2.
+    move, score, _, _ = best("xx.oo.... x", 3)
+    assert move == 2 and score == WIN - 1
+
+
+def test_the_search_parries_a_loss_in_one() -> None:
+    # o threatens the middle row (3, 4); x has no win, so x must take cell 5.
+    move, score, _, _ = best("x..oo.x.. x", 2)
+    assert move == 5 and score > -WIN // 2
+
+
+def test_perfect_play_from_the_empty_board_is_a_draw() -> None:
+    move, score, depth, _ = best("......... x", 9)
+    assert depth == 9 and score == 0 and move in range(9)
+
+
+def test_a_tactics_hook_lets_one_ply_see_the_reply_that_wins() -> None:
+    text = ".x.oo..x. x"  # o threatens the middle row; x must take cell 5
+    # One ply without the hook trusts the evaluation, which likes a corner.
+    plain_move, _, _, _ = best(text, 1)
+    assert plain_move == 0
+    # With it, a leaf where the opponent can win at once scores as that win.
+    move, score, _, _ = best(text, 1, TACTICAL)
+    assert move == 5 and score > -WIN // 2
+
+
+def test_the_generic_immediate_win_finds_the_winning_cell_or_none() -> None:
+    pos = Noughts("xx.oo.... x")
+    assert immediate_win(pos) == 2 and pos.fen() == "xx.oo.... x"
+    assert immediate_win(Noughts("x...o.... x")) is None
+
+
+def test_a_depth_limit_stops_the_deepening_there() -> None:
+    _, _, depth, s = best("......... x", 2)
+    assert depth == 2 and s.root_depth == 2
+
+
+def test_a_node_budget_stops_the_search_at_the_next_check() -> None:
+    _, _, full_depth, full = best("......... x", 9)
+    assert full_depth == 9 and full.nodes > 2048, "the toy must search past two checks"
+    # The budget is checked every 1024 nodes once the first iteration is done.
+    move, _, depth, s = best("......... x", 9, max_nodes=1500)
+    assert s.nodes == 2048 and 1 <= depth < 9 and move in range(9)
+
+
+def test_a_spent_time_budget_still_completes_the_first_iteration() -> None:
+    move, _, depth, s = best("......... x", 9, deadline_s=0.0)
+    assert depth == 1 and s.root_depth == 1 and move in range(9)
+
+
+def test_stop_ends_the_search_with_the_best_move_so_far() -> None:
+    pos = Noughts("......... x")
+    s = Searcher(pos, PLAIN, OpenLines())
+    asked: list[bool] = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return True
+
+    s.clock = stoppable(time.perf_counter, stop)
+    t0 = time.perf_counter()
+    found = deepen(s, pos.legal_actions(), 9, t0=t0, clock=time.perf_counter, info=SearchInfo)
+    assert asked and found.depth >= 1 and found.move in range(9)
+    assert s.nodes == 1024 and pos.fen() == "......... x"
+    assert s.clock() == math.inf
+
+
+def test_scores_at_the_root_are_exact_when_asked() -> None:
+    pos = Noughts("xx.oo.... o")
+    s = Searcher(pos, PLAIN, OpenLines())
+    s.exact_root = True
+    score, move = s.root_search(2, pos.legal_actions(), -INF, INF)
+    assert move == 5 and score == WIN - 1
+    # Every other move but the block on 2 lets x complete the top row.
+    assert sorted(s.root_scores) == [2, 5, 6, 7, 8]
+    assert all(v == 2 - WIN for m, v in s.root_scores.items() if m not in (2, 5))
+    assert 2 - WIN < s.root_scores[2] < WIN - 1
