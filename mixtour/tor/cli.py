@@ -9,7 +9,6 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -104,20 +103,9 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
-    from .ai.arena import bench_positions, nodes_per_second
+    from .ai.arena import bench_lines
 
-    positions = bench_positions(args.positions, args.seed)
-    rates = []
-    for _ in range(args.runs):
-        rates.extend(nodes_per_second(positions, args.nodes))
-    print(
-        f"Tor search, {len(positions)} positions of seeded games x {args.runs} runs, "
-        f"{args.nodes:,} nodes each"
-    )
-    print(
-        f"nodes per second: median {statistics.median(rates):,.0f} "
-        f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
-    )
+    print(bench_lines(args.positions, args.nodes, args.runs, args.seed))
     return 0
 
 

@@ -28,7 +28,14 @@ from .evaluate import Evaluator
 from .levels import parse_level
 from .player import choose_move
 
-__all__ = ["Summary", "bench_positions", "make_player", "nodes_per_second", "run_arena"]
+__all__ = [
+    "Summary",
+    "bench_lines",
+    "bench_positions",
+    "make_player",
+    "nodes_per_second",
+    "run_arena",
+]
 
 MAX_PLIES: Final = 400  # a game this long is adjudicated a draw
 
@@ -178,3 +185,18 @@ def nodes_per_second(positions: list[Position], nodes: int) -> list[float]:
         elapsed = time.perf_counter() - t0
         rates.append(result.nodes / elapsed if elapsed > 0 else 0.0)
     return rates
+
+
+def bench_lines(positions: int = 8, nodes: int = 20_000, runs: int = 3, seed: int = 1) -> str:
+    """The bench's report: nodes per second over seeded positions, each
+    searched ``runs`` times to ``nodes`` nodes (the same in Pyodide)."""
+    found = bench_positions(positions, seed)
+    rates: list[float] = []
+    for _ in range(runs):
+        rates.extend(nodes_per_second(found, nodes))
+    return (
+        f"Tor search, {len(found)} positions of seeded games x {runs} runs, "
+        f"{nodes:,} nodes each\n"
+        f"nodes per second: median {statistics.median(rates):,.0f} "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
+    )

@@ -61,6 +61,19 @@ def winning_action(pos: Position) -> int | None:
     reach = around(theirs)  # the opponent's pawns step inside this
     squares = pos.squares
     tops = pos.tops
+    # The opponent's steps now.  A turn closes one more colour to him (the
+    # one the pawn steps onto) and the token placed shuts one square more,
+    # nothing else: while every colour leaves him two steps, no turn wins.
+    closed_now = 0
+    b = mine
+    while b:
+        low = b & -b
+        closed_now |= tops[TOP[squares[low.bit_length() - 1]]]
+        b ^= low
+    now = reach & pos.occupied & ~(mine | theirs) & ~closed_now
+    safe_colour = [(now & ~tops[c]).bit_count() >= 2 for c in range(4)]
+    if all(safe_colour):
+        return None
     occupied = pos.occupied
     doubles = pos.doubles
     hand = pos.hand
@@ -89,6 +102,8 @@ def winning_action(pos: Position) -> int | None:
             steps ^= tlow
             to = tlow.bit_length() - 1
             here = TOP[squares[to]]
+            if safe_colour[here]:
+                continue
             closed = 0
             for c in (here, other):
                 m = tops[c]
