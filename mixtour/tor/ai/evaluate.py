@@ -42,14 +42,13 @@ WEIGHTS: Final = {
     "room": 6,  # per square reachable in two steps
     "hand_block": 30,  # the mover's token closes one of the opponent's few steps
     "tempo": 8,  # the side to move
-    "exposed": 0,  # per cent of the steps table, for the steps one colour leaves
 }
 
 
 class Evaluator:
     """``evaluate(pos, root)``: the score of ``pos`` for player ``root``."""
 
-    __slots__ = ("hemmed", "room", "hand_block", "tempo", "exposed")
+    __slots__ = ("hemmed", "room", "hand_block", "tempo")
 
     def __init__(self, weights: dict[str, int] | None = None) -> None:
         w = dict(WEIGHTS, **(weights or {}))
@@ -57,7 +56,6 @@ class Evaluator:
         self.room = w["room"]
         self.hand_block = w["hand_block"]
         self.tempo = w["tempo"]
-        self.exposed = w["exposed"]
 
     def evaluate(self, pos: Position, root: int) -> int:
         squares = pos.squares
@@ -89,15 +87,6 @@ class Evaluator:
                 if not around(low) & free:
                     v -= self.hemmed
             v += self.room * (around(steps) & free).bit_count()
-            if self.exposed:
-                # The steps left when the opponent closes the worst colour.
-                left = min(
-                    (steps & ~tops[0]).bit_count(),
-                    (steps & ~tops[1]).bit_count(),
-                    (steps & ~tops[2]).bit_count(),
-                    (steps & ~tops[3]).bit_count(),
-                )
-                v += self.exposed * _STEPS_WORTH[left] // 100
             score[side] = v
         mover = pos.turn
         hand = pos.hand

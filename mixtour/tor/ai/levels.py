@@ -38,9 +38,9 @@ class Level:
 
 LEVELS: Final = {
     1: Level(
-        1, "Beginner", 1, None, None, noise=90, pick_margin=80, pick_chance=0.6, see_wins=False
+        1, "Beginner", 1, None, None, noise=150, pick_margin=150, pick_chance=0.7, see_wins=False
     ),
-    2: Level(2, "Casual", 1, None, None, noise=35, pick_margin=30, pick_chance=0.3),
+    2: Level(2, "Casual", 1, None, None, noise=40, pick_margin=30, pick_chance=0.25),
     3: Level(3, "Intermediate", 2, 12_000, None, noise=12),
     4: Level(4, "Advanced", 64, 25_000, None, noise=4),
     5: Level(5, "Expert", 64, 60_000, None, noise=0),
