@@ -6,8 +6,9 @@ so neither side profits from the opening or from moving first.  The summary
 gives A's wins, draws and losses, A's score and the Elo difference with a
 95 % interval (normal approximation over the games' scores).  Players are
 levels (``1``-``6`` or names), ``greedy`` (the best move one ply deep by the
-evaluation, no tactics) or ``random``.  Timed players measure CPU time
-(``time.process_time``) so that a busy machine does not weaken them.
+evaluation, no tactics) or ``random``.  ``time_ms`` is Master's time per
+move (levels 1-5 spend their node budgets), measured in CPU time
+(``time.process_time``) so that a busy machine does not weaken it.
 
 **Bench.** Nodes per second of the search on positions of seeded games,
 at a fixed node budget (the same work on every machine), with the median.
@@ -66,10 +67,12 @@ def make_player(spec: str, time_ms: float | None = None) -> Player:
 
         return greedy
     level = parse_level(name)
+    # Levels 1-5 spend their node budgets; only Master's clock is set.
+    budget = time_ms if level == 6 else None
 
     def play(pos: Position, seed: int) -> int:
         return choose_move(
-            pos, level=level, seed=seed, time_ms=time_ms, clock=time.process_time
+            pos, level=level, seed=seed, time_ms=budget, clock=time.process_time
         ).move
 
     return play
