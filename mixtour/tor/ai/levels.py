@@ -17,6 +17,7 @@ at a time on a shared machine; ``python -m mixtour tor arena A B --pairs 5
 --seed 2``, Master with ``--time-ms 1500`` of CPU time per move)::
 
     2 vs 1   67 % (12 games)   3 vs 2   80 % (10)   4 vs 3   80 % (10)
+    5 vs 4   60 % (10)         6 vs 5   60 % (10)
     Master (300 ms of CPU a move) vs greedy, one ply by the evaluation:
     75 % (--seed 2, 12 games) and 83 % (--seed 1, 12 games)
 """
