@@ -27,6 +27,7 @@ __all__ = ["GAMES", "Chooser", "GameAI", "UnknownGameError", "game_ai"]
 # Game name -> the module whose GAME_AI is that game's entry.
 _ENTRIES: Final = {
     "mixtour": "mixtour.ai.entry",
+    "tor": "mixtour.tor.ai.entry",
 }
 GAMES: Final = tuple(_ENTRIES)
 
