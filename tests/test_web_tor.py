@@ -168,3 +168,61 @@ def test_a_corrupt_saved_game_gives_a_message_and_a_new_game(web_app: AppPage) -
     assert board(page, "position") == STANDARD_START
     expect(page.locator("#message")).to_contain_text("The saved game could not be read")
     assert web_app.errors == []
+
+
+AI_TIMEOUT_MS = 90_000
+
+
+def wait_my_turn_or_end(page: Page) -> None:
+    """Until White (the person) is to move and the computer rests, or the game is over."""
+    page.wait_for_function(
+        """() => {
+            const board = document.querySelector('#board');
+            if (board.dataset.status !== 'playing') return true;
+            const turn = board.dataset.position.split(' ')[1];
+            return turn === 'w' && !board.hasAttribute('data-thinking');
+        }""",
+        timeout=AI_TIMEOUT_MS,
+    )
+
+
+def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    page.click("#new-game")
+    page.check("input[name=opponent][value=computer]")
+    page.select_option("#new-level", "1")
+    page.check("input[name=side][value=w]")
+    page.click("#start-game")
+    expect(page.locator("#seats")).to_have_text("Player against Computer 1")
+    game = Game()
+    while True:
+        wait_my_turn_or_end(page)
+        shown = board(page, "position")
+        if board(page, "status") != "playing":
+            break
+        # Replay what the computer did, so the engine here knows the whole game.
+        while game.fen() != shown:
+            reply = [a for a in game.legal_actions() if after(game, a) == shown]
+            assert reply, f"the board shows {shown}, no single action away from {game.fen()}"
+            game.play(reply[0])
+        action = game.legal_actions()[0]
+        click_action(page, action)
+        game.play(action)
+        page.wait_for_function(
+            "(fen) => document.querySelector('#board').dataset.position !== fen",
+            arg=shown,
+        )
+    assert board(page, "status") in ("w-wins", "b-wins")
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result-text")).to_contain_text("wins")
+    assert len(moves(page)) >= len(game.record())
+    assert web_app.dataset("ai") == "ready"
+    assert web_app.errors == []
+
+
+def after(game: Game, action: str) -> str:
+    """The position string after ``action``, the game left as it was."""
+    game.play(action)
+    fen = game.fen()
+    game.undo()
+    return fen

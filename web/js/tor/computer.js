@@ -47,6 +47,8 @@ export class TorComputer {
     /** @type {Promise<unknown> | null} */
     this.booted = null;
     this.busy = false;
+    /** how many asks are under way (the thinking line shows while any is) */
+    this.asking = 0;
     /** @type {number} the pause before a move in a game of two computers */
     this.demoDelayMs = window.mixtourDebug?.demoDelayMs ?? 700;
   }
@@ -118,6 +120,7 @@ export class TorComputer {
    */
   async ask(level, generation) {
     this.busy = true;
+    this.asking += 1;
     this.deps.thinking(true);
     try {
       await this.start();
@@ -130,8 +133,9 @@ export class TorComputer {
       if (generation === this.generation) this.deps.failed(String(/** @type {any} */ (error)?.message ?? error));
       return null;
     } finally {
-      this.busy = false;
-      if (generation === this.generation) this.deps.thinking(false);
+      this.asking -= 1;
+      this.busy = this.asking > 0;
+      if (!this.busy) this.deps.thinking(false);
     }
   }
 }
