@@ -12,6 +12,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_tor_board import click
 
+import build
 from mixtour.tor.core import STANDARD_START
 from mixtour.tor.game import Game
 
@@ -226,3 +227,29 @@ def after(game: Game, action: str) -> str:
     fen = game.fen()
     game.undo()
     return fen
+
+
+def test_tor_plays_offline_after_one_visit(web_app: AppPage) -> None:
+    page = web_app.page
+    with build.serve_in_background(build.DIST) as server:
+        page.goto(server.url + PAGE)
+        web_app.wait_ready()
+        page.wait_for_function("document.body.dataset.offline === '1'", timeout=180_000)
+    # The server is gone and the network is off: the page, its Python, the
+    # computer and the embed all come from the cache.
+    page.context.set_offline(True)
+    try:
+        page.goto(server.url + PAGE + "#ai=b1")
+        web_app.wait_ready()
+        click(page, "c3")
+        page.wait_for_function(
+            "document.querySelector('#board').dataset.position.endsWith(' w -')"
+            " && document.querySelectorAll('#moves li span:not(.move-number)').length === 2",
+            timeout=AI_TIMEOUT_MS,
+        )
+        page.goto(server.url + "tor-embed.html#m=c3")
+        web_app.wait_ready()
+        assert board(page, "position") == Game(None, ["c3"]).fen()
+    finally:
+        page.context.set_offline(False)
+    assert web_app.errors == []
