@@ -253,3 +253,49 @@ def test_tor_plays_offline_after_one_visit(web_app: AppPage) -> None:
     finally:
         page.context.set_offline(False)
     assert web_app.errors == []
+
+
+def test_the_keyboard_plays_and_a_screen_reader_hears_the_squares(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowRight")  # from c4, the board's centre, to d4
+    expect(page.locator("#cursor-live")).to_have_text("d4: a yellow token")
+    page.keyboard.press("Enter")
+    wait_position(page, Game(None, ["d4"]).fen())
+    expect(page.locator("#message")).to_have_text("White played d4.")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#cursor-live")).to_have_text("d4: a yellow token, White's pawn")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    wait_position(page, Game(None, ["d4", "d5"]).fen())
+    # A typed action is played as a click would be.
+    page.fill("#command", "c3")
+    page.press("#command", "Enter")
+    wait_position(page, Game(None, ["d4", "d5", "c3"]).fen())
+
+
+def test_the_hint_shows_an_action_the_engine_allows(web_app: AppPage) -> None:
+    page = open_tor(web_app, "#m=" + ",".join(OPENING))
+    page.click("#hint-button")
+    page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=AI_TIMEOUT_MS)
+    hint = board(page, "hint")
+    assert hint in Game(None, OPENING).legal_actions()
+    expect(page.locator("#message")).to_have_text(f"Hint: {hint}")
+    assert board(page, "position") == Game(None, OPENING).fen()  # a hint plays nothing
+
+
+def test_a_new_game_on_a_random_layout_for_two_players(web_app: AppPage) -> None:
+    page = open_tor(web_app, "#m=" + ",".join(OPENING))
+    page.click("#new-game")
+    page.check("input[name=opponent][value=friend]")
+    page.check("input[name=layout][value=random]")
+    page.click("#start-game")
+    page.wait_for_function(
+        "(fen) => document.querySelector('#board').dataset.position !== fen",
+        arg=Game(None, OPENING).fen(),
+    )
+    fen = board(page, "position")
+    assert fen != STANDARD_START and fen.endswith(" w -") and "w" not in fen.split()[0]
+    expect(page.locator("#seats")).to_have_text("Player against Player")
+    assert moves(page) == []

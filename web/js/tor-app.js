@@ -17,8 +17,8 @@ import { $, messageLine, pageChrome, Python } from "./page.js";
 import { settingsDialog } from "./prefs.js";
 import { TorBoard } from "./tor/board.js";
 import { TorComputer } from "./tor/computer.js";
-import { readPosition } from "./tor/position.js";
-import { colourName, playerName, torLinkProblems, torReasonText } from "./tor/words.js";
+import { readPosition, squareName } from "./tor/position.js";
+import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
 
 /** Where the game in progress is kept (Mixtour's saved games are elsewhere). */
 const SAVE_KEY = "tor.game";
@@ -52,6 +52,7 @@ const ui = {
   form: /** @type {HTMLFormElement} */ ($("#new-game-form")),
   level: /** @type {HTMLSelectElement} */ ($("#new-level")),
   command: /** @type {HTMLInputElement} */ ($("#command")),
+  cursorLive: $("#cursor-live"),
   copied: $("#copied-link"),
   copiedText: /** @type {HTMLInputElement} */ ($("#copied-link-text")),
 };
@@ -64,6 +65,10 @@ const board = new TorBoard(canvas, {
   onIllegal: (attempt) => refuse(attempt.text),
   onSelect: () => showHint(),
   onCancel: () => showHint(),
+  // The keyboard's cursor, told to screen readers: the square and what stands on it.
+  onCursor: (square) => {
+    if (view) ui.cursorLive.textContent = squareText(readPosition(view.fen), square, squareName(square));
+  },
 });
 
 const computer = new TorComputer({

@@ -459,4 +459,9 @@ export default {
   "torReason.place-pawn": "auf {square} steht eine Figur: ein Stein kommt nur auf ein Feld ohne Figur",
   "torReason.same-colour": "der Stein ({colour}) muss auf ein Feld anderer Farbe ({square} ist {colour})",
   "torReason.pawn-stuck": "deine Figur auf {square} hat kein Feld zum Ziehen",
+  "tor.cursor": "{square}: {what}",
+  "tor.cursor.empty": "kein Stein",
+  "tor.cursor.one": "ein Stein ({colour})",
+  "tor.cursor.two": "ein Stein ({colour}) auf einem ({below})",
+  "tor.cursor.pawn": "Figur von {player}",
 };

@@ -458,4 +458,9 @@ export default {
   "torReason.place-pawn": "un pion se trouve en {square} : un jeton ne se pose que sur une case sans pion",
   "torReason.same-colour": "le jeton {colour} doit aller sur une case d'une autre couleur ({square} est {colour})",
   "torReason.pawn-stuck": "votre pion en {square} n'a aucune case où aller",
+  "tor.cursor": "{square} : {what}",
+  "tor.cursor.empty": "aucun jeton",
+  "tor.cursor.one": "un jeton {colour}",
+  "tor.cursor.two": "un jeton {colour} sur un {below}",
+  "tor.cursor.pawn": "pion de {player}",
 };

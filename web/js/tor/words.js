@@ -40,3 +40,21 @@ export function torLinkProblems(answer) {
     return t(`linkIssue.${issue.id}`, values);
   });
 }
+
+/**
+ * What stands on a square, for a screen reader: "c4: a blue token on a red one, White's pawn".
+ * @param {import("./position.js").TorPosition} position
+ * @param {number} square
+ * @param {string} name the square's name
+ */
+export function squareText(position, square, name) {
+  const tokens = position.tokens[square] ?? "";
+  const top = tokens.at(-1);
+  const parts = [];
+  if (!top) parts.push(t("tor.cursor.empty"));
+  else if (tokens.length === 1) parts.push(t("tor.cursor.one", { colour: colourName(top) }));
+  else parts.push(t("tor.cursor.two", { colour: colourName(top), below: colourName(tokens[0]) }));
+  const pawn = position.pawns[square];
+  if (pawn) parts.push(t("tor.cursor.pawn", { player: playerName(pawn) }));
+  return t("tor.cursor", { square: name, what: parts.join(", ") });
+}
