@@ -7,9 +7,12 @@ contract and the credit to Tor's authors.
 from __future__ import annotations
 
 import json
+from typing import Literal
 
+import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
+from test_web_axe import violations
 from test_web_tor_board import click
 
 import build
@@ -152,7 +155,8 @@ def test_the_game_in_progress_comes_back_after_a_reload(web_app: AppPage) -> Non
     page.goto(web_app.base_url + PAGE)  # no link: the saved game
     web_app.wait_ready()
     assert board(page, "position") == fen
-    assert web_app.dataset("save") in ("restored", "written")
+    assert web_app.dataset("save") == "restored"
+    expect(page.locator("#message")).to_have_text("Your game of Tor was restored.")
     assert moves(page) == OPENING[:3]
     # Tor's game is kept under its own key, never among Mixtour's saved games.
     keys = page.evaluate("Object.keys(localStorage)")
@@ -299,3 +303,51 @@ def test_a_new_game_on_a_random_layout_for_two_players(web_app: AppPage) -> None
     assert fen != STANDARD_START and fen.endswith(" w -") and "w" not in fen.split()[0]
     expect(page.locator("#seats")).to_have_text("Player against Player")
     assert moves(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_tors_pages_and_dialogs_have_no_axe_violations(
+    web_app: AppPage, scheme: Literal["light", "dark"]
+) -> None:
+    page = web_app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(color_scheme=scheme)
+    found: list[str] = []
+    for path in (f"{PAGE}#m=c3,d5,b6", "tor-embed.html#m=c3,d5,b6&ply=2"):
+        web_app.open(path)
+        found += violations(page, f"{path} ({scheme})")
+    web_app.open(PAGE)
+    for opener in ("#new-game", "#open-settings"):
+        page.click(opener)
+        page.locator("dialog[open]").wait_for()
+        found += violations(page, f"{PAGE} with {opener}'s dialog ({scheme})")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('dialog[open]')")
+    assert found == []
+    assert web_app.errors == []
+
+
+def test_the_computer_plays_itself_until_a_new_game_stops_it(web_app: AppPage) -> None:
+    page = web_app.page
+    page.add_init_script("window.mixtourDebug = { demoDelayMs: 0 }")
+    open_tor(web_app)
+    page.click("#new-game")
+    page.check("input[name=opponent][value=demo]")
+    page.select_option("#new-level", "1")
+    page.click("#start-game")
+    expect(page.locator("#seats")).to_have_text("Computer 1 against Computer 1")
+    page.wait_for_function(
+        "document.querySelectorAll('#moves li span:not(.move-number)').length >= 6",
+        timeout=AI_TIMEOUT_MS,
+    )
+    expect(page.locator("#hint-button")).to_be_disabled()
+    page.click("#new-game")
+    page.check("input[name=opponent][value=friend]")
+    page.check("input[name=layout][value=standard]")
+    page.click("#start-game")
+    page.wait_for_function(
+        "!document.querySelector('#board').hasAttribute('data-thinking')", timeout=AI_TIMEOUT_MS
+    )
+    assert board(page, "position") == STANDARD_START
+    assert moves(page) == []
+    assert web_app.errors == []

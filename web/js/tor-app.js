@@ -265,8 +265,8 @@ function restore() {
     return false;
   }
   computer.seats = seatsFrom(saved.seats);
-  document.body.dataset.save = "restored";
   render(answer.state);
+  document.body.dataset.save = "restored";
   say(t("tor.msg.restored"));
   return true;
 }
