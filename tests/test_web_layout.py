@@ -241,3 +241,27 @@ def test_the_turn_card_shows_every_line_in_every_language(app_page: AppPage) -> 
                     problems.append(f"{language} {width}x{height} thinking={thinking}: {cut}")
     assert problems == []
     assert app_page.errors == []
+
+
+def test_the_header_buttons_show_their_whole_label_in_every_language(app_page: AppPage) -> None:
+    page = app_page.page
+    problems = []
+    for language in ("en", "fr", "de"):
+        if language != "en":
+            page.locator("#language").select_option(language)
+            page.wait_for_load_state()
+            app_page.wait_ready()
+        for width in (320, 360, 390):
+            page.set_viewport_size({"width": width, "height": 700})
+            page.wait_for_function(
+                "() => new Promise((done) => requestAnimationFrame(() => done(1)))"
+            )
+            cut = page.evaluate(
+                """() => [...document.querySelectorAll('.site-header button')]
+                    .filter((b) => b.offsetWidth && b.scrollWidth > b.clientWidth + 1)
+                    .map((b) => b.textContent)"""
+            )
+            if cut:
+                problems.append(f"{language} {width}: {cut}")
+    assert problems == []
+    assert app_page.errors == []

@@ -22,13 +22,16 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from .protocol import GamePosition, P
 from .search import SearchResult
 
-__all__ = ["GAMES", "Chooser", "GameAI", "UnknownGameError", "game_ai"]
+__all__ = ["ENTRY_MODULES", "GAMES", "Chooser", "GameAI", "UnknownGameError", "game_ai"]
 
 # Game name -> the module whose GAME_AI is that game's entry.
 _ENTRIES: Final = {
     "mixtour": "mixtour.ai.entry",
 }
 GAMES: Final = tuple(_ENTRIES)
+# The modules the AI worker imports for the games (the build precompiles them
+# for the browser, as it cannot see these imports in the worker's script).
+ENTRY_MODULES: Final = tuple(_ENTRIES.values())
 
 
 P_contra = TypeVar("P_contra", bound=GamePosition, contravariant=True)

@@ -35,6 +35,7 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
+from mixtour.kit.games import ENTRY_MODULES
 from web.tools.common import NODE_MODULES, ROOT, TOOLS, WEB_PY, BuildError, log, run_checked
 
 APP_ZIP = "py/app.zip"
@@ -95,7 +96,7 @@ def cache_key(
 ) -> str:
     """A hash of everything the compiled zips depend on."""
     digest = hashlib.sha256()
-    for part in (version, *PYSCRIPT_STDLIB_IMPORTS, *STDLIB_LEFT_OUT):
+    for part in (version, *PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES, *STDLIB_LEFT_OUT):
         digest.update(part.encode() + b"\0")
     for program in programs:
         digest.update(program.name.encode() + b"\0" + program.read_bytes() + b"\0")
@@ -134,7 +135,7 @@ def compile_python(
         shutil.copyfile(path, target)
     job = {
         "home": BROWSER_HOME,
-        "extra_imports": list(PYSCRIPT_STDLIB_IMPORTS),
+        "extra_imports": [*PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES],
         "left_out": list(STDLIB_LEFT_OUT),
         "ours": sorted({name.split("/")[0].removesuffix(".py") for name, _ in files}),
         "entry_scripts": [f"/job/in/web/{module.as_posix()}" for module in page],
