@@ -220,6 +220,7 @@ def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage
     assert board(page, "status") in ("w-wins", "b-wins")
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#result-text")).to_contain_text("wins")
+    expect(page.locator("#turn")).to_be_hidden()
     assert len(moves(page)) >= len(game.record())
     assert web_app.dataset("ai") == "ready"
     assert web_app.errors == []

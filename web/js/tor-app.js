@@ -35,6 +35,7 @@ const canvas = $("#board");
 const { say } = messageLine($("#message"));
 
 const ui = {
+  turn: $("#turn"),
   status: $("#status"),
   hint: $("#hint"),
   thinking: $("#thinking"),
@@ -125,7 +126,9 @@ function render(state, { played = false } = {}) {
     : state.hand
       ? t("tor.turnHand", { player, colour: colourName(state.hand) })
       : t("tor.turn", { player });
+  // The result replaces the turn card, as on Mixtour's page.
   ui.result.hidden = !state.over;
+  ui.turn.hidden = state.over;
   ui.resultText.textContent = t(`tor.result.${state.status}`);
   ui.undo.disabled = !state.canUndo;
   ui.redo.disabled = !state.canRedo;
