@@ -160,3 +160,52 @@ def test_tor_command_line_never_gives_a_traceback(argv: list[str], stdin: str) -
         assert "Traceback" not in err
         if "--stdin" in argv and "legal" in argv and "--help" not in argv and "-h" not in argv:
             assert out.count("\n") == len(io.StringIO(stdin).readlines())
+
+
+# -- bestmove (the computer player) ------------------------------------------
+
+
+def test_tor_bestmove_prints_a_legal_turn_in_t6() -> None:
+    out = run("bestmove", *PLACED, "c3-d4", "--level", "3", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    (line,) = out.stdout.splitlines()
+    legal = run("legal", *PLACED, "c3-d4").stdout.split()
+    assert line in legal and "@" in line
+
+
+def test_tor_bestmove_from_a_position_plays_the_hem() -> None:
+    # White steps d7-d8 onto yellow (so yellow and orange are closed to
+    # Black) and lays the yellow token in hand on b7: Black's pawns on a7 and
+    # c7 are left without a step (T4).
+    fen = "OYOY.Y/BkRBkRwbOR/OwYO.OY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR w Y"
+    out = run("bestmove", "--position", fen, "--level", "3", "--verbose")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("info depth 1 score win 1")
+    after = run("legal", "--position", fen, lines[-1])
+    assert after.returncode == 0 and after.stdout == "\n"  # the game is over
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bestmove", "c3", "zz"],
+        ["bestmove", "--level", "9"],
+        ["bestmove", "--level", "grandmaster"],
+        ["bestmove", "--time-ms", "0"],
+        ["bestmove", "--position", "OYOYOY w -"],
+        ["bestmove", "c3", "c3"],
+    ],
+)
+def test_tor_bestmove_refuses_bad_input_with_one_line_and_status_2(args: list[str]) -> None:
+    out = run(*args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+
+
+def test_tor_bestmove_after_the_end_of_the_game_says_so() -> None:
+    fen = "OYOY.Y/BkRBkRwbOR/OwYO.OY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR w Y"
+    hem = run("bestmove", "--position", fen, "--level", "3").stdout.strip()
+    out = run("bestmove", "--position", fen, hem)
+    assert out.returncode == 2 and "game is over" in out.stderr
+    assert len(out.stderr.splitlines()) == 1

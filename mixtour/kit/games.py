@@ -27,6 +27,7 @@ __all__ = ["ENTRY_MODULES", "GAMES", "Chooser", "GameAI", "UnknownGameError", "g
 # Game name -> the module whose GAME_AI is that game's entry.
 _ENTRIES: Final = {
     "mixtour": "mixtour.ai.entry",
+    "tor": "mixtour.tor.ai.entry",
 }
 GAMES: Final = tuple(_ENTRIES)
 # The modules the AI worker imports for the games (the build precompiles them

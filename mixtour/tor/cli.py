@@ -1,4 +1,5 @@
-"""Tor's command line (T7): ``python -m mixtour tor perft|legal|apply``.
+"""Tor's command line (T7): ``python -m mixtour tor perft|legal|apply``, and
+the computer player's ``bestmove``, ``bench-ai`` and ``arena``.
 
 Registered under ``tor`` by ``mixtour/__main__.py``, which turns every
 :class:`~mixtour.tor.core.TorError` and usage error into one line on stderr
@@ -87,6 +88,55 @@ def cmd_apply(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bestmove(args: argparse.Namespace) -> int:
+    from .ai import choose_move
+
+    pos = _after(args.position, args.actions)
+    if pos.status:
+        raise TorError(f"the game is over ({pos.outcome.describe()}): there is no move to choose")
+    result = choose_move(pos, level=args.level, time_ms=args.time_ms, seed=args.seed)
+    if args.verbose:
+        for info in result.iterations:
+            print(info.line(action_text))
+    print(action_text(result.move))
+    return 0
+
+
+def cmd_bench_ai(args: argparse.Namespace) -> int:
+    from .ai.arena import bench_lines
+
+    print(bench_lines(args.positions, args.nodes, args.runs, args.seed))
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .ai.arena import run_arena
+
+    def show(line: str) -> None:
+        if not args.quiet:
+            print(line, flush=True)
+
+    summary = run_arena(args.a, args.b, args.pairs, args.seed, args.time_ms, on_game=show)
+    for line in summary.lines(args.a, args.b):
+        print(line)
+    return 0
+
+
+def _level(text: str) -> int:
+    from .ai.levels import parse_level
+
+    try:
+        return parse_level(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _player(text: str) -> str:
+    if text.strip().lower() not in ("greedy", "random"):
+        _level(text)
+    return text
+
+
 def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     """Register ``tor`` and its commands on ``sub``, the subparsers object of
     ``mixtour.__main__``."""
@@ -111,3 +161,24 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     p.add_argument("--stdin", action="store_true", help="read one action list per line")
     p = add("apply", cmd_apply, "print the position string after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    p = add("bestmove", cmd_bestmove, "print the computer's move (T6) after ACTIONS")
+    p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    p.add_argument("--level", "-l", type=_level, default=6, help="1 to 6 or a name (default 6)")
+    p.add_argument(
+        "--time-ms", type=whole_number(1, 600_000), default=None, help="time limit per move"
+    )
+    p.add_argument("--seed", type=whole_number(0, 1 << 30), default=None, help="random seed")
+    p.add_argument("--verbose", "-v", action="store_true", help="print each iteration first")
+    p = add("bench-ai", cmd_bench_ai, "nodes per second of the search (median)")
+    p.add_argument("--positions", type=whole_number(1, 200), default=8)
+    p.add_argument("--nodes", type=whole_number(100, 10_000_000), default=20_000)
+    p.add_argument("--runs", type=whole_number(1, 50), default=3)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
+    p = add("arena", cmd_arena, "seeded paired games of player A against player B")
+    p.add_argument("a", type=_player, metavar="A", help="a level, greedy or random")
+    p.add_argument("b", type=_player, metavar="B", help="a level, greedy or random")
+    p.add_argument("--pairs", type=whole_number(1, 10_000), default=10)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
+    p.add_argument("--time-ms", type=whole_number(1, 600_000), default=None)
+    p.add_argument("--jobs", type=whole_number(1, 1), default=1, help="games at once (1)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")

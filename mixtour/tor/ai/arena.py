@@ -1,0 +1,202 @@
+"""Figures for Tor's computer player: an arena and a speed bench.
+
+**Arena.** Games come in pairs: a seeded opening (the four pawns placed at
+random, then two random turns) is played once with each colour assignment,
+so neither side profits from the opening or from moving first.  The summary
+gives A's wins, draws and losses, A's score and the Elo difference with a
+95 % interval (normal approximation over the games' scores).  Players are
+levels (``1``-``6`` or names), ``greedy`` (the best move one ply deep by the
+evaluation, no tactics) or ``random``.  Timed players measure CPU time
+(``time.process_time``) so that a busy machine does not weaken them.
+
+**Bench.** Nodes per second of the search on positions of seeded games,
+at a fixed node budget (the same work on every machine), with the median.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from ..core import Position, Status
+from .evaluate import Evaluator
+from .levels import parse_level
+from .player import choose_move
+
+__all__ = [
+    "Summary",
+    "bench_lines",
+    "bench_positions",
+    "make_player",
+    "nodes_per_second",
+    "run_arena",
+]
+
+MAX_PLIES: Final = 400  # a game this long is adjudicated a draw
+
+Player = Callable[[Position, int], int]
+
+
+def make_player(spec: str, time_ms: float | None = None) -> Player:
+    """A player from its name: a level, ``greedy`` or ``random``."""
+    name = spec.strip().lower()
+    if name == "random":
+        return lambda pos, seed: random.Random(seed).choice(pos.legal_actions())
+    if name == "greedy":
+        ev = Evaluator()
+
+        def greedy(pos: Position, seed: int) -> int:
+            me = pos.turn
+            best, best_v = -1, -math.inf
+            for m in pos.legal_actions():
+                pos.push(m)
+                if pos.status:
+                    v = math.inf if pos.winner == me else -1e9 if pos.winner is not None else 0
+                else:
+                    v = ev.evaluate(pos, me)
+                pos.pop()
+                if v > best_v:
+                    best, best_v = m, v
+            return best
+
+        return greedy
+    level = parse_level(name)
+
+    def play(pos: Position, seed: int) -> int:
+        return choose_move(
+            pos, level=level, seed=seed, time_ms=time_ms, clock=time.process_time
+        ).move
+
+    return play
+
+
+def opening(index: int, seed: int) -> Position:
+    """The ``index``-th seeded opening: pawns placed at random, two turns."""
+    rng = random.Random(seed * 1_000_003 + index)
+    pos = Position()
+    while pos.ply < 6 and not pos.status:
+        pos.push(rng.choice(pos.legal_actions()))
+    return pos
+
+
+def play_game(start: Position, white: Player, black: Player, seed: int) -> Position:
+    """Play from ``start`` (a fresh copy with the same history) to the end."""
+    pos = Position()
+    for a in start.history():
+        pos.push(a)
+    rng = random.Random(seed)
+    while not pos.status and pos.ply < MAX_PLIES:
+        player = white if pos.turn == 0 else black
+        pos.push(player(pos, rng.getrandbits(30)))
+    return pos
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    wins: int
+    draws: int
+    losses: int
+    plies: list[int]
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def lines(self, a: str, b: str) -> list[str]:
+        n = self.games
+        scores = [1.0] * self.wins + [0.5] * self.draws + [0.0] * self.losses
+        mean = sum(scores) / n
+        sd = statistics.pstdev(scores) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n)
+
+        def elo(p: float) -> str:
+            if p <= 0:
+                return "-inf"
+            if p >= 1:
+                return "+inf"
+            return f"{-400 * math.log10(1 / p - 1):+.0f}"
+
+        return [
+            f"{a} vs {b}: {n} games, +{self.wins} ={self.draws} -{self.losses}",
+            f"score {100 * mean:.1f} %, Elo difference {elo(mean)} "
+            f"(95 % interval {elo(mean - half)} to {elo(mean + half)})",
+            f"median game length {statistics.median(self.plies):.0f} plies",
+        ]
+
+
+def run_arena(
+    a: str,
+    b: str,
+    pairs: int,
+    seed: int,
+    time_ms: float | None = None,
+    on_game: Callable[[str], None] | None = None,
+) -> Summary:
+    """``pairs`` seeded pairs of games of ``a`` against ``b``."""
+    pa, pb = make_player(a, time_ms), make_player(b, time_ms)
+    wins = draws = losses = 0
+    plies: list[int] = []
+    for i in range(pairs):
+        start = opening(i, seed)
+        for a_white in (True, False):
+            end = play_game(start, *(pa, pb) if a_white else (pb, pa), seed=seed + 7919 * i)
+            plies.append(end.ply)
+            a_side = 0 if a_white else 1
+            if end.status == Status.WIN:
+                if end.winner == a_side:
+                    wins += 1
+                else:
+                    losses += 1
+                word = "A wins" if end.winner == a_side else "B wins"
+            else:
+                draws += 1
+                word = "draw"
+            if on_game is not None:
+                seat = "white" if a_white else "black"
+                on_game(f"pair {i + 1} A {seat}: {word} in {end.ply} plies")
+    return Summary(wins, draws, losses, plies)
+
+
+def bench_positions(count: int, seed: int) -> list[Position]:
+    """Positions of seeded games between weak levels, past the pawn drops."""
+    out: list[Position] = []
+    rng = random.Random(seed)
+    while len(out) < count:
+        pos = opening(rng.getrandbits(20), seed)
+        stop_at = rng.randint(8, 40)
+        while not pos.status and pos.ply < stop_at:
+            pos.push(choose_move(pos, level=2, seed=rng.getrandbits(30)).move)
+        if not pos.status and len(pos.legal_actions()) > 1:
+            out.append(Position(pos.fen()))
+    return out
+
+
+def nodes_per_second(positions: list[Position], nodes: int) -> list[float]:
+    """Each position searched to ``nodes`` nodes: the nodes per second."""
+    rates = []
+    for pos in positions:
+        t0 = time.perf_counter()
+        result = choose_move(pos, nodes=nodes, seed=1)
+        elapsed = time.perf_counter() - t0
+        rates.append(result.nodes / elapsed if elapsed > 0 else 0.0)
+    return rates
+
+
+def bench_lines(positions: int = 8, nodes: int = 20_000, runs: int = 3, seed: int = 1) -> str:
+    """The bench's report: nodes per second over seeded positions, each
+    searched ``runs`` times to ``nodes`` nodes (the same in Pyodide)."""
+    found = bench_positions(positions, seed)
+    rates: list[float] = []
+    for _ in range(runs):
+        rates.extend(nodes_per_second(found, nodes))
+    return (
+        f"Tor search, {len(found)} positions of seeded games x {runs} runs, "
+        f"{nodes:,} nodes each\n"
+        f"nodes per second: median {statistics.median(rates):,.0f} "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
+    )

@@ -1,0 +1,46 @@
+"""Tor's entry in the kit's list of games (:mod:`mixtour.kit.games`): what
+the game-neutral AI worker needs to play Tor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ...kit.games import GameAI
+from ..core import NO_PLACE, NUM_SQUARES, STANDARD_START, Position, action_text, square_name
+from ..game import Game
+from .levels import LEVELS
+from .player import choose_move
+
+__all__ = ["GAME_AI", "action_dict"]
+
+
+def _replay(start: str, actions: Sequence[str]) -> Position:
+    return Game(start, list(actions)).position
+
+
+def action_dict(code: int) -> dict[str, object]:
+    """An action as plain data for a page: ``{"kind": "drop", "square":
+    "c3"}`` or ``{"kind": "turn", "from", "to", "place"}`` (``place`` is
+    ``None`` when no token is placed)."""
+    if code < NUM_SQUARES:
+        return {"kind": "drop", "square": square_name(code)}
+    place = code & 63
+    return {
+        "kind": "turn",
+        "from": square_name(code >> 12),
+        "to": square_name(code >> 6 & 63),
+        "place": None if place == NO_PLACE else square_name(place),
+    }
+
+
+GAME_AI: Final[GameAI[Position]] = GameAI(
+    name="tor",
+    start=STANDARD_START,
+    levels={n: level.time_ms for n, level in LEVELS.items()},
+    read=Position,
+    replay=_replay,
+    choose=choose_move,
+    action_text=action_text,
+    action_dict=action_dict,
+)

@@ -1,0 +1,110 @@
+"""Tor's static evaluation: how free each side's pawns are.
+
+A player loses when neither of his pawns can step (T4), so every term is
+about room to move, read from bit masks of the whole board:
+
+* **Steps**: the squares each side's pawns could step to now (available,
+  of a colour the opponent does not close).  The fewer a side has, the
+  more each one is worth: a table that grows steeply towards none.
+* **A pawn hemmed in**: a pawn with no step at all by holes, closed
+  colours, pawns and the edge (the other pawn must then do all the work).
+* **Room** two steps away: squares reachable in two steps, so a pawn
+  heading into a corner of holes is seen before it is stuck.
+* **Colours controlled**: the opponent's neighbouring squares of the
+  colours under my pawns are closed to him; the steps count it already,
+  and the term rewards standing on a colour that is common around him.
+* **The token in hand** (the mover's): a token of a colour closed to the
+  opponent can be laid on one of his last open squares to shut it; the
+  mover gets a bonus when the opponent has few steps and such a token.
+* **The give**: the token a pawn leaves goes to the opponent; a pawn on a
+  double square leaves a square behind, one on a single leaves a hole.
+  Holes next to the opponent are good, next to me bad: the steps and
+  room terms see both.
+
+Scores are in hundredths of a step, roughly.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core import TOP, Position
+from .tactics import around
+
+__all__ = ["Evaluator", "WEIGHTS"]
+
+# Worth of having n steps in all (both pawns), steep towards none.
+_STEPS_WORTH: Final = (-400, -170, -70, -20, 10, 35, 55, 72, 86, 98, 108, 116, 122, 127, 131)
+
+WEIGHTS: Final = {
+    "steps": 1,  # a multiplier of the table above
+    "hemmed": 45,  # a pawn of mine without a step
+    "room": 6,  # per square reachable in two steps
+    "hand_block": 30,  # the mover's token closes one of the opponent's few steps
+    "tempo": 8,  # the side to move
+    "exposed": 0,  # per cent of the steps table, for the steps one colour leaves
+}
+
+
+class Evaluator:
+    """``evaluate(pos, root)``: the score of ``pos`` for player ``root``."""
+
+    __slots__ = ("hemmed", "room", "hand_block", "tempo", "exposed")
+
+    def __init__(self, weights: dict[str, int] | None = None) -> None:
+        w = dict(WEIGHTS, **(weights or {}))
+        self.hemmed = w["hemmed"]
+        self.room = w["room"]
+        self.hand_block = w["hand_block"]
+        self.tempo = w["tempo"]
+        self.exposed = w["exposed"]
+
+    def evaluate(self, pos: Position, root: int) -> int:
+        squares = pos.squares
+        tops = pos.tops
+        p0, p1 = pos.pawns
+        both = p0 | p1
+        avail = pos.occupied & ~both
+        # The colours each side closes to the other.
+        closed_by = [0, 0]
+        for side, pawns in ((0, p0), (1, p1)):
+            m = 0
+            while pawns:
+                low = pawns & -pawns
+                m |= tops[TOP[squares[low.bit_length() - 1]]]
+                pawns ^= low
+            closed_by[side] = m
+        score = [0, 0]
+        steps_of = [0, 0]
+        for side, pawns in ((0, p0), (1, p1)):
+            free = avail & ~closed_by[1 - side]
+            steps = around(pawns) & free
+            n = steps.bit_count()
+            steps_of[side] = n
+            v = _STEPS_WORTH[n] if n < 15 else 131 + n - 14
+            b = pawns
+            while b:
+                low = b & -b
+                b ^= low
+                if not around(low) & free:
+                    v -= self.hemmed
+            v += self.room * (around(steps) & free).bit_count()
+            if self.exposed:
+                # The steps left when the opponent closes the worst colour.
+                left = min(
+                    (steps & ~tops[0]).bit_count(),
+                    (steps & ~tops[1]).bit_count(),
+                    (steps & ~tops[2]).bit_count(),
+                    (steps & ~tops[3]).bit_count(),
+                )
+                v += self.exposed * _STEPS_WORTH[left] // 100
+            score[side] = v
+        mover = pos.turn
+        hand = pos.hand
+        if hand >= 0:
+            opp = 1 - mover
+            if tops[hand] & closed_by[mover] and steps_of[opp] <= 3:
+                score[mover] += self.hand_block * (4 - steps_of[opp])
+        score[mover] += self.tempo
+        v = score[0] - score[1]
+        return v if root == 0 else -v

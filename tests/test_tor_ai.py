@@ -1,0 +1,127 @@
+"""Tor's computer player: the kit's entry ``"tor"`` through the AI worker
+(``web/py/ai_worker.py``) under CPython, the levels, and ``choose_move``."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mixtour.kit.games import GAMES, game_ai
+from mixtour.tor.ai import choose_move, parse_level
+from mixtour.tor.core import STANDARD_START, Position, TorError, action_text, parse_action
+from mixtour.tor.game import Game
+
+WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
+if str(WEB_PY) not in sys.path:
+    sys.path.insert(0, str(WEB_PY))
+
+import ai_worker  # noqa: E402
+
+PLACED = ["c3", "d5", "b6", "e2"]
+TIMED = ("time_ms", "nps")
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(ai_worker.think_now(json.dumps(request)))
+    return {k: v for k, v in reply.items() if k not in TIMED}
+
+
+def test_tor_is_a_game_of_the_kit_with_six_levels() -> None:
+    assert "tor" in GAMES
+    ai = game_ai("tor")
+    assert ai.name == "tor" and ai.start == STANDARD_START
+    assert sorted(ai.levels) == [1, 2, 3, 4, 5, 6]
+    assert ai.levels[6] is not None and all(ai.levels[n] is None for n in range(1, 6))
+
+
+@pytest.mark.parametrize(
+    ("actions", "level"),
+    [([], 1), (["c3"], 2), (PLACED, 3), ([*PLACED, "c3-d4"], 4), ([*PLACED, "c3-d4"], 2)],
+)
+def test_the_worker_plays_tor_as_tors_player_does(actions: list[str], level: int) -> None:
+    expected = choose_move(Game(STANDARD_START, actions).position, level=level, seed=7)
+    request = {"id": 4, "game": "tor", "start": STANDARD_START, "actions": actions}
+    reply = answer({**request, "level": level, "seed": 7})
+    assert reply["move"] == action_text(expected.move)
+    assert reply["nodes"] == expected.nodes and reply["depth"] == expected.depth
+    assert reply["pv"] == [action_text(m) for m in expected.pv]
+    assert Game(STANDARD_START, actions).position.is_legal(parse_action(reply["move"]))
+    assert reply["id"] == 4 and reply["level"] == level and reply["cancelled"] is False
+
+
+def test_the_worker_describes_a_tor_turn_as_plain_data() -> None:
+    fen = Game(STANDARD_START, [*PLACED, "c3-d4"]).position.fen()
+    reply = answer({"id": 1, "game": "tor", "fen": fen, "level": 3, "seed": 2})
+    action = reply["action"]
+    assert action["kind"] == "turn"
+    text = f"{action['from']}-{action['to']}" + (f"@{action['place']}" if action["place"] else "")
+    assert text == reply["move"]
+    drop = answer({"id": 2, "game": "tor", "fen": STANDARD_START, "level": 3, "seed": 2})
+    assert drop["action"] == {"kind": "drop", "square": drop["move"]}
+
+
+def test_the_worker_refuses_a_level_tor_lacks() -> None:
+    with pytest.raises(ValueError, match="level 9: expected 1 to 6"):
+        ai_worker.think_now(json.dumps({"id": 1, "game": "tor", "fen": STANDARD_START, "level": 9}))
+
+
+def test_a_seeded_search_with_a_node_budget_is_reproducible_and_restores_the_position() -> None:
+    pos = Game(STANDARD_START, [*PLACED, "c3-d4", "d5-c5@b5"]).position
+    before, history = pos.fen(), pos.history()
+    first = choose_move(pos, level=4, seed=3)
+    assert pos.fen() == before and pos.history() == history
+    again = choose_move(pos, level=4, seed=3)
+    assert (first.move, first.nodes, first.pv) == (again.move, again.nodes, again.pv)
+    assert pos.is_legal(first.move)
+
+
+def test_a_stop_request_ends_masters_search_with_a_legal_move() -> None:
+    pos = Game(STANDARD_START, [*PLACED, "c3-d4"]).position
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 3
+
+    result = choose_move(pos, level=6, stop=stop, seed=1)
+    assert calls[0] > 3 and pos.is_legal(result.move)
+    assert result.time_ms < 30_000  # a hang guard, not a speed test
+
+
+def test_every_level_plays_legal_moves_through_a_whole_seeded_game() -> None:
+    pos = Position()
+    ply = 0
+    while not pos.status and ply < 400:
+        level = 1 + ply % 3  # the weak levels: a whole game stays quick
+        move = choose_move(pos, level=level, seed=ply).move
+        assert pos.is_legal(move), f"level {level} chose {action_text(move)} in {pos.fen()}"
+        pos.push(move)
+        ply += 1
+    assert pos.status, "a game of weak players ends well within 400 plies"
+
+
+def test_choose_move_refuses_a_finished_game() -> None:
+    pos = Position(STANDARD_START)
+    rng = random.Random(5)
+    while not pos.status:
+        pos.push(rng.choice(pos.legal_actions()))
+    finished = Position(pos.fen()) if pos.winner is not None else pos
+    assert finished.status
+    with pytest.raises(TorError, match="game is over"):
+        choose_move(finished, level=1)
+
+
+@pytest.mark.parametrize(("text", "level"), [("1", 1), ("6", 6), (" Master ", 6), ("casual", 2)])
+def test_levels_are_read_by_number_or_name(text: str, level: int) -> None:
+    assert parse_level(text) == level
+
+
+@pytest.mark.parametrize("text", ["0", "7", "", "grandmaster", "-1"])
+def test_a_level_that_does_not_exist_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="expected 1 to 6"):
+        parse_level(text)
