@@ -12,6 +12,12 @@ differences, and the CPU time each side took.
 
 The other commit's ``mixtour/`` is exported with ``git archive`` into a
 temporary folder; each side runs in its own process.
+
+``--instructions`` compares speed instead, in a way a busy, shared machine
+cannot disturb: the machine instructions (counted by Valgrind) that each
+side's interpreter executes per search node, on the positions of ``python
+-m mixtour bench-ai`` searched to a fixed depth (the same nodes on both
+sides), less those of the same run without the searches.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -96,6 +104,74 @@ def child(root: str) -> None:
     json.dump({"rows": rows, "cpu_s": time.process_time() - t0}, sys.stdout)
 
 
+# Depths that give each bench position some ten thousand nodes.
+SPEED_DEPTHS = {"mid-1": 5, "mid-2": 4, "mid-3": 4, "target-3": 4, "3-players": 3}
+
+
+def speed_child(root: str, search: bool) -> None:
+    """Search the bench positions to SPEED_DEPTHS (or only set them up); print the nodes."""
+    sys.path.insert(0, root)
+    from mixtour.ai.bench import BENCH_POSITIONS
+    from mixtour.ai.search import INF, Searcher
+    from mixtour.core import Position
+
+    nodes = 0
+    for name, fen in BENCH_POSITIONS:
+        pos = Position(fen)
+        s = Searcher(pos)
+        order = pos.legal_actions()
+        if search:
+            for d in range(1, SPEED_DEPTHS[name] + 1):
+                s.root_search(d, order, -INF, INF)
+        nodes += s.nodes
+    print(f"nodes {nodes}")
+
+
+def instructions(root: Path, search: bool) -> tuple[int, int]:
+    """(instructions executed, nodes searched) of one speed_child run under Valgrind."""
+    proc = subprocess.run(
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--speed-child",
+            str(root),
+            "--search" if search else "--no-search",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    nodes = re.search(r"nodes (\d+)", proc.stdout)
+    if refs is None or nodes is None:
+        raise RuntimeError(f"no instruction count from valgrind: {proc.stderr[-500:]}")
+    return int(refs.group(1).replace(",", "")), int(nodes.group(1))
+
+
+def compare_instructions(ref: str) -> int:
+    if shutil.which("valgrind") is None:
+        print("--instructions needs valgrind (apt-get install valgrind)")
+        return 2
+    per_node: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="search-ref-") as tmp:
+        export(ref, Path(tmp))
+        for side, root in ((ref, Path(tmp)), ("here", ROOT)):
+            base, _ = instructions(root, search=False)
+            total, nodes = instructions(root, search=True)
+            per_node[side] = (total - base) / nodes
+            print(f"{side:>6}: {total - base:,} instructions for {nodes:,} nodes")
+    old, new = per_node[ref], per_node["here"]
+    print(
+        f"instructions per node: {ref} {old:,.0f}, here {new:,.0f} ({100 * (new / old - 1):+.1f} %)"
+    )
+    print(f"python {sys.version.split()[0]}")
+    return 0
+
+
 def export(ref: str, into: Path) -> None:
     """``mixtour/`` as it is in commit ``ref``, written under ``into``."""
     data = subprocess.run(
@@ -125,11 +201,21 @@ def main() -> int:
     ap.add_argument("--ref", default="main", help="the commit to compare with (default main)")
     ap.add_argument("--games", type=int, default=30, help="random games per family")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--instructions", action="store_true", help="compare instructions per node (valgrind)"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--speed-child", help=argparse.SUPPRESS)
+    ap.add_argument("--search", action=argparse.BooleanOptionalAction, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         child(args.child)
         return 0
+    if args.speed_child:
+        speed_child(args.speed_child, bool(args.search))
+        return 0
+    if args.instructions:
+        return compare_instructions(args.ref)
     jobs = positions(args.games, args.seed)
     with tempfile.TemporaryDirectory(prefix="search-ref-") as tmp:
         export(args.ref, Path(tmp))

@@ -41,6 +41,8 @@ PAGES = {
     "rules-fr": ("rules.fr.html", False, []),
     "rules-de": ("rules.de.html", False, []),
     "embed": ("embed.html#m=c3,b4,c2,c3-b4,d4&ply=3", True, ["#board"]),
+    "tor": ("tor.html#m=c3,d5,b6,e2,c3-d4,d5-c4@a2", True, ["#board", "#status"]),
+    "tor-embed": ("tor-embed.html#m=c3,d5,b6,e2,c3-d4,d5-c4@a2&ply=5", True, ["#board"]),
 }
 
 FACTS = """

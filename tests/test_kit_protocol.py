@@ -1,5 +1,6 @@
-"""The game protocol (mixtour/kit/protocol.py): Mixtour's position has its
-shape, for the type checker and when played through the protocol alone."""
+"""The game protocol (mixtour/kit/protocol.py): Mixtour's and Tor's positions
+have its shape, for the type checker and when played through the protocol
+alone."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import random
 
 from mixtour.core import Position
 from mixtour.kit.protocol import GamePosition, OutcomeLike, ReasonLike
+from mixtour.tor.core import Position as TorPosition
 
-# mypy --strict checks these assignments: Mixtour's classes conform.
+# mypy --strict checks these assignments: both games' positions conform.
 CONFORMS: GamePosition = Position()
+TOR_CONFORMS: GamePosition = TorPosition()
 
 
 def play_randomly(pos: GamePosition, plies: int, rng: random.Random) -> list[int]:
@@ -22,17 +25,22 @@ def play_randomly(pos: GamePosition, plies: int, rng: random.Random) -> list[int
     return played
 
 
-def test_mixtour_positions_push_pop_and_hash_through_the_protocol() -> None:
+def test_positions_of_both_games_push_pop_and_hash_through_the_protocol() -> None:
     rng = random.Random(14)
-    for fen in ("5/5/5/5/5 w 20/20 0/0 1 -", "5/5/5/5/5 w 15/15/15 0/0/0 1 -"):
-        pos: GamePosition = Position(fen)
+    games: list[tuple[type[Position] | type[TorPosition], str]] = [
+        (Position, "5/5/5/5/5 w 20/20 0/0 1 -"),
+        (Position, "5/5/5/5/5 w 15/15/15 0/0/0 1 -"),
+        (TorPosition, TorPosition().fen()),
+    ]
+    for kind, fen in games:
+        pos: GamePosition = kind(fen)
         start_hash, start_fen = pos.hash, pos.fen()
         played = play_randomly(pos, 60, rng)
         assert played, "a game from the start has legal actions"
         final = pos.copy()
         assert final.fen() == pos.fen() and final.hash == pos.hash
         # Read back from its string alone, the position has the same hash.
-        assert Position(pos.fen()).hash == pos.hash
+        assert kind(pos.fen()).hash == pos.hash
         for action in reversed(played):
             assert pos.pop() == action
         assert pos.hash == start_hash and pos.fen() == start_fen

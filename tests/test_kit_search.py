@@ -27,6 +27,8 @@ from mixtour.kit.search import (
     immediate_win,
     stoppable,
 )
+from mixtour.tor.core import NUM_SQUARES as TOR_SQUARES
+from mixtour.tor.core import Position as TorPosition
 
 LINES: Final = (
     (0, 1, 2),
@@ -274,3 +276,23 @@ def test_scores_at_the_root_are_exact_when_asked() -> None:
     assert sorted(s.root_scores) == [2, 5, 6, 7, 8]
     assert all(v == 2 - WIN for m, v in s.root_scores.items() if m not in (2, 5))
     assert 2 - WIN < s.root_scores[2] < WIN - 1
+
+
+class Indifferent:
+    """An evaluator for any game that sees nothing: only the rules decide."""
+
+    def evaluate(self, pos: GamePosition, root: int) -> int:
+        return 0
+
+
+def test_the_search_finds_a_win_in_one_in_tor() -> None:
+    # White wins at once (T4): after e3-e4@c1 Black cannot move.
+    fen = "OyBOYOY/BRBRBR/OYOYOY/BRBRBR/OYOYO./BRBRBwRk/OY.Yw.Y/BrYBRk.rO w O"
+    pos = TorPosition(fen)
+    s = Searcher(pos, GameRules(action_space=TOR_SQUARES << 12), Indifferent())
+    clock = time.perf_counter
+    found = deepen(s, pos.legal_actions(), 3, t0=clock(), clock=clock, info=SearchInfo)
+    assert found.score == WIN - 1 and pos.fen() == fen
+    assert immediate_win(pos) is not None
+    pos.push(found.move)
+    assert pos.status != 0 and pos.winner == 0

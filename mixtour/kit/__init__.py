@@ -4,7 +4,10 @@
               and the outcome and reason it hands out)
 ``search``    the generic search (:class:`~mixtour.kit.search.Searcher`): a
               game's position, its hooks (:class:`~mixtour.kit.search.GameRules`)
-              and an evaluator in, a score and a move out
+              and an evaluator in, a score and a move out; ``deepen`` runs
+              its iterations within the budgets
+``games``     the games by name, for game-neutral code such as the AI worker
 
-Nothing here imports a game: each game's own package imports the kit.
+Nothing here imports a game when it is imported: each game's package imports
+the kit, and ``games`` imports a game's entry only when it is asked for.
 """

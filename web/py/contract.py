@@ -41,6 +41,14 @@ __all__ = [
     "Snapshot",
     "Status",
     "View",
+    "TorStatus",
+    "TorReason",
+    "TorView",
+    "TorPlayed",
+    "TorExplained",
+    "TorLoaded",
+    "TorLoadedLink",
+    "TorSnapshot",
 ]
 
 Color = Literal["w", "r", "b"]
@@ -284,3 +292,93 @@ CheckedJson = Annotated[str, Checked]
 LinkedPositionJson = Annotated[str, LinkedPosition]
 EditedSetupJson = Annotated[str, EditedSetup]
 EditorLinkJson = Annotated[str, EditorLink]
+
+
+# -- Tor's page (web/py/tor_bridge.py) ---------------------------------------------
+
+TorStatus = Literal["playing", "w-wins", "b-wins", "draw-repetition"]
+"""How a game of Tor stands (also the board's ``data-status``)."""
+
+
+class TorReason(TypedDict):
+    """Why Tor's rules refuse an action: an id of ``mixtour.tor.core.REASON_IDS``
+    (or ``pawn-stuck``) and its values (squares by name, colours and players by letter)."""
+
+    id: str
+    args: dict[str, str]
+
+
+class TorView(TypedDict):
+    """Everything Tor's page shows of the game."""
+
+    fen: str
+    turn: Literal["w", "b"]
+    hand: str | None
+    placing: bool
+    status: TorStatus
+    over: bool
+    winner: Literal["w", "b"] | None
+    result: str
+    ply: int
+    moves: list[str]
+    last: str | None
+    legal: list[str]
+    canUndo: bool
+    canRedo: bool
+
+
+class TorPlayed(TypedDict):
+    """An action played (``ok``, ``action`` in T6, the new ``state``) or refused
+    (``reason`` and the English ``message``)."""
+
+    ok: bool
+    action: NotRequired[str]
+    state: NotRequired[TorView]
+    reason: NotRequired[TorReason]
+    message: NotRequired[str]
+
+
+class TorExplained(TypedDict):
+    """Why an attempt on the board is refused: ``reason`` is null when it is legal."""
+
+    reason: TorReason | None
+    message: str
+
+
+class TorLoaded(TypedDict):
+    """A saved game taken back (``state``), or why not (``message``)."""
+
+    ok: bool
+    state: NotRequired[TorView]
+    message: NotRequired[str]
+
+
+class TorLoadedLink(TypedDict):
+    """The game a link describes, what was wrong with the link, and its seats
+    for the computer (``{"b": 3}``; empty for none)."""
+
+    state: TorView
+    flip: bool
+    seats: dict[str, int]
+    ai: int | None
+    problems: list[str]
+    issues: list[Reason]
+
+
+class TorSnapshot(TypedDict):
+    """Tor's game in progress as the page saves it: the start, every action
+    (undone ones included) and how many of them are played."""
+
+    version: int
+    game: Literal["tor"]
+    start: str
+    actions: list[str]
+    ply: int
+
+
+TorViewJson = Annotated[str, TorView]
+TorPlayedJson = Annotated[str, TorPlayed]
+TorExplainedJson = Annotated[str, TorExplained]
+TorLoadedJson = Annotated[str, TorLoaded]
+TorLoadedLinkJson = Annotated[str, TorLoadedLink]
+TorSnapshotJson = Annotated[str, TorSnapshot]

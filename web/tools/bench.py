@@ -29,11 +29,13 @@ AI_NODE_BENCH_SCRIPT = TESTS / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = TESTS / "bench_endurance.py"
 
 # Pages timed by `build.py bench`: the game, the editor, and an embedded board
-# showing a position (as a rules page would have it).
+# showing a position (as a rules page would have it); then Tor's page and embed.
 BENCH_PAGES = (
     "index.html",
     "editor.html",
     "embed.html#p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,c4,c3-b4",
+    "tor.html",
+    "tor-embed.html#m=c3,d5,b6,e2,c3-d4",
 )
 
 

@@ -14,6 +14,9 @@ declare namespace Bridge {
   /** How the game stands (also the board's `data-status`). */
   type Status = "playing" | "w-wins" | "r-wins" | "b-wins" | "draw-passes" | "draw-repetition";
 
+  /** How a game of Tor stands (also the board's `data-status`). */
+  type TorStatus = "playing" | "w-wins" | "b-wins" | "draw-repetition";
+
   /**
    * The editor's position checked by the engine: the `position`, or the
    * `message` saying why it is not one.
@@ -236,6 +239,83 @@ declare namespace Bridge {
     legal: Legal;
   }
 
+  /**
+   * Why Tor's rules refuse an action: an id of `mixtour.tor.core.REASON_IDS`
+   * (or `pawn-stuck`) and its values (squares by name, colours and players by letter).
+   */
+  interface TorReason {
+    id: string;
+    args: { [key: string]: string };
+  }
+
+  /** Everything Tor's page shows of the game. */
+  interface TorView {
+    fen: string;
+    turn: "w" | "b";
+    hand: string | null;
+    placing: boolean;
+    status: TorStatus;
+    over: boolean;
+    winner: "w" | "b" | null;
+    result: string;
+    ply: number;
+    moves: string[];
+    last: string | null;
+    legal: string[];
+    canUndo: boolean;
+    canRedo: boolean;
+  }
+
+  /**
+   * An action played (`ok`, `action` in T6, the new `state`) or refused
+   * (`reason` and the English `message`).
+   */
+  interface TorPlayed {
+    ok: boolean;
+    action?: string;
+    state?: TorView;
+    reason?: TorReason;
+    message?: string;
+  }
+
+  /** Why an attempt on the board is refused: `reason` is null when it is legal. */
+  interface TorExplained {
+    reason: TorReason | null;
+    message: string;
+  }
+
+  /** A saved game taken back (`state`), or why not (`message`). */
+  interface TorLoaded {
+    ok: boolean;
+    state?: TorView;
+    message?: string;
+  }
+
+  /**
+   * The game a link describes, what was wrong with the link, and its seats
+   * for the computer (`{"b": 3}`; empty for none).
+   */
+  interface TorLoadedLink {
+    state: TorView;
+    flip: boolean;
+    seats: { [key: string]: number };
+    ai: number | null;
+    problems: string[];
+    issues: Reason[];
+  }
+
+  /**
+   * Tor's game in progress as the page saves it: the start, every action
+   * (undone ones included) and how many of them are played.
+   */
+  interface TorSnapshot {
+    version: number;
+    game: "tor";
+    start: string;
+    actions: string[];
+    ply: number;
+  }
+
   /** The functions the bridge (web/py/bridge.py) offers the page. */
   interface Python {
     /**
@@ -288,6 +368,51 @@ declare namespace Bridge {
      * `{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}` (R6, R1, R10).
      */
     rules(): Json<Rules>;
+  }
+
+  /** The functions Tor's bridge (web/py/tor_bridge.py) offers its pages. */
+  interface TorPython {
+    /**
+     * Why the board's attempt is refused: a square (a pawn to place, or
+     * a pawn to move), a step `c3-d4`, or a whole turn `c3-d4@e6`.
+     * `reason` is null when the attempt is legal as it stands.
+     */
+    explain(attempt: string): Json<TorExplained>;
+    /** Show the game after `ply` of its actions (undo or redo up to there). */
+    goto(ply: number): Json<TorView>;
+    /**
+     * The link to the game (or only its position), with the computer's
+     * seats (`"b3"`) and, for an embed, the position shown (`at=`).
+     */
+    link(whole_game?: boolean, seats?: string, preview?: boolean): Json<Fragment>;
+    /**
+     * Open the game a link describes (see `mixtour/tor/link.py`); what
+     * was wrong with the link comes back in `problems` and `issues`.
+     */
+    load_link(fragment: string): Json<TorLoadedLink>;
+    /**
+     * A new game: the standard layout, or with `seed` 0 or more the
+     * random layout of that seed (T1).
+     */
+    new_game(seed?: number): Json<TorView>;
+    /**
+     * Play an action in T6: `{"ok": true, "action", "state"}`, or
+     * `{"ok": false, "reason", "message"}` (the game is unchanged).
+     */
+    play(text: string): Json<TorPlayed>;
+    /** Play again the last action taken back (if any). */
+    redo(): Json<TorView>;
+    /**
+     * Take back a :meth:`snapshot`, replaying it through the engine:
+     * `{"ok": false, "message"}` for anything else (the game is kept).
+     */
+    restore(text: string): Json<TorLoaded>;
+    /** The whole game (undone actions included) for :meth:`restore`. */
+    snapshot(): Json<TorSnapshot>;
+    /** The view of the game (:meth:`view`) as JSON. */
+    state(): Json<TorView>;
+    /** Take back the last action (if any). */
+    undo(): Json<TorView>;
   }
 
   /** What the position editor's Python (web/py/editor_main.py) offers. */

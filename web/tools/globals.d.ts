@@ -18,6 +18,22 @@ declare namespace Bridge {
     ...args: Parameters<EditorPage[K]>
   ) => Parsed<ReturnType<EditorPage[K]>>;
 
+  /** Tor's pages' `call(name, ...args)`: a function of Tor's bridge, its answer parsed. */
+  type TorCall = <K extends keyof TorPython>(
+    name: K,
+    ...args: Parameters<TorPython[K]>
+  ) => Parsed<ReturnType<TorPython[K]>>;
+
+  /**
+   * `window.torPython` on Tor's page (web/py/tor_main.py): Tor's bridge and
+   * the AI worker's functions; the embed publishes a part of them.
+   */
+  interface TorPage extends TorPython {
+    ai_start(src: string, config: string): void;
+    ai_restart(src: string, config: string): void;
+    ai_call(name: string, payload?: string): Promise<string>;
+  }
+
   /**
    * `window.mixtourPython` on the game page (web/py/main.py): the bridge's
    * functions and the AI worker's. The embed and the lesson publish a part
@@ -60,6 +76,7 @@ interface LinkLoadedDetail {
 interface Window {
   mixtourPython?: Bridge.GamePage;
   mixtourEditor?: Bridge.EditorPage;
+  torPython?: Bridge.TorPage;
   mixtourDebug?: MixtourDebug;
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;

@@ -1,0 +1,195 @@
+"""Tor's page bridge (web/py/tor_bridge.py) under CPython: every function's
+JSON has the shape web/py/contract.py declares for it, and it does what the
+page relies on: the legal actions in T6, refusals as reason ids, undo and
+redo, links, the saved game, new games on a seeded layout."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mixtour.tor.core import REASON_IDS, STANDARD_START, Position
+from mixtour.tor.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+for folder in (ROOT, ROOT / "web" / "py"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from test_bridge_contract import check  # noqa: E402
+from tor_bridge import TorBridge  # noqa: E402
+
+from web.tools import contract_dts  # noqa: E402
+
+OPENING = ["c3", "d5", "b6", "e2"]
+covered: set[str] = set()
+
+
+def calls(*names: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Mark a test as covering these bridge functions."""
+    covered.update(names)
+    return lambda test: test
+
+
+def bridges() -> list[TorBridge]:
+    undone = TorBridge(Game(None, [*OPENING, "c3-d4"]))
+    undone.game.undo()
+    return [
+        TorBridge(),
+        TorBridge(Game(None, OPENING)),
+        TorBridge(Game(None, [*OPENING, "c3-d4"])),
+        undone,
+    ]
+
+
+@calls("state")
+def test_the_view_has_its_declared_shape_in_every_phase() -> None:
+    for bridge in bridges():
+        view = check(bridge.state(), TorBridge.state)
+        assert view["fen"] == bridge.game.fen()
+        assert view["legal"] == bridge.game.legal_actions()
+    assert json.loads(bridges()[2].state())["hand"] == "B"
+
+
+@calls("play")
+def test_play_answers_the_new_state_or_a_reason_id() -> None:
+    bridge = TorBridge()
+    played = check(bridge.play("C3 "), TorBridge.play)
+    assert played["ok"] and played["action"] == "c3" and played["state"]["turn"] == "b"
+    refused = check(bridge.play("c3"), TorBridge.play)
+    assert refused == {
+        "ok": False,
+        "reason": {"id": "pawn-there", "args": {"square": "c3", "owner": "w"}},
+        "message": "White's pawn already stands on c3",
+    }
+    garbage = check(bridge.play("zz9"), TorBridge.play)
+    assert not garbage["ok"] and garbage["reason"]["id"] == "not-an-action"
+    assert bridge.game.record() == ["c3"]
+
+
+@calls("explain")
+def test_explain_words_every_step_of_a_refused_click() -> None:
+    bridge = TorBridge(Game(None, OPENING))
+    explain = TorBridge.explain
+
+    def why(attempt: str) -> Any:
+        return check(bridge.explain(attempt), explain)["reason"]
+
+    assert why("c3") is None  # White's pawn, which can move
+    assert why("d5") == {"id": "not-your-pawn", "args": {"square": "d5"}}
+    assert why("c3-f8")["id"] == "not-neighbour"
+    assert why("c3-d4") is None
+    bridge.play("c3-d4")
+    assert why("d5-d4")["id"] == "pawn-there"
+    assert why("d5-c4@d5")["id"] == "place-empty"  # d5 held one token
+    assert why("d5-c4@c4")["id"] == "place-pawn"
+    assert why("nonsense")["id"] == "not-an-action"
+    placing = TorBridge(Game(None, ["c3"]))
+    assert check(placing.explain("c3"), explain)["reason"]["id"] == "pawn-there"
+
+
+def test_a_pawn_with_no_step_is_explained_as_stuck() -> None:
+    # White's pawn on a1 is walled in by holes and Black's pawns.
+    fen = "BRBRBRk/OYOYOY/BRBRBR/OwYOYOY/BRBRBR/OYOYOY/..OYOY/BwRkBRBR w -"
+    bridge = TorBridge(Game(fen))
+    assert Position(fen).steps_from(0) == []
+    reason = json.loads(bridge.explain("a1"))["reason"]
+    assert reason == {"id": "pawn-stuck", "args": {"square": "a1"}}
+
+
+def test_every_reason_the_bridge_gives_is_one_the_pages_word() -> None:
+    assert "pawn-stuck" not in REASON_IDS  # the bridge's own, worded by the pages too
+
+
+@calls("undo", "redo", "goto")
+def test_undo_redo_and_goto_walk_the_game() -> None:
+    bridge = TorBridge(Game(None, [*OPENING, "c3-d4"]))
+    view = check(bridge.undo(), TorBridge.undo)
+    assert view["ply"] == 4 and view["canRedo"] and view["moves"][-1] == "c3-d4"
+    assert check(bridge.redo(), TorBridge.redo)["last"] == "c3-d4"
+    assert check(bridge.goto(1), TorBridge.goto)["moves"] == [*OPENING, "c3-d4"]
+    assert json.loads(bridge.goto(-5))["ply"] == 0
+
+
+@calls("new_game")
+def test_new_game_on_the_standard_or_a_seeded_layout() -> None:
+    bridge = TorBridge(Game(None, OPENING))
+    assert check(bridge.new_game(), TorBridge.new_game)["fen"] == STANDARD_START
+    seeded = json.loads(bridge.new_game(7))["fen"]
+    assert seeded != STANDARD_START and json.loads(bridge.new_game(7))["fen"] == seeded
+    assert json.loads(bridge.new_game(8))["fen"] != seeded
+
+
+@calls("load_link", "link")
+def test_a_link_round_trip_keeps_the_game_and_the_seats() -> None:
+    bridge = TorBridge(Game(None, [*OPENING, "c3-d4"]))
+    bridge.game.undo()
+    fragment = check(bridge.link(True, "b3"), TorBridge.link)["fragment"]
+    other = TorBridge()
+    loaded = check(other.load_link("#" + fragment), TorBridge.load_link)
+    assert loaded["problems"] == [] and loaded["seats"] == {"b": 3}
+    assert other.game.record() == OPENING and other.game.future() == ["c3-d4"]
+    position = json.loads(bridge.link(False))["fragment"]
+    assert position == "p=" + bridge.game.fen().replace(" ", "_")
+    preview = json.loads(bridge.link(True, "", True))["fragment"]
+    assert preview.endswith("&at=" + bridge.game.fen().replace(" ", "_"))
+
+
+def test_a_broken_link_keeps_its_valid_part_and_says_what_is_wrong() -> None:
+    bridge = TorBridge()
+    loaded = check(bridge.load_link("m=c3,d5,c3,b6&ply=x&zz=1&ai=r9"), TorBridge.load_link)
+    assert [issue["id"] for issue in loaded["issues"]] == [
+        "unknown-key",
+        "bad-action",
+        "ply-not-number",
+        "bad-ai",
+    ]
+    assert loaded["issues"][1]["args"]["why"]["id"] == "pawn-there"
+    assert bridge.game.record() == ["c3", "d5"]
+    bad = check(bridge.load_link("p=nonsense"), TorBridge.load_link)
+    assert bad["issues"][0]["id"] == "bad-position" and bad["state"]["fen"] == STANDARD_START
+
+
+@calls("snapshot", "restore")
+def test_the_saved_game_comes_back_whole() -> None:
+    bridge = TorBridge(Game(None, [*OPENING, "c3-d4"]))
+    bridge.game.undo()
+    saved = check(bridge.snapshot(), TorBridge.snapshot)
+    other = TorBridge()
+    restored = check(other.restore(json.dumps(saved)), TorBridge.restore)
+    assert restored["ok"] and other.game.record() == OPENING and other.game.future() == ["c3-d4"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "{]",
+        '{"version": 1, "start": "5/5/5/5/5 w 20/20 0/0 1 -", "actions": [], "ply": 0}',
+        '{"version": 1, "game": "tor", "start": "x", "actions": [], "ply": 0}',
+        '{"version": 1, "game": "tor", "start": "'
+        + STANDARD_START
+        + '", "actions": ["c3"], "ply": 2}',
+        '{"version": 1, "game": "tor", "start": "'
+        + STANDARD_START
+        + '", "actions": ["c3", "c3"], "ply": 2}',
+        "[" * 100_000,
+    ],
+)
+def test_a_corrupt_saved_game_is_refused_and_the_game_kept(text: str) -> None:
+    bridge = TorBridge(Game(None, OPENING))
+    answer = check(bridge.restore(text), TorBridge.restore)
+    assert not answer["ok"] and answer["message"]
+    assert bridge.game.record() == OPENING
+
+
+def test_every_tor_bridge_function_is_covered_and_declares_its_json() -> None:
+    functions = contract_dts.tor_functions()
+    assert covered == set(functions) - {"view"}
+    assert {name for name, f in functions.items() if contract_dts.json_shape(f) is None} == {"view"}

@@ -1,0 +1,435 @@
+// @ts-check
+// Tor's game page (web/tor.html): the board (web/js/tor/), the turn in
+// steps, refusals explained, the move list, undo and redo, a new game
+// against the computer, a friend or the computer against itself (standard
+// or random layout), links, the saved game, a hint, a typed action.
+//
+// Python (web/py/tor_main.py) publishes Tor's bridge as window.torPython;
+// everything a rule decides comes from it. Contract for the tests:
+//   body[data-painted="1"]  the board is drawn (before Python is loaded)
+//   body[data-ready="1"]    Python is ready and the page takes input
+//   #board[data-position]   the position string (T7), [data-status] the outcome code
+//   body[data-ai]           loading | ready | error once the computer is asked
+//   body[data-save]         the saved game was "restored", "written" or "bad"
+
+import { t } from "./i18n.js";
+import { $, messageLine, pageChrome, Python } from "./page.js";
+import { settingsDialog } from "./prefs.js";
+import { TorBoard } from "./tor/board.js";
+import { TorComputer } from "./tor/computer.js";
+import { readPosition, squareName } from "./tor/position.js";
+import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
+
+/** Where the game in progress is kept (Mixtour's saved games are elsewhere). */
+const SAVE_KEY = "tor.game";
+const SETUP_KEY = "tor.setup";
+const LEVELS = [1, 2, 3, 4, 5, 6];
+const HINT_LEVEL = 3;
+
+pageChrome();
+
+const python = new Python("torPython");
+const call = /** @type {Bridge.TorCall} */ (python.call);
+/** @type {HTMLCanvasElement} */
+const canvas = $("#board");
+const { say } = messageLine($("#message"));
+
+const ui = {
+  turn: $("#turn"),
+  status: $("#status"),
+  hint: $("#hint"),
+  thinking: $("#thinking"),
+  hintButton: /** @type {HTMLButtonElement} */ ($("#hint-button")),
+  undo: /** @type {HTMLButtonElement} */ ($("#undo")),
+  redo: /** @type {HTMLButtonElement} */ ($("#redo")),
+  newGame: $("#new-game"),
+  moves: $("#moves"),
+  seats: $("#seats"),
+  result: $("#result"),
+  resultText: $("#result-text"),
+  problems: $("#link-problems"),
+  problemList: $("#link-problem-list"),
+  dialog: /** @type {HTMLDialogElement} */ ($("#new-game-dialog")),
+  form: /** @type {HTMLFormElement} */ ($("#new-game-form")),
+  level: /** @type {HTMLSelectElement} */ ($("#new-level")),
+  command: /** @type {HTMLInputElement} */ ($("#command")),
+  cursorLive: $("#cursor-live"),
+  copied: $("#copied-link"),
+  copiedText: /** @type {HTMLInputElement} */ ($("#copied-link-text")),
+};
+
+/** @type {Bridge.TorView | null} */
+let view = null;
+
+const board = new TorBoard(canvas, {
+  onPlay: (action) => play(action),
+  onIllegal: (attempt) => refuse(attempt.text),
+  onSelect: () => showHint(),
+  onCancel: () => showHint(),
+  // The keyboard's cursor, told to screen readers: the square and what stands on it.
+  onCursor: (square) => {
+    if (view) ui.cursorLive.textContent = squareText(readPosition(view.fen), square, squareName(square));
+  },
+});
+
+const computer = new TorComputer({
+  python: () => /** @type {Bridge.TorPage} */ (/** @type {unknown} */ (python.bridge)),
+  play: (action) => play(action),
+  thinking: (busy) => {
+    ui.thinking.hidden = !busy;
+    canvas.toggleAttribute("data-thinking", busy);
+  },
+  failed: (error) => say(t("tor.msg.aiError", { error })),
+  hinted: (action) => {
+    canvas.dataset.hint = action;
+    board.set({ hint: action });
+    say(t("tor.msg.hint", { action }));
+  },
+});
+
+// -- drawing --------------------------------------------------------------------
+
+/** The board before Python: the position of the link (at= or p=) if it reads, else the start. */
+function paintEarly() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const shown = (params.get("at") ?? (params.has("m") ? null : params.get("p")))?.replaceAll("_", " ");
+  try {
+    if (shown) readPosition(shown);
+    board.set(shown ? { position: shown } : {});
+  } catch {
+    board.set({});
+  }
+  document.body.dataset.painted = "1";
+}
+
+/**
+ * Show a state of the game; `played` when it follows the action just played (animated).
+ * @param {Bridge.TorView} state
+ * @param {{played?: boolean}} [how]
+ */
+function render(state, { played = false } = {}) {
+  view = state;
+  const human = !computer.plays(state);
+  board.publish({ position: state.fen, status: state.status });
+  board.set({
+    position: state.fen,
+    legal: human ? state.legal : [],
+    last: played ? state.last : null,
+    hint: null,
+    interactive: human && !state.over,
+  });
+  delete canvas.dataset.hint;
+  const player = playerName(state.turn);
+  ui.status.dataset.turn = state.turn;
+  ui.status.textContent = state.over
+    ? t(`tor.result.${state.status}`)
+    : state.hand
+      ? t("tor.turnHand", { player, colour: colourName(state.hand) })
+      : t("tor.turn", { player });
+  // The result replaces the turn card, as on Mixtour's page.
+  ui.result.hidden = !state.over;
+  ui.turn.hidden = state.over;
+  ui.resultText.textContent = t(`tor.result.${state.status}`);
+  ui.undo.disabled = !state.canUndo;
+  ui.redo.disabled = !state.canRedo;
+  ui.hintButton.disabled = state.over || !human;
+  showMoves(state);
+  showHint();
+  showSeats();
+  writeLink();
+  save();
+}
+
+/** The line under the turn that says what to click now. */
+function showHint() {
+  const state = view;
+  if (!state || state.over) {
+    ui.hint.textContent = "";
+    return;
+  }
+  if (computer.plays(state)) {
+    ui.hint.textContent = t("tor.step.wait");
+    return;
+  }
+  const selection = board.state.selection;
+  let text = t("tor.step.pawn");
+  if (state.placing) text = t("tor.step.place");
+  else if (selection && selection.to !== null && state.hand) {
+    text = t("tor.step.token", { colour: colourName(state.hand) });
+  } else if (selection) text = t("tor.step.to");
+  ui.hint.textContent = text;
+}
+
+/** @param {Bridge.TorView} state */
+function showMoves(state) {
+  const items = [];
+  for (let i = 0; i < state.moves.length; i += 2) {
+    const li = document.createElement("li");
+    const number = document.createElement("span");
+    number.className = "move-number";
+    number.textContent = `${i / 2 + 1}.`;
+    li.append(number);
+    for (const ply of [i, i + 1]) {
+      if (ply >= state.moves.length) break;
+      const cell = document.createElement("span");
+      cell.textContent = state.moves[ply];
+      if (ply >= state.ply) cell.className = "undone";
+      li.append(cell);
+    }
+    items.push(li);
+  }
+  ui.moves.replaceChildren(...items);
+  ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
+}
+
+function showSeats() {
+  const who = (/** @type {string} */ side) =>
+    computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
+  ui.seats.textContent = t("tor.seats", { white: who("w"), black: who("b") });
+  canvas.dataset.seats = `w${computer.seats.w ?? 0}b${computer.seats.b ?? 0}`;
+}
+
+// -- playing --------------------------------------------------------------------
+
+/**
+ * Play an action (from the board, the computer or the command box).
+ * @param {string} action
+ * @returns {boolean} whether it was played
+ */
+function play(action) {
+  /** @type {Bridge.TorPlayed} */
+  const answer = call("play", action);
+  if (!answer.ok || !answer.state) {
+    say(t("tor.msg.refused", { action, reason: answer.reason ? torReasonText(answer.reason) : "" }));
+    canvas.dataset.refused = answer.reason?.id ?? "";
+    return false;
+  }
+  changed(answer.state, { played: true });
+  say(t("tor.msg.played", { player: playerName(answer.state.turn === "w" ? "b" : "w"), action: answer.action }));
+  return true;
+}
+
+/**
+ * A click the rules refuse: the engine says why.
+ * @param {string} attempt
+ */
+function refuse(attempt) {
+  /** @type {Bridge.TorExplained} */
+  const answer = call("explain", attempt);
+  if (!answer.reason) return;
+  canvas.dataset.refused = answer.reason.id;
+  say(t("tor.msg.refused", { action: attempt, reason: torReasonText(answer.reason) }));
+}
+
+/**
+ * The game changed: show it, and let the computer move if it is its turn.
+ * @param {Bridge.TorView} state
+ * @param {{played?: boolean}} [how]
+ */
+function changed(state, how = {}) {
+  computer.changed();
+  render(state, how);
+  computer.follow(state);
+}
+
+// -- the saved game and links -----------------------------------------------------
+
+function save() {
+  try {
+    const saved = { snapshot: call("snapshot"), seats: computer.seats };
+    localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
+    document.body.dataset.save = "written";
+  } catch {
+    // Storage full or refused: the game goes on unsaved.
+  }
+}
+
+/** @returns {boolean} whether a saved game was put back */
+function restore() {
+  /** @type {string | null} */
+  let text;
+  try {
+    text = localStorage.getItem(SAVE_KEY);
+  } catch {
+    return false;
+  }
+  if (!text) return false;
+  let saved;
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    saved = { snapshot: "" };
+  }
+  /** @type {Bridge.TorLoaded} */
+  const answer = call("restore", JSON.stringify(saved?.snapshot ?? ""));
+  if (!answer.ok || !answer.state) {
+    document.body.dataset.save = "bad";
+    say(t("tor.msg.badSave", { detail: answer.message ?? "" }));
+    return false;
+  }
+  computer.seats = seatsFrom(saved.seats);
+  render(answer.state);
+  document.body.dataset.save = "restored";
+  say(t("tor.msg.restored"));
+  return true;
+}
+
+/**
+ * Seats from saved or linked data: a level 1-6 per side, else 0.
+ * @param {unknown} value
+ */
+function seatsFrom(value) {
+  const seats = { w: 0, b: 0 };
+  if (value && typeof value === "object") {
+    for (const side of /** @type {const} */ (["w", "b"])) {
+      const level = Number(/** @type {{[k: string]: unknown}} */ (value)[side]);
+      if (LEVELS.includes(level)) seats[side] = level;
+    }
+  }
+  return seats;
+}
+
+/** @returns {string} the computer's seats as link text ("b3"), or "" */
+function seatText() {
+  return ["w", "b"].map((side) => (computer.seats[side] ? `${side}${computer.seats[side]}` : "")).join("");
+}
+
+/** The address bar shows the game (no history entry per move). */
+function writeLink() {
+  /** @type {Bridge.Fragment} */
+  const link = call("link", true, seatText());
+  history.replaceState(null, "", `#${link.fragment}`);
+  lastHash = location.hash;
+}
+
+let lastHash = "";
+
+/** @param {string} fragment */
+function loadLink(fragment) {
+  /** @type {Bridge.TorLoadedLink} */
+  const answer = call("load_link", fragment);
+  let seats = seatsFrom(answer.seats);
+  if (answer.ai) seats = { w: 0, b: 0, [answer.state.turn === "w" ? "b" : "w"]: answer.ai };
+  computer.seats = seats;
+  showProblems(torLinkProblems(answer));
+  changed(answer.state);
+}
+
+/** @param {string[]} lines */
+function showProblems(lines) {
+  ui.problemList.replaceChildren(
+    ...lines.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }),
+  );
+  ui.problems.hidden = lines.length === 0;
+}
+
+/** @param {boolean} wholeGame */
+async function copyLink(wholeGame) {
+  /** @type {Bridge.Fragment} */
+  const link = call("link", wholeGame, seatText());
+  const url = new URL(`#${link.fragment}`, location.href).href;
+  ui.copiedText.value = url;
+  ui.copied.hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    say(t("tor.msg.copied"));
+  } catch {
+    ui.copiedText.focus();
+  }
+}
+
+// -- new game ------------------------------------------------------------------
+
+function openNewGame() {
+  ui.dialog.showModal();
+}
+
+/** Start the game the new-game form describes. */
+function startFromForm() {
+  const data = new FormData(ui.form);
+  const opponent = String(data.get("opponent"));
+  const level = Number(data.get("level")) || 1;
+  const side = String(data.get("side"));
+  const seed = data.get("layout") === "random" ? Math.floor(Math.random() * 2 ** 31) : -1;
+  computer.seats =
+    opponent === "friend"
+      ? { w: 0, b: 0 }
+      : opponent === "demo"
+        ? { w: level, b: level }
+        : { w: side === "w" ? 0 : level, b: side === "b" ? 0 : level };
+  try {
+    localStorage.setItem(SETUP_KEY, JSON.stringify({ opponent, level, side }));
+  } catch {
+    // not kept: the form starts from its defaults next time
+  }
+  showProblems([]);
+  changed(call("new_game", seed));
+}
+
+function fillForm() {
+  ui.level.replaceChildren(
+    ...LEVELS.map((level) => new Option(t("tor.level", { level }), String(level))),
+  );
+  let setup = { opponent: "computer", level: 1, side: "w" };
+  try {
+    setup = { ...setup, ...JSON.parse(localStorage.getItem(SETUP_KEY) ?? "{}") };
+  } catch {
+    // the defaults
+  }
+  ui.level.value = String(LEVELS.includes(setup.level) ? setup.level : 1);
+  for (const [name, value] of Object.entries({ opponent: setup.opponent, side: setup.side })) {
+    const input = ui.form.querySelector(`input[name="${name}"][value="${value}"]`);
+    if (input instanceof HTMLInputElement) input.checked = true;
+  }
+}
+
+// -- wiring --------------------------------------------------------------------
+
+ui.undo.addEventListener("click", () => {
+  let state = call("undo");
+  // Against the computer, undo goes back to the player's own turn.
+  while (computer.plays(state) && state.canUndo) state = call("undo");
+  changed(state);
+});
+ui.redo.addEventListener("click", () => {
+  let state = call("redo");
+  while (computer.plays(state) && state.canRedo) state = call("redo");
+  changed(state);
+});
+ui.newGame.addEventListener("click", openNewGame);
+$("#result-new-game").addEventListener("click", openNewGame);
+ui.dialog.addEventListener("close", () => {
+  if (ui.dialog.returnValue === "start") startFromForm();
+});
+ui.hintButton.addEventListener("click", () => computer.hint(HINT_LEVEL));
+$("#link-problems-close").addEventListener("click", () => showProblems([]));
+$("#copy-position-link").addEventListener("click", () => copyLink(false));
+$("#copy-game-link").addEventListener("click", () => copyLink(true));
+$("#command-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = ui.command.value.trim();
+  if (text && view && !computer.plays(view) && play(text)) ui.command.value = "";
+});
+window.addEventListener("hashchange", () => {
+  if (python.ready && location.hash !== lastHash) loadLink(location.hash);
+});
+settingsDialog($("#open-settings"), $("#settings-dialog"));
+fillForm();
+paintEarly();
+
+python.connect({
+  loading: $("#loading"),
+  canvas,
+  status: ui.status,
+  label: "tor.board",
+  offline: { offerUpdates: true },
+  ready: () => {
+    if (location.hash.length > 1) loadLink(location.hash);
+    else if (!restore()) changed(call("state"));
+    if (view) computer.follow(view);
+  },
+});

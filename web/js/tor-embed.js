@@ -1,0 +1,242 @@
+// @ts-check
+// Tor's embeddable board (tor-embed.html): the board with a thin bar, to put
+// in an <iframe> on any site. It reads the same link as Tor's page
+// (mixtour/tor/link.py), plus embed options:
+//
+//   tor-embed.html#p=<T7>&m=<actions>&ply=<n>   what to show
+//                  &at=<T7>    the position shown, drawn before Python is there
+//                  &view=1     view only: the board ignores clicks (steps still work)
+//                  &lang=fr    the language (en, fr, de), as ?lang=fr does
+//
+// The board is drawn at once from at= (or p= without actions) by the
+// drawing-only reader (web/js/tor/position.js); Python starts when the board
+// scrolls into view or is pressed, and from then on everything shown comes
+// from Tor's bridge. Readiness contract as on Tor's page: body[data-painted],
+// body[data-ready], #board[data-position] and [data-status].
+
+import { setLanguage, t } from "./i18n.js";
+import { $, Python, messageLine, pageChrome } from "./page.js";
+import { TorBoard } from "./tor/board.js";
+import { readPosition } from "./tor/position.js";
+import { playerName, torLinkProblems, torReasonText } from "./tor/words.js";
+import "./theme.js"; // follows the player's theme, or ?theme=
+
+const EMBED_KEYS = ["view", "lang"];
+
+const ui = {
+  /** @type {HTMLCanvasElement} */
+  canvas: $("#board"),
+  loading: $("#loading"),
+  message: $("#message"),
+  steps: $("#steps"),
+  /** @type {HTMLButtonElement} */
+  first: $("#first"),
+  /** @type {HTMLButtonElement} */
+  previous: $("#previous"),
+  /** @type {HTMLButtonElement} */
+  next: $("#next"),
+  /** @type {HTMLButtonElement} */
+  last: $("#last"),
+  ply: $("#ply"),
+  status: $("#status"),
+  /** @type {HTMLAnchorElement} */
+  open: $("#open"),
+};
+
+/**
+ * Split the fragment into the link proper (for Python) and the embed options.
+ * @param {string} hash
+ */
+function readOptions(hash) {
+  const linkParts = [];
+  /** @type {{[key: string]: string}} */
+  const values = {};
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const [rawKey, ...rest] = part.split("=");
+    const key = safeDecode(rawKey).trim().toLowerCase();
+    if (EMBED_KEYS.includes(key)) values[key] = safeDecode(rest.join("="));
+    else linkParts.push(part);
+  }
+  return { link: linkParts.join("&"), viewOnly: values.view === "1", lang: values.lang ?? null };
+}
+
+/** @param {string} text */
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
+}
+
+let options = readOptions(location.hash);
+if (options.lang) setLanguage(options.lang);
+
+const python = new Python("torPython");
+const call = /** @type {Bridge.TorCall} */ (python.call);
+const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
+/** @type {Bridge.TorView | null} */
+let view = null;
+
+const board = new TorBoard(ui.canvas, {
+  onPlay: (action) => play(action),
+  onIllegal: (attempt) => {
+    if (!python.ready) return;
+    /** @type {Bridge.TorExplained} */
+    const answer = call("explain", attempt.text);
+    if (answer.reason) say(t("tor.msg.refused", { action: attempt.text, reason: torReasonText(answer.reason) }));
+  },
+});
+
+// -- before Python ---------------------------------------------------------------
+
+/** The position the link shows, drawn only (no rule applied), or the start. */
+function showPreview() {
+  const params = new URLSearchParams(options.link);
+  const shown = (params.get("at") ?? (params.has("m") ? null : params.get("p")))?.replaceAll("_", " ");
+  let turn = "w";
+  try {
+    if (shown) turn = readPosition(shown).turn;
+    board.set(shown ? { position: shown, interactive: false } : { interactive: false });
+  } catch {
+    board.set({ interactive: false });
+  }
+  ui.status.textContent = t("tor.turn", { player: playerName(turn) });
+  ui.status.dataset.turn = turn;
+  document.body.dataset.painted = "1";
+}
+
+/** A frame sandboxed without allow-same-origin cannot start Python: say so. */
+function blocked() {
+  /** @type {boolean} */
+  let storage;
+  try {
+    storage = window.origin !== "null" && !!window.localStorage;
+  } catch {
+    storage = false;
+  }
+  if (storage) return false;
+  say(t("embed.sandboxed"), { sticky: true });
+  return true;
+}
+
+function load() {
+  /** @type {Bridge.TorLoadedLink} */
+  const answer = call("load_link", options.link);
+  board.set({ flipped: answer.flip });
+  render(answer.state);
+  const problems = torLinkProblems(answer);
+  if (problems.length) say(problems.join(" · "), { sticky: true });
+}
+
+// -- playing and stepping ------------------------------------------------------------
+
+/** @param {string} action */
+function play(action) {
+  if (!python.ready || options.viewOnly) return;
+  /** @type {Bridge.TorPlayed} */
+  const answer = call("play", action);
+  if (!answer.ok || !answer.state) {
+    say(t("tor.msg.refused", { action, reason: answer.reason ? torReasonText(answer.reason) : "" }));
+    return;
+  }
+  hideMessage();
+  render(answer.state, true);
+}
+
+/** @param {"first" | "previous" | "next" | "last"} where */
+function step(where) {
+  if (!python.ready) {
+    python.whenReady(() => step(where));
+    return;
+  }
+  if (!view) return;
+  const total = view.moves.length;
+  const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
+  if (target < 0 || target > total || target === view.ply) return;
+  hideMessage();
+  render(call("goto", target), where === "next");
+}
+
+for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
+  ui[where].addEventListener("click", () => step(where));
+}
+
+/**
+ * @param {Bridge.TorView} state
+ * @param {boolean} [played] the state follows the action just played (animated)
+ */
+function render(state, played = false) {
+  view = state;
+  const playable = !options.viewOnly && !state.over;
+  board.publish({ position: state.fen, status: state.status });
+  board.set({
+    position: state.fen,
+    legal: playable ? state.legal : [],
+    last: played ? state.last : null,
+    interactive: playable,
+  });
+  const total = state.moves.length;
+  ui.steps.hidden = total === 0;
+  document.body.classList.toggle("has-steps", total > 0);
+  ui.ply.textContent = `${state.ply}/${total}`;
+  ui.first.disabled = ui.previous.disabled = state.ply === 0;
+  ui.next.disabled = ui.last.disabled = state.ply === total;
+  const text = state.over ? t(`tor.result.${state.status}`) : t("tor.turn", { player: playerName(state.turn) });
+  ui.status.textContent = text;
+  ui.status.title = text;
+  ui.status.dataset.turn = state.over ? (state.winner ?? "") : state.turn;
+  /** @type {Bridge.Fragment} */
+  const link = call("link", true, "");
+  ui.open.href = `./tor.html#${link.fragment}`;
+}
+
+ui.message.addEventListener("click", () => {
+  ui.message.classList.remove("problem");
+  hideMessage();
+});
+
+// -- start-up ------------------------------------------------------------------------
+
+pageChrome();
+if (window.self !== window.top) {
+  const main = $(".embed");
+  let label = t("tor.board");
+  try {
+    label = window.frameElement?.getAttribute("title") || label;
+  } catch {
+    // another site's page: keep the generic name
+  }
+  main.setAttribute("role", "region");
+  main.setAttribute("aria-label", label);
+}
+ui.open.title = t("tor.embed.open");
+ui.canvas.setAttribute("aria-label", t("tor.board"));
+showPreview();
+python.connect({
+  loading: ui.loading,
+  canvas: ui.canvas,
+  label: null,
+  lazy: true,
+  blocked,
+  offline: { offerUpdates: false },
+  ready: load,
+});
+const startPython = () => python.start();
+const observer = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) {
+    observer.disconnect();
+    startPython();
+  }
+});
+observer.observe(ui.canvas);
+for (const type of ["pointerdown", "keydown", "focusin"]) {
+  document.addEventListener(type, startPython, { once: true });
+}
+
+window.addEventListener("hashchange", () => {
+  options = readOptions(location.hash);
+  if (python.ready) load();
+  else showPreview();
+});

@@ -1,0 +1,249 @@
+"""Tor's page bridge: one :class:`TorBridge` owns the :class:`Game` of Tor.
+
+Like ``bridge.py`` for Mixtour, every public method takes plain values and
+returns a JSON string whose shape is declared in ``contract.py`` (the
+``Tor*`` shapes), so the page gets under PyScript what a test gets under
+CPython. The page never derives a rule: the legal actions (T6 texts), why a
+click is refused, and how the game stands all come from here.
+
+>>> import json
+>>> b = TorBridge()
+>>> json.loads(b.play("c3"))["ok"]
+True
+>>> json.loads(b.play("c3"))["reason"]
+{'id': 'pawn-there', 'args': {'square': 'c3', 'owner': 'w'}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, cast
+
+from contract import (
+    Fragment,
+    FragmentJson,
+    TorExplained,
+    TorExplainedJson,
+    TorLoaded,
+    TorLoadedJson,
+    TorLoadedLink,
+    TorLoadedLinkJson,
+    TorPlayed,
+    TorPlayedJson,
+    TorReason,
+    TorSnapshot,
+    TorSnapshotJson,
+    TorStatus,
+    TorView,
+    TorViewJson,
+)
+
+from mixtour.tor.core import (
+    COLOR_LETTERS,
+    PLAYER_LETTERS,
+    IllegalActionError,
+    Reason,
+    TorError,
+    parse_action,
+    parse_square,
+    random_layout,
+    start_fen,
+)
+from mixtour.tor.game import Game
+from mixtour.tor.link import format_link, parse_link, parse_seats
+
+__all__ = ["TorBridge"]
+
+MAX_SEED = 2**31 - 1
+
+
+def _dump(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _reason(reason: Reason) -> TorReason:
+    return TorReason(id=reason.id, args=dict(reason.args))
+
+
+def _stuck(square: str) -> Reason:
+    """A pawn of the mover's with no square to step to (a page's click on it)."""
+    return Reason("pawn-stuck", square=square)
+
+
+def _english(reason: Reason) -> str:
+    if reason.id == "pawn-stuck":
+        return f"your pawn on {reason.args['square']} has no square to step to"
+    return str(reason)
+
+
+class TorBridge:
+    """The game of Tor shown on the page and the functions the page calls."""
+
+    SNAPSHOT_VERSION = 1
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game if game is not None else Game()
+
+    # -- reading ---------------------------------------------------------------
+
+    def view(self) -> TorView:
+        """Everything the page shows, as plain data."""
+        game = self.game
+        pos = game.position
+        result = game.result
+        record = game.record()
+        return TorView(
+            fen=game.fen(),
+            turn=cast(Any, PLAYER_LETTERS[pos.turn]),
+            hand=None if pos.hand < 0 else COLOR_LETTERS[pos.hand],
+            placing=pos.is_placing,
+            status=cast(TorStatus, result.code),
+            over=result.is_over,
+            winner=None if result.winner is None else cast(Any, PLAYER_LETTERS[result.winner]),
+            result=result.describe(),
+            ply=game.ply,
+            moves=record + game.future(),
+            last=record[-1] if record else None,
+            legal=[] if result.is_over else game.legal_actions(),
+            canUndo=game.can_undo,
+            canRedo=game.can_redo,
+        )
+
+    def state(self) -> TorViewJson:
+        """The view of the game (:meth:`view`) as JSON."""
+        return _dump(self.view())
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, text: str) -> TorPlayedJson:
+        """Play an action in T6: ``{"ok": true, "action", "state"}``, or
+        ``{"ok": false, "reason", "message"}`` (the game is unchanged)."""
+        try:
+            played = self.game.play(str(text))
+        except IllegalActionError as error:
+            reason = error.reason or Reason("not-an-action")
+            refused = TorPlayed(ok=False, reason=_reason(reason), message=_english(reason))
+            return _dump(refused)
+        except TorError as error:
+            refused = TorPlayed(ok=False, reason=_reason(Reason("not-an-action")))
+            refused["message"] = str(error)
+            return _dump(refused)
+        return _dump(TorPlayed(ok=True, action=played, state=self.view()))
+
+    def explain(self, attempt: str) -> TorExplainedJson:
+        """Why the board's attempt is refused: a square (a pawn to place, or
+        a pawn to move), a step ``c3-d4``, or a whole turn ``c3-d4@e6``.
+        ``reason`` is null when the attempt is legal as it stands."""
+        reason = self._why(str(attempt).strip().lower())
+        if reason is None:
+            return _dump(TorExplained(reason=None, message=""))
+        return _dump(TorExplained(reason=_reason(reason), message=_english(reason)))
+
+    def _why(self, attempt: str) -> Reason | None:
+        pos = self.game.position
+        try:
+            if "-" not in attempt:
+                square = parse_square(attempt)
+                if pos.is_placing or pos.status:
+                    return pos.why_not(parse_action(attempt))
+                # A click on a square when a pawn is to be moved: the pawn chosen.
+                if square not in pos.pawn_squares(pos.turn):
+                    return Reason("not-your-pawn", square=attempt)
+                return None if pos.steps_from(square) else _stuck(attempt)
+            code = parse_action(attempt)
+        except (TorError, ValueError):
+            return Reason("not-an-action")
+        if "@" in attempt:
+            return pos.why_not(code)
+        return pos.why_not_step(code >> 12, (code >> 6) & 63)
+
+    def undo(self) -> TorViewJson:
+        """Take back the last action (if any)."""
+        self.game.undo()
+        return self.state()
+
+    def redo(self) -> TorViewJson:
+        """Play again the last action taken back (if any)."""
+        self.game.redo()
+        return self.state()
+
+    def goto(self, ply: int) -> TorViewJson:
+        """Show the game after ``ply`` of its actions (undo or redo up to there)."""
+        self.game.goto(max(0, int(ply)))
+        return self.state()
+
+    def new_game(self, seed: int = -1) -> TorViewJson:
+        """A new game: the standard layout, or with ``seed`` 0 or more the
+        random layout of that seed (T1)."""
+        seed = int(seed)
+        start = None if seed < 0 else start_fen(random_layout(min(seed, MAX_SEED)))
+        self.game = Game(start)
+        return self.state()
+
+    # -- sharing ---------------------------------------------------------------
+
+    def load_link(self, fragment: str) -> TorLoadedLinkJson:
+        """Open the game a link describes (see ``mixtour/tor/link.py``); what
+        was wrong with the link comes back in ``problems`` and ``issues``."""
+        link = parse_link(fragment)
+        self.game = link.game
+        loaded = TorLoadedLink(
+            state=self.view(),
+            flip=link.flip,
+            seats=dict(link.seats or {}),
+            ai=link.ai,
+            problems=link.problems,
+            issues=[cast(Any, issue.as_dict()) for issue in link.issues],
+        )
+        return _dump(loaded)
+
+    def link(self, whole_game: bool = True, seats: str = "", preview: bool = False) -> FragmentJson:
+        """The link to the game (or only its position), with the computer's
+        seats (``"b3"``) and, for an embed, the position shown (``at=``)."""
+        fragment = format_link(
+            self.game,
+            whole_game=bool(whole_game),
+            seats=parse_seats(str(seats)) if seats else None,
+            preview=bool(preview),
+        )
+        return _dump(Fragment(fragment=fragment))
+
+    # -- the saved game --------------------------------------------------------
+
+    def snapshot(self) -> TorSnapshotJson:
+        """The whole game (undone actions included) for :meth:`restore`."""
+        game = self.game
+        saved = TorSnapshot(
+            version=self.SNAPSHOT_VERSION,
+            game="tor",
+            start=game.start,
+            actions=game.record() + game.future(),
+            ply=game.ply,
+        )
+        return _dump(saved)
+
+    def restore(self, text: str) -> TorLoadedJson:
+        """Take back a :meth:`snapshot`, replaying it through the engine:
+        ``{"ok": false, "message"}`` for anything else (the game is kept)."""
+        try:
+            data = json.loads(text if isinstance(text, str) else "")
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            if data.get("version") != self.SNAPSHOT_VERSION or data.get("game") != "tor":
+                raise ValueError("not a saved game of Tor that this page can read")
+            start, actions, ply = data.get("start"), data.get("actions"), data.get("ply")
+            if not isinstance(start, str):
+                raise ValueError("the start position is missing")
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise ValueError("the actions are not a list of texts")
+            if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(actions):
+                raise ValueError("the ply is not a number within the game")
+            game = Game(start, actions)
+            game.goto(ply)
+        except (TorError, ValueError, TypeError) as error:
+            return _dump(TorLoaded(ok=False, message=str(error)))
+        except RecursionError:
+            return _dump(TorLoaded(ok=False, message="the saved game is nested too deeply"))
+        self.game = game
+        return _dump(TorLoaded(ok=True, state=self.view()))
