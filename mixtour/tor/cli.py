@@ -179,6 +179,11 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     p.add_argument("b", type=_player, metavar="B", help="a level, greedy or random")
     p.add_argument("--pairs", type=whole_number(1, 10_000), default=10)
     p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
-    p.add_argument("--time-ms", type=whole_number(1, 600_000), default=None)
+    p.add_argument(
+        "--time-ms",
+        type=whole_number(1, 600_000),
+        default=None,
+        help="Master's CPU time per move (levels 1-5 spend their node budgets)",
+    )
     p.add_argument("--jobs", type=whole_number(1, 1), default=1, help="games at once (1)")
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")

@@ -10,9 +10,10 @@ about room to move, read from bit masks of the whole board:
   colours, pawns and the edge (the other pawn must then do all the work).
 * **Room** two steps away: squares reachable in two steps, so a pawn
   heading into a corner of holes is seen before it is stuck.
-* **Colours controlled**: the opponent's neighbouring squares of the
-  colours under my pawns are closed to him; the steps count it already,
-  and the term rewards standing on a colour that is common around him.
+* **Colours controlled**: the colours under my pawns are closed to the
+  opponent, so his steps and room are counted without them (and mine
+  without his): standing on a colour common around him is worth its
+  squares.
 * **The token in hand** (the mover's): a token of a colour closed to the
   opponent can be laid on one of his last open squares to shut it; the
   mover gets a bonus when the opponent has few steps and such a token.
@@ -21,7 +22,8 @@ about room to move, read from bit masks of the whole board:
   Holes next to the opponent are good, next to me bad: the steps and
   room terms see both.
 
-Scores are in hundredths of a step, roughly.
+Scores are ints, positive when ``root`` is better off; a step more or
+less in the middle game is worth some 10 to 30.
 """
 
 from __future__ import annotations
@@ -42,14 +44,13 @@ WEIGHTS: Final = {
     "room": 6,  # per square reachable in two steps
     "hand_block": 30,  # the mover's token closes one of the opponent's few steps
     "tempo": 8,  # the side to move
-    "exposed": 0,  # per cent of the steps table, for the steps one colour leaves
 }
 
 
 class Evaluator:
     """``evaluate(pos, root)``: the score of ``pos`` for player ``root``."""
 
-    __slots__ = ("hemmed", "room", "hand_block", "tempo", "exposed")
+    __slots__ = ("hemmed", "room", "hand_block", "tempo")
 
     def __init__(self, weights: dict[str, int] | None = None) -> None:
         w = dict(WEIGHTS, **(weights or {}))
@@ -57,7 +58,6 @@ class Evaluator:
         self.room = w["room"]
         self.hand_block = w["hand_block"]
         self.tempo = w["tempo"]
-        self.exposed = w["exposed"]
 
     def evaluate(self, pos: Position, root: int) -> int:
         squares = pos.squares
@@ -89,15 +89,6 @@ class Evaluator:
                 if not around(low) & free:
                     v -= self.hemmed
             v += self.room * (around(steps) & free).bit_count()
-            if self.exposed:
-                # The steps left when the opponent closes the worst colour.
-                left = min(
-                    (steps & ~tops[0]).bit_count(),
-                    (steps & ~tops[1]).bit_count(),
-                    (steps & ~tops[2]).bit_count(),
-                    (steps & ~tops[3]).bit_count(),
-                )
-                v += self.exposed * _STEPS_WORTH[left] // 100
             score[side] = v
         mover = pos.turn
         hand = pos.hand
