@@ -14,7 +14,8 @@ Syntax (documented in the README)::
            ``r3`` (Red is Computer 3), ``w6r6`` (two computers), ``r2b5``.
 * ``at``   the P1 of the position shown, written for embeds so that a page
            can draw the board before the engine has loaded; the engine
-           ignores it and recomputes the position from ``p``, ``m`` and ``ply``.
+           recomputes the position from ``p``, ``m`` and ``ply``, and reads
+           ``at`` only in a link with neither ``p`` nor ``m``.
 
 Reading a link never raises: what is wrong is reported in ``problems`` (in
 English) and ``issues`` (the same, as an id and its values, for a page to word
@@ -159,9 +160,12 @@ def parse_link(fragment: str) -> Link:
         report("more-unknown", f"{more} more unknown link parameters (ignored)", count=more)
 
     start = STANDARD_START
-    if "p" in values:
+    # A link of just the position shown (at=, no p= and no m=) means that
+    # position, so the live board agrees with the one drawn before the engine.
+    key = "at" if "p" not in values and "at" in values and not values.get("m", "").strip() else "p"
+    if key in values:
         try:
-            start = Position(values["p"].replace("_", " ")).fen()
+            start = Position(values[key].replace("_", " ")).fen()
         except MixtourError as e:
             report("bad-position", f"bad position in the link: {e}", detail=str(e))
     game = Game(start)

@@ -262,7 +262,9 @@ def test_the_editor_and_embeds_follow_the_height_setting(web_app: AppPage) -> No
                 heights,
             )
             page.reload()
-            page.wait_for_function("document.body.dataset.painted === '1'")
+            # Python ready: the live board, not only the one drawn before it.
+            page.wait_for_function("document.body.dataset.ready === '1'")
+            assert position(page) == "5/5/2,wr,2/5/5 w 19/19 0/0 1 -", path
             settle(page)
             shown[heights] = badge_area(page, "c3", 2)
         assert shown[True] != shown[False], path

@@ -8,7 +8,8 @@ Tor's notation::
 ``ai`` is a level ``1`` to ``6`` (the computer plays the side not to move)
 or seats such as ``b3`` (Black is Computer 3) or ``w2b5``. ``at`` is the T7
 string of the position shown, written for embeds to draw before the engine
-has loaded; the engine ignores it.
+has loaded; the engine reads it only in a link with neither ``p`` nor
+``m``.
 
 Reading never raises: what is wrong is listed in ``issues`` (an id, its
 values and English words, the ids of Mixtour's links), and the valid part
@@ -123,9 +124,12 @@ def parse_link(fragment: object) -> Link:
         report("more-unknown", f"{more} more unknown link parameters (ignored)", count=more)
 
     start = STANDARD_START
-    if "p" in values:
+    # A link of just the position shown (at=, no p= and no m=) means that
+    # position, so the live board agrees with the one drawn before the engine.
+    key = "at" if "p" not in values and "at" in values and not values.get("m", "").strip() else "p"
+    if key in values:
         try:
-            start = Position(values["p"].replace("_", " ")).fen()
+            start = Position(values[key].replace("_", " ")).fen()
         except TorError as e:
             report("bad-position", f"bad position in the link: {e}", detail=str(e))
     game = Game(start)
