@@ -387,6 +387,13 @@ const STRINGS = {
     "linkIssue.ply-not-number": "ply '{ply}' is not a number",
     "linkIssue.bad-flip": "flip '{value}' must be 0 or 1",
     "linkIssue.bad-ai": "AI level '{value}' must be 1 to 6",
+
+    // the games of the site, and the way from one to the other (h-torsite)
+    "games.label": "Games on this site",
+    "games.title": "Games:",
+    "games.mixtour": "Mixtour",
+    "games.tor": "Tor",
+    "games.startTor": "Another game here: Tor, with coloured tokens and two pawns each",
   },
   fr,
   de,

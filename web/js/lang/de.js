@@ -396,4 +396,11 @@ export default {
   "linkIssue.ply-not-number": "„{ply}“ ist keine Halbzugnummer",
   "linkIssue.bad-flip": "flip „{value}“ muss 0 oder 1 sein",
   "linkIssue.bad-ai": "die Computerstufe „{value}“ muss zwischen 1 und 6 liegen",
+
+  // die Spiele dieser Seite und der Weg vom einen zum anderen (h-torsite)
+  "games.label": "Spiele auf dieser Seite",
+  "games.title": "Spiele:",
+  "games.mixtour": "Mixtour",
+  "games.tor": "Tor",
+  "games.startTor": "Noch ein Spiel hier: Tor, mit farbigen Plättchen und zwei Figuren für jeden",
 };

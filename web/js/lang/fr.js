@@ -395,4 +395,11 @@ export default {
   "linkIssue.ply-not-number": "« {ply} » n’est pas un numéro de coup",
   "linkIssue.bad-flip": "flip « {value} » doit valoir 0 ou 1",
   "linkIssue.bad-ai": "le niveau de l’ordinateur « {value} » doit aller de 1 à 6",
+
+  // les jeux du site, et le chemin de l’un à l’autre (h-torsite)
+  "games.label": "Les jeux de ce site",
+  "games.title": "Jeux :",
+  "games.mixtour": "Mixtour",
+  "games.tor": "Tor",
+  "games.startTor": "Un autre jeu ici : Tor, avec des jetons de couleur et deux pions chacun",
 };
