@@ -41,12 +41,15 @@ EXAMPLES = ["layout", "closed", "step", "lay", "discard", "stuck"]
 
 
 def boards(path: Path) -> list[tuple[str, str, str]]:
-    """(data-example, ?lang= of the embed or "", link fragment) of each board, in order."""
+    """(data-example, the embed's lang= or "", the link in its fragment) of each board, in
+    order."""
     text = path.read_text(encoding="utf-8")
-    found = re.findall(
-        r'data-example="([^"]+)"\s+src="\./tor-embed\.html(?:\?lang=(\w+))?#([^"]*)"', text
-    )
-    return [(name, lang, html.unescape(fragment)) for name, lang, fragment in found]
+    found = re.findall(r'data-example="([^"]+)"\s+src="\./tor-embed\.html#([^"]*)"', text)
+    out = []
+    for name, fragment in found:
+        link, _, lang = html.unescape(fragment).partition("&lang=")
+        out.append((name, lang, link))
+    return out
 
 
 def open_link(fragment: str) -> tuple[Game, str | None]:
