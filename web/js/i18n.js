@@ -393,7 +393,7 @@ const STRINGS = {
     "games.title": "Games:",
     "games.mixtour": "Mixtour",
     "games.tor": "Tor",
-    "games.startTor": "Another game here: Tor, with coloured tokens and two pawns each",
+    "games.startTor": "Another game here: Tor, a game of coloured tokens",
   },
   fr,
   de,

@@ -402,5 +402,5 @@ export default {
   "games.title": "Spiele:",
   "games.mixtour": "Mixtour",
   "games.tor": "Tor",
-  "games.startTor": "Noch ein Spiel hier: Tor, mit farbigen Plättchen und zwei Figuren für jeden",
+  "games.startTor": "Noch ein Spiel hier: Tor, ein Spiel mit farbigen Plättchen",
 };

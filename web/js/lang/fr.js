@@ -401,5 +401,5 @@ export default {
   "games.title": "Jeux :",
   "games.mixtour": "Mixtour",
   "games.tor": "Tor",
-  "games.startTor": "Un autre jeu ici : Tor, avec des jetons de couleur et deux pions chacun",
+  "games.startTor": "Un autre jeu ici : Tor, un jeu de jetons de couleur",
 };
