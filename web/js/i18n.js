@@ -455,6 +455,13 @@ const STRINGS = {
     "tor.cursor.one": "a {colour} token",
     "tor.cursor.two": "a {colour} token on a {below} one",
     "tor.cursor.pawn": "{player}'s pawn",
+
+    // the games of the site, and the way from one to the other (h-torsite)
+    "games.label": "Games on this site",
+    "games.title": "Games:",
+    "games.mixtour": "Mixtour",
+    "games.tor": "Tor",
+    "games.startTor": "Another game here: Tor, a game of coloured tokens",
   },
   fr,
   de,

@@ -464,4 +464,11 @@ export default {
   "tor.cursor.one": "ein Stein ({colour})",
   "tor.cursor.two": "ein Stein ({colour}) auf einem ({below})",
   "tor.cursor.pawn": "Figur von {player}",
+
+  // die Spiele dieser Seite und der Weg vom einen zum anderen (h-torsite)
+  "games.label": "Spiele auf dieser Seite",
+  "games.title": "Spiele:",
+  "games.mixtour": "Mixtour",
+  "games.tor": "Tor",
+  "games.startTor": "Noch ein Spiel hier: Tor, ein Spiel mit farbigen Plättchen",
 };

@@ -463,4 +463,11 @@ export default {
   "tor.cursor.one": "un jeton {colour}",
   "tor.cursor.two": "un jeton {colour} sur un {below}",
   "tor.cursor.pawn": "pion de {player}",
+
+  // les jeux du site, et le chemin de l’un à l’autre (h-torsite)
+  "games.label": "Les jeux de ce site",
+  "games.title": "Jeux :",
+  "games.mixtour": "Mixtour",
+  "games.tor": "Tor",
+  "games.startTor": "Un autre jeu ici : Tor, un jeu de jetons de couleur",
 };
