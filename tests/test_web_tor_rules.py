@@ -271,3 +271,20 @@ def test_the_game_page_footer_names_both_games_and_leads_to_tor(app_page: AppPag
     games.nth(1).focus()
     page.keyboard.press("Enter")
     page.wait_for_url("**/tor.html")
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("en", "tor-rules.html"), ("fr", "tor-rules.fr.html")])
+def test_the_tor_page_leads_to_tors_rules_in_its_language(
+    web_app: AppPage, lang: str, rules: str
+) -> None:
+    web_app.open(f"tor.html?lang={lang}")
+    page = web_app.page
+    games = page.locator("footer nav.games a")
+    expect(games).to_have_text(["Mixtour", "Tor"])
+    expect(games.nth(1)).to_have_attribute("aria-current", "page")
+    how = page.locator("footer a[data-rules-link]")
+    expect(how).to_have_attribute("href", f"./{rules}")
+    how.click()
+    page.wait_for_url(f"**/{rules}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert web_app.errors == []

@@ -392,7 +392,6 @@ const STRINGS = {
     "tor.title": "Tor",
     "tor.tagline": "Step, give a token, leave your opponent no move",
     "tor.credit": "Tor by Alain Couchot and Bernard Klein",
-    "tor.other": "Play Mixtour",
     "tor.board": "Tor board",
     "tor.boardLoading": "Tor board (loading)",
     "tor.player.w": "White",
@@ -645,16 +644,20 @@ setLanguage(preferredLanguage());
 
 /** The rules page in each language. @type {{[language: string]: string}} */
 export const RULES_PAGES = { en: "./rules.html", fr: "./rules.fr.html", de: "./rules.de.html" };
+/** Tor's rules page in each language. @type {{[language: string]: string}} */
+export const TOR_RULES_PAGES = { en: "./tor-rules.html", fr: "./tor-rules.fr.html", de: "./tor-rules.de.html" };
 
 /**
  * Fill every element carrying data-i18n (textContent) or data-i18n-label
- * (aria-label), and point links marked data-rules-link at the rules in this language.
+ * (aria-label), and point links marked data-rules-link at the rules in this
+ * language (data-rules-link="tor": Tor's rules).
  */
 /** @param {ParentNode} root */
 export function translatePage(root = document) {
   for (const link of root.querySelectorAll("a[data-rules-link]")) {
     if (!(link instanceof HTMLAnchorElement)) continue;
-    link.href = RULES_PAGES[language] ?? RULES_PAGES.en;
+    const pages = link.dataset.rulesLink === "tor" ? TOR_RULES_PAGES : RULES_PAGES;
+    link.href = pages[language] ?? pages.en;
     link.hreflang = language;
   }
   for (const el of root.querySelectorAll("[data-i18n]")) {

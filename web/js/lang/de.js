@@ -401,7 +401,6 @@ export default {
   "tor.title": "Tor",
   "tor.tagline": "Ziehen, einen Stein abgeben, dem Gegner keinen Zug lassen",
   "tor.credit": "Tor von Alain Couchot und Bernard Klein",
-  "tor.other": "Mixtour spielen",
   "tor.board": "Tor-Spielbrett",
   "tor.boardLoading": "Tor-Spielbrett (wird geladen)",
   "tor.player.w": "Weiß",

@@ -400,7 +400,6 @@ export default {
   "tor.title": "Tor",
   "tor.tagline": "Avancez, donnez un jeton, ne laissez aucun coup à l'adversaire",
   "tor.credit": "Tor d'Alain Couchot et Bernard Klein",
-  "tor.other": "Jouer à Mixtour",
   "tor.board": "Plateau de Tor",
   "tor.boardLoading": "Plateau de Tor (chargement)",
   "tor.player.w": "Blanc",
