@@ -5,8 +5,8 @@ author's board does not jump back to the start when Python arrives."""
 from __future__ import annotations
 
 from mixtour.link import parse_link
-from mixtour.tor.link import parse_link as parse_tor_link
 from mixtour.tor.game import Game as TorGame
+from mixtour.tor.link import parse_link as parse_tor_link
 
 MIXTOUR_AT = "5/5/2,wr,2/5/5_w_19/19_0/0_1_-"
 

@@ -34,6 +34,9 @@ PAGES_NOT_FRAMED = [
     "editor.html",
     "learn.html",
     "tor.html",
+    "tor-rules.html",
+    "tor-rules.fr.html",
+    "tor-rules.de.html",
 ]
 # The embeddable boards, which any site may frame.
 PAGES_FRAMED = ["embed.html", "tor-embed.html"]
