@@ -306,6 +306,32 @@ def test_a_new_game_on_a_random_layout_for_two_players(web_app: AppPage) -> None
     assert moves(page) == []
 
 
+def test_the_new_game_dialog_offers_only_the_choices_that_apply(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    page.click("#new-game")
+    level = page.locator("#new-level")
+    sides = page.locator("input[name=side]")
+    expect(level).to_be_enabled()
+    expect(sides.first).to_be_enabled()
+    page.check("input[name=opponent][value=friend]")
+    expect(level).to_be_disabled()
+    expect(sides.first).to_be_disabled()
+    page.check("input[name=opponent][value=demo]")
+    expect(level).to_be_enabled()
+    expect(sides.first).to_be_disabled()
+    page.check("input[name=opponent][value=computer]")
+    expect(level).to_be_enabled()
+    expect(sides.nth(1)).to_be_enabled()
+    # The choice is kept: the dialog opens again as it was left.
+    page.check("input[name=opponent][value=friend]")
+    page.click("#start-game")
+    expect(page.locator("#seats")).to_have_text("Player against Player")
+    page.click("#new-game")
+    expect(page.locator("input[name=opponent][value=friend]")).to_be_checked()
+    expect(level).to_be_disabled()
+    assert web_app.errors == []
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_tors_pages_and_dialogs_have_no_axe_violations(
     web_app: AppPage, scheme: Literal["light", "dark"]

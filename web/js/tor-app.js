@@ -52,6 +52,7 @@ const ui = {
   dialog: /** @type {HTMLDialogElement} */ ($("#new-game-dialog")),
   form: /** @type {HTMLFormElement} */ ($("#new-game-form")),
   level: /** @type {HTMLSelectElement} */ ($("#new-level")),
+  side: /** @type {HTMLFieldSetElement} */ ($("#new-side")),
   command: /** @type {HTMLInputElement} */ ($("#command")),
   cursorLive: $("#cursor-live"),
   copied: $("#copied-link"),
@@ -345,15 +346,27 @@ async function copyLink(wholeGame) {
 // -- new game ------------------------------------------------------------------
 
 function openNewGame() {
+  matchChoices();
   ui.dialog.showModal();
+}
+
+/** Only what applies to the chosen opponent is offered: no level for two
+ * people, no side when nobody or everybody is the computer. */
+function matchChoices() {
+  const opponent = new FormData(ui.form).get("opponent");
+  ui.level.disabled = opponent === "friend";
+  ui.side.disabled = opponent !== "computer";
 }
 
 /** Start the game the new-game form describes. */
 function startFromForm() {
   const data = new FormData(ui.form);
   const opponent = String(data.get("opponent"));
-  const level = Number(data.get("level")) || 1;
-  const side = String(data.get("side"));
+  // Read from the controls, not the form data, which leaves out a disabled
+  // control: the level and side are kept for the next game either way.
+  const level = Number(ui.level.value) || 1;
+  const checked = ui.form.querySelector("input[name=side]:checked");
+  const side = checked instanceof HTMLInputElement ? checked.value : "w";
   const seed = data.get("layout") === "random" ? Math.floor(Math.random() * 2 ** 31) : -1;
   computer.seats =
     opponent === "friend"
@@ -401,6 +414,7 @@ ui.redo.addEventListener("click", () => {
   changed(state);
 });
 ui.newGame.addEventListener("click", openNewGame);
+ui.form.addEventListener("change", matchChoices);
 $("#result-new-game").addEventListener("click", openNewGame);
 ui.dialog.addEventListener("close", () => {
   if (ui.dialog.returnValue === "start") startFromForm();
