@@ -288,3 +288,19 @@ def test_the_tor_page_leads_to_tors_rules_in_its_language(
     page.wait_for_url(f"**/{rules}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert web_app.errors == []
+
+
+def test_the_tor_page_sums_up_the_rules_and_remembers_it_folded(web_app: AppPage) -> None:
+    web_app.open("tor.html?lang=de")
+    page = web_app.page
+    summary = page.locator("#rules-summary")
+    expect(summary.locator("summary")).to_have_text("Tor in drei Zeilen")
+    expect(summary.locator("li")).to_have_count(3)
+    expect(summary.locator("li").nth(2)).to_contain_text("verliert")
+    expect(summary.locator("a[data-rules-link]")).to_have_attribute("href", "./tor-rules.de.html")
+    summary.locator("summary").click()
+    expect(summary).not_to_have_attribute("open", "")
+    page.reload()
+    web_app.wait_ready()
+    expect(page.locator("#rules-summary")).not_to_have_attribute("open", "")
+    assert web_app.errors == []

@@ -455,6 +455,12 @@ const STRINGS = {
     "tor.cursor.two": "a {colour} token on a {below} one",
     "tor.cursor.pawn": "{player}'s pawn",
 
+    // Tor's rules in three lines, on its game page
+    "tor.summary.title": "Tor in three lines",
+    "tor.summary.move": "Each player sets down two pawns. Then, on your turn, step a pawn to one of the eight squares around it that holds a token and no pawn, and whose colour is not under one of your opponent's pawns.",
+    "tor.summary.tokens": "The top token of the square you left goes to your opponent; the token you were handed goes onto a square with a single token of another colour.",
+    "tor.summary.end": "A player who cannot move loses.",
+
     // the games of the site, and the way from one to the other (h-torsite)
     "games.label": "Games on this site",
     "games.title": "Games:",

@@ -14,7 +14,7 @@
 
 import { t } from "./i18n.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
-import { settingsDialog } from "./prefs.js";
+import { pref, setPref, settingsDialog } from "./prefs.js";
 import { TorBoard } from "./tor/board.js";
 import { TorComputer } from "./tor/computer.js";
 import { readPosition, squareName } from "./tor/position.js";
@@ -432,6 +432,11 @@ window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+
+// The rules in three lines stay folded once the player folds them.
+const summary = /** @type {HTMLDetailsElement} */ ($("#rules-summary"));
+summary.open = pref("torRulesSummary", "open") !== "closed";
+summary.addEventListener("toggle", () => setPref("torRulesSummary", summary.open ? "open" : "closed"));
 fillForm();
 paintEarly();
 

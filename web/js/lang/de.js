@@ -464,6 +464,12 @@ export default {
   "tor.cursor.two": "ein Stein ({colour}) auf einem ({below})",
   "tor.cursor.pawn": "Figur von {player}",
 
+  // Die Regeln von Tor in drei Zeilen, auf seiner Spielseite
+  "tor.summary.title": "Tor in drei Zeilen",
+  "tor.summary.move": "Jeder setzt zwei Figuren ein. Danach ziehst du eine Figur auf eines der acht Nachbarfelder, das einen Stein und keine Figur trägt und dessen Farbe nicht unter einer gegnerischen Figur liegt.",
+  "tor.summary.tokens": "Der obere Stein des verlassenen Felds geht an den Gegner; den Stein, den du bekommen hast, legst du auf ein Feld mit nur einem Stein in einer anderen Farbe.",
+  "tor.summary.end": "Wer nicht mehr ziehen kann, verliert.",
+
   // die Spiele dieser Seite und der Weg vom einen zum anderen (h-torsite)
   "games.label": "Spiele auf dieser Seite",
   "games.title": "Spiele:",

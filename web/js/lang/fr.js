@@ -463,6 +463,12 @@ export default {
   "tor.cursor.two": "un jeton {colour} sur un {below}",
   "tor.cursor.pawn": "pion de {player}",
 
+  // Les règles de Tor en trois lignes, sur sa page de jeu
+  "tor.summary.title": "Tor en trois lignes",
+  "tor.summary.move": "Chaque joueur pose deux pions. Ensuite, à votre tour, avancez un pion sur l'une des huit cases voisines qui porte un jeton et aucun pion, et dont la couleur n'est pas sous un pion adverse.",
+  "tor.summary.tokens": "Le jeton du dessus de la case quittée passe à l'adversaire ; le jeton que vous avez reçu se pose sur une case qui n'a qu'un jeton, d'une autre couleur.",
+  "tor.summary.end": "Qui ne peut plus bouger a perdu.",
+
   // les jeux du site, et le chemin de l’un à l’autre (h-torsite)
   "games.label": "Les jeux de ce site",
   "games.title": "Jeux :",
