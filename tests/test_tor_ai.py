@@ -13,6 +13,7 @@ import pytest
 
 from mixtour.kit.games import GAMES, game_ai
 from mixtour.tor.ai import choose_move, parse_level
+from mixtour.tor.ai.levels import LEVELS
 from mixtour.tor.core import STANDARD_START, Position, TorError, action_text, parse_action
 from mixtour.tor.game import Game
 
@@ -125,3 +126,25 @@ def test_levels_are_read_by_number_or_name(text: str, level: int) -> None:
 def test_a_level_that_does_not_exist_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="expected 1 to 6"):
         parse_level(text)
+
+
+# Tor's search in Pyodide under Node, median nodes per second of CPU time
+# (`node tests/pyodide_bench_tor.mjs`, 2026-11-23): the speed the page has.
+BROWSER_NODES_PER_SECOND = 21_735
+
+
+def test_each_level_searches_more_than_the_one_below_at_the_browsers_speed() -> None:
+    """Levels 3-5 spend nodes and Master spends time: at the page's speed,
+    Master's time must buy more nodes than Expert's budget, or Master plays
+    worse than Expert there (it did: 1.5 s bought about 32,000 nodes
+    against Expert's 60,000)."""
+    nodes: dict[int, float] = {}
+    for number in (3, 4, 5, 6):
+        level = LEVELS[number]
+        if level.max_nodes is not None:
+            nodes[number] = level.max_nodes
+        else:
+            assert level.time_ms is not None
+            nodes[number] = level.time_ms / 1000 * BROWSER_NODES_PER_SECOND
+    for number in (4, 5, 6):
+        assert nodes[number] >= 2 * nodes[number - 1], (number, nodes)
