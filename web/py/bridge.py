@@ -200,6 +200,7 @@ class Bridge:
             "canUndo": game.can_undo,
             "canRedo": game.can_redo,
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
+            "corr": self.corr.id if self.corr is not None else None,
         }
 
     def state(self) -> ViewJson:

@@ -133,6 +133,8 @@ class View(TypedDict):
     canUndo: bool
     canRedo: bool
     legal: Legal
+    # The id of the correspondence game shown (mixtour/correspondence.py), else null.
+    corr: str | None
 
 
 class Explained(TypedDict):

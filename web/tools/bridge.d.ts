@@ -290,6 +290,7 @@ declare namespace Bridge {
     canUndo: boolean;
     canRedo: boolean;
     legal: Legal;
+    corr: string | null;
   }
 
   /**
