@@ -11,7 +11,8 @@ Where each part lives
 In this file, in this order:
 
 * **Vendored runtime (npm)**: the pinned Pyodide and PyScript (``Vendor``,
-  ``vendors()``, ``ensure_node_modules()``).
+  ``vendors()``), the QR code encoder (``qr_vendor()``) and
+  ``ensure_node_modules()``.
 * **Building dist/**: ``build_site()`` and the steps it runs.
 * **Commands**: ``build``, ``serve``, ``test`` (with ``quality_checks()``),
   ``bench``, ``shots``, and the command line (``parse_args()``).

@@ -164,7 +164,8 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
     ann, bob = person(new_context, site_url), person(new_context, site_url)
     start_game(ann, "w", "Ann")
     play(ann.page, "d4")
-    receive(bob, link(ann))
+    older = link(ann)
+    receive(bob, older)
     play(bob.page, "c4")
     two = urlsplit(link(bob))
     base = f"{two.scheme}://{two.netloc}{two.path}#"
@@ -197,6 +198,12 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
         assert status(ann).endswith("Nothing you had was changed."), why
         assert stored(ann.page) == kept, why
         assert position(ann.page) == shown, why
+    # An older link of the game: said so, and the newer game kept on the board.
+    receive(ann, older)
+    expect(ann.page.locator("#message")).to_have_text(
+        "This link is older than the game you have: it is 1 move behind. Your newer game is shown."
+    )
+    assert stored(ann.page) == kept and position(ann.page) == shown
     # The page keeps working: Ann plays on, and her link goes to Bob.
     play(ann.page, "d4-c4")
     assert state(ann) == "wait"
@@ -319,3 +326,28 @@ def test_three_people_pass_the_link_round_in_turn_order(
         listed = games_list(app)
         assert len(listed) == 1 and "wins" in listed[0], (color, listed)
         assert app.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_panel_and_its_dialog_have_no_axe_violations(
+    new_context: NewContext, site_url: str, scheme: str
+) -> None:
+    from test_web_axe import violations
+
+    ann = person(new_context, site_url)
+    ann.page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+    ann.open()
+    ann.page.click("#start-corr")
+    found = violations(ann.page, f"the game-by-link dialog ({scheme})")
+    ann.page.select_option("#corr-color", "r")
+    ann.page.click("#corr-begin")
+    link(ann)  # the link to send and its QR code show
+    ann.page.click(".corr-help summary")
+    found += violations(ann.page, f"the panel with its link ({scheme})")
+    receive(ann, ann.page.input_value("#corr-link")[:-4])
+    expect(ann.page.locator("#corr")).to_have_attribute("data-state", "refused")
+    found += violations(ann.page, f"a refused link ({scheme})")
+    ann.page.click("#open-games")
+    found += violations(ann.page, f"Your games with a game by link ({scheme})")
+    assert found == []
+    assert ann.errors == []

@@ -400,6 +400,8 @@ function showHint(selection) {
   if (!view) return;
   if (view.over || view.mustPass) {
     ui.hint.textContent = "";
+  } else if (corr.notYours(view)) {
+    ui.hint.textContent = corr.notYours(view); // a game by link: the friend moves in their browser
   } else if (selection) {
     const count = selection.count === 1 ? t("hint.disc") : t("hint.discs", { n: selection.count });
     ui.hint.textContent = t("hint.selected", { count, square: squareName(selection.square) });

@@ -399,6 +399,8 @@ export class Corr {
     if (!this.active) return;
     this.keep();
     this.update(state);
+    // On a phone the link to send is below the board: bring it into view.
+    if (!this.ui.send.hidden) this.ui.send.scrollIntoView({ block: "nearest" });
   }
 
   /**
