@@ -29,9 +29,9 @@ WON = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
 NewContext = Callable[..., BrowserContext]
 
 
-def person(new_context: NewContext, site_url: str) -> AppPage:
+def person(new_context: NewContext, site_url: str, locale: str = "en-US") -> AppPage:
     """A browser of its own (its own storage), offline but for the site."""
-    context = new_context()
+    context = new_context(locale=locale)
 
     def guard(route: Route) -> None:
         if is_local_url(route.request.url):
@@ -127,13 +127,16 @@ def test_two_people_play_a_whole_game_by_passing_the_link(
                 f"You play {'Red' if color == 'w' else 'White'}. {who} played {action} — your move."
             )
         assert urlsplit(other.page.url).fragment == urlsplit(url).fragment
-        if i in (0, 4):
-            assert games_list(ann) == [
-                f"With Red · {i + 1} move{'s' if i else ''} · "
-                + ("Red to move" if i % 2 == 0 else "your move")
-                + " on the board"
-            ]
-            assert games_list(bob)[0].startswith("With Ann (White) · ")
+        if i < len(WON) - 1:
+            # Each one's list: the opponent, the moves, whose turn; the game on the board.
+            n = f"{i + 1} move{'s' if i else ''}"
+            ann_turn, bob_turn = (
+                ("Red to move", "your move")
+                if color == "w"
+                else ("your move", "Ann (White) to move")
+            )
+            assert games_list(ann) == [f"With Red · {n} · {ann_turn} on the board"]
+            assert games_list(bob) == [f"With Ann (White) · {n} · {bob_turn} on the board"]
     for app in (ann, bob):
         expect(app.page.locator("#board")).to_have_attribute("data-status", "w-wins")
         assert state(app) == "over"
@@ -351,3 +354,58 @@ def test_the_panel_and_its_dialog_have_no_axe_violations(
     found += violations(ann.page, f"Your games with a game by link ({scheme})")
     assert found == []
     assert ann.errors == []
+
+
+def test_a_french_friend_reads_the_game_and_the_refusals_in_french(
+    new_context: NewContext, site_url: str
+) -> None:
+    ann, zoe = person(new_context, site_url), person(new_context, site_url, "fr-FR")
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    url = link(ann)
+    receive(zoe, url)
+    expect(zoe.page.locator("#corr-status")).to_have_text(
+        "Vous jouez Rouge. Ann (Blanc) a joué d4 — à vous de jouer."
+    )
+    fragment = urlsplit(url).fragment
+    illegal = reseal(fragment, lambda b: b + encode_actions([Action.parse("d4-e5").code]))
+    receive(zoe, url.split("#")[0] + "#" + illegal)
+    expect(zoe.page.locator("#corr-status")).to_have_text(
+        "Ce lien ne peut pas être ouvert : son coup 2 (d4-e5) n'est pas légal : un déplacement"
+        " doit se terminer sur une pile, or e5 est vide. Rien de ce que vous aviez n'a changé."
+    )
+    assert zoe.errors == []
+
+
+def test_a_friends_link_never_replaces_the_game_in_progress(
+    new_context: NewContext, site_url: str
+) -> None:
+    ann, bob = person(new_context, site_url), person(new_context, site_url)
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    url = link(ann)
+    bob.open()
+    bob.page.click("#start-friends")  # two players at Bob's screen
+    play(bob.page, "c3")
+    play(bob.page, "b4")
+    local = position(bob.page)
+    receive(bob, url)  # pasted into the address bar during that game
+    expect(bob.page.locator("#corr")).to_have_attribute("data-state", "your-move")
+    play(bob.page, "c4")
+    expect(bob.page.locator("#resume-saved")).to_be_visible()
+    bob.page.click("#resume-saved")
+    expect(bob.page.locator("#board")).to_have_attribute("data-position", local)
+    expect(bob.page.locator("#corr")).to_be_hidden()
+    (listed,) = games_list(bob)  # the game by link is not on the board: it can be opened
+    assert listed.startswith("With Ann (White) · 2 moves · Ann (White) to move ")
+    assert listed.endswith(" Open Delete")
+    # And back to the game by link from Your games: as it was left.
+    bob.page.click("#open-games")
+    bob.page.click("#corr-games-list li[data-corr-id] .game-open")
+    expect(bob.page.locator("#corr")).to_have_attribute("data-state", "wait")
+    assert bob.page.input_value("#corr-link").endswith(urlsplit(link(bob)).fragment)
+    bob.page.click("#open-games")
+    local_games = bob.page.locator("#games-list li[data-id]").all_inner_texts()
+    bob.page.keyboard.press("Escape")
+    assert len(local_games) == 1 and "2 moves" in local_games[0]
+    assert bob.errors == []

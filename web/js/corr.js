@@ -323,6 +323,8 @@ export class Corr {
     const text = t("corr.refused", { why: refusalText(answer) });
     this.ui.status.textContent = text;
     this.ui.send.hidden = true;
+    // The board shows what it showed (a pasted link let go of the local game: it is kept again).
+    if (!this.active) this.app.render(this.app.call("state"));
     this.app.say(text);
     return false;
   }
