@@ -19,7 +19,7 @@ from webhelpers import click_square, play, position
 
 import build
 from mixtour.core import Action
-from mixtour.correspondence import _checksum, decode, encode_actions
+from mixtour.correspondence import _checksum, decode, encode, encode_actions
 
 pytestmark = pytest.mark.browser
 
@@ -173,6 +173,10 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
     two = urlsplit(link(bob))
     base = f"{two.scheme}://{two.netloc}{two.path}#"
     game = decode(two.fragment)
+    won = game
+    for action in WON[len(game.actions) :]:
+        won = won.extend(action)
+    finished = encode(won)
 
     def a(text: str) -> str:
         return encode_actions([Action.parse(text).code])
@@ -187,6 +191,8 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
         ),
         "your-move": reseal(two.fragment, lambda b: b.replace("f=r", "f=w") + a("a1")),
         "wrong-sender": reseal(two.fragment, lambda b: b.replace("f=r", "f=w")),
+        # The same game played on to White's win (R8), then one more move.
+        "after-end": reseal(finished, lambda b: b + a("a1")),
     }
     receive(ann, base + two.fragment)  # Ann now holds d4 c4, White to move
     assert state(ann) == "your-move"
@@ -217,6 +223,7 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
     assert "its move 2 differs from the game you have" in words["changed"]
     assert "its move 3 (a1) was made for White, the colour you play" in words["your-move"]
     assert "it says White sent it, but its last move is Red's" in words["wrong-sender"]
+    assert "its move 10 (a1) comes after the end of the game" in words["after-end"]
     assert ann.errors == [] and bob.errors == []
 
 
@@ -409,3 +416,46 @@ def test_a_friends_link_never_replaces_the_game_in_progress(
     bob.page.keyboard.press("Escape")
     assert len(local_games) == 1 and "2 moves" in local_games[0]
     assert bob.errors == []
+
+
+def test_a_damaged_link_opened_at_start_brings_back_the_game_in_progress(
+    new_context: NewContext, site_url: str
+) -> None:
+    ann, bob = person(new_context, site_url), person(new_context, site_url)
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    url = link(ann)
+    bob.open()
+    bob.page.click("#start-friends")
+    play(bob.page, "c3")
+    local = position(bob.page)
+    kept = stored(bob.page)
+    bob.page.goto("about:blank")
+    bob.page.goto(url[:-5])  # cut short by a chat program
+    bob.wait_ready()
+    expect(bob.page.locator("#corr")).to_have_attribute("data-state", "refused")
+    expect(bob.page.locator("#corr-status")).to_contain_text(
+        "it was cut short or changed on the way"
+    )
+    expect(bob.page.locator("#board")).to_have_attribute("data-position", local)
+    assert stored(bob.page) == kept
+    assert bob.errors == []
+
+
+def test_the_friend_gives_their_name_and_it_travels_with_the_link(
+    new_context: NewContext, site_url: str
+) -> None:
+    ann, bob = person(new_context, site_url), person(new_context, site_url)
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    receive(bob, link(ann))
+    bob.page.fill("#corr-my-name", "Bob")
+    bob.page.click("#corr-name-form button")
+    expect(bob.page.locator("#corr-name-form")).to_be_hidden()
+    play(bob.page, "c4")
+    receive(ann, link(bob))
+    expect(ann.page.locator("#corr-status")).to_have_text(
+        "You play White. Bob (Red) played c4 — your move."
+    )
+    assert games_list(ann) == ["With Bob (Red) · 2 moves · your move on the board"]
+    assert ann.errors == [] and bob.errors == []

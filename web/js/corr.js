@@ -208,6 +208,10 @@ export class Corr {
       name: $("#corr-name"),
       error: $("#corr-error"),
       list: $("#corr-games-list"),
+      /** @type {HTMLFormElement} */
+      nameForm: $("#corr-name-form"),
+      /** @type {HTMLInputElement} */
+      myName: $("#corr-my-name"),
     };
     const { ui } = this;
     ui.share.hidden = typeof navigator.share !== "function";
@@ -225,6 +229,10 @@ export class Corr {
     });
     ui.form.addEventListener("submit", (event) => this.submit(event));
     $("#open-games").addEventListener("click", () => this.fillList());
+    ui.nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.setName(ui.myName.value);
+    });
   }
 
   // -- setting a game up ----------------------------------------------------------
@@ -421,6 +429,7 @@ export class Corr {
     ui.box.dataset.state = state.over ? "over" : state.turn === this.mine ? "your-move" : "wait";
     ui.status.textContent = this.statusText(state);
     const info = this.info;
+    ui.nameForm.hidden = !this.mine || !info || !!info.names[COLORS.indexOf(this.mine)] || state.over;
     const waiting = !state.over && state.turn !== this.mine && !state.canRedo;
     const ended = state.over && state.movers.at(-1) === this.mine;
     ui.send.hidden = !info || !(waiting || ended);
@@ -489,6 +498,21 @@ export class Corr {
     const name = this.info.names[COLORS.indexOf(color)] ?? "";
     const you = color === this.mine ? t("corr.you") : "";
     return [name, you].filter(Boolean).join(" ");
+  }
+
+  /**
+   * The name of the player here, for the game's next links (a friend who
+   * opened a link gives theirs here; the one who set the game up, in the dialog).
+   * @param {string} name
+   */
+  setName(name) {
+    if (!this.active || !this.mine) return;
+    const answer = this.app.call("corr_name", this.mine, name);
+    if (!answer.ok || !answer.corr || !answer.state) return;
+    this.info = answer.corr;
+    this.keep();
+    this.app.render(answer.state);
+    this.app.say(t("corr.nameSaved", { name: who(answer.corr.names, this.mine) }));
   }
 
   // -- sending ---------------------------------------------------------------------------

@@ -306,6 +306,8 @@ const STRINGS = {
     "corr.yourColor": "Your colour",
     "corr.random": "Random",
     "corr.yourName": "Your name (optional)",
+    "corr.saveName": "Save name",
+    "corr.nameSaved": "Your next links give your name: {name}.",
     "corr.linkLabel": "The link to send",
     "corr.copy": "Copy link",
     "corr.share": "Share…",

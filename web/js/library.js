@@ -391,7 +391,8 @@ export class Library {
     const games = listGames({ onBroken: (problem) => broken.push(problem) });
     const current = games.find((g) => g.id === readKey(CURRENT_KEY, sessionStorage)) ?? null;
     const latest = current ?? games.find((g) => g.status === "playing") ?? null;
-    if (openedWithLink) {
+    // A refused game by link (web/js/corr.js) showed nothing: the player's game comes back.
+    if (openedWithLink && !this.app.links.refused) {
       const shown = this.app.call("snapshot");
       // Another kept game that the link shows (a link with no action shows a new game).
       const corr = !!this.app.call("state").corr; // a correspondence link: kept apart (corr.js)

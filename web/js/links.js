@@ -50,6 +50,7 @@ export class Links {
     /** @type {Seats | null} */
     this.seats = null; // the seats the last link asked for ({w, r, b}), or null
     this.ready = false;
+    this.refused = false; // the last link was a game by link that could not be opened
     this.ui = {
       problems: $("#link-problems"),
       problemList: $("#link-problem-list"),
@@ -86,10 +87,11 @@ export class Links {
   load(fragment) {
     if (this.app.correspondence.isLink(fragment)) {
       this.showProblems([]);
-      this.app.correspondence.open(fragment);
+      this.refused = !this.app.correspondence.open(fragment);
       this.update();
       return;
     }
+    this.refused = false;
     const answer = this.app.call("load_link", fragment);
     this.flip = !!answer.flip;
     this.ai = answer.ai ?? null;

@@ -270,6 +270,8 @@ export default {
   "corr.yourColor": "Deine Farbe",
   "corr.random": "Zufällig",
   "corr.yourName": "Dein Name (freiwillig)",
+  "corr.saveName": "Namen speichern",
+  "corr.nameSaved": "Deine nächsten Links nennen deinen Namen: {name}.",
   "corr.linkLabel": "Der Link zum Verschicken",
   "corr.copy": "Link kopieren",
   "corr.share": "Teilen…",

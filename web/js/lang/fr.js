@@ -269,6 +269,8 @@ export default {
   "corr.yourColor": "Votre couleur",
   "corr.random": "Au hasard",
   "corr.yourName": "Votre nom (facultatif)",
+  "corr.saveName": "Enregistrer le nom",
+  "corr.nameSaved": "Vos prochains liens donnent votre nom : {name}.",
   "corr.linkLabel": "Le lien à envoyer",
   "corr.copy": "Copier le lien",
   "corr.share": "Partager…",
