@@ -35,7 +35,7 @@ two base64url digits, high first (``v // 64``, ``v % 64``, alphabet
 address of 30 characters): the plain ``p=``/``m=`` form takes about 5.6
 characters an action, the compact one 2. A 40-action game: 256 characters
 plain, 155 compact (QR version 9 at level M); 100 actions: 600 plain, 275
-compact (version 12 at M instead of 19); the longest of 6 seeded games of the
+compact (version 12 at M instead of 19); the longest of 20 seeded games of the
 computer against itself at level 1 (67 actions): 388 plain, 209 compact.
 
 **The check** (:func:`check`): the link is read strictly (:class:`CorrespondenceError`

@@ -133,7 +133,7 @@ def row(name: str, codes: list[int]) -> str:
 
 
 def main() -> None:
-    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 6
+    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 20
     longest = max((ai_game(seed) for seed in range(games)), key=len)
     print(f"{'game':<28} {'acts':>4} {'plain':>6} {'compact':>8}   QR(M) plain/compact, QR(L)")
     print(row("random, 40 actions", random_game(40)))
