@@ -11,13 +11,9 @@
 // says whose turn it is, and lets the person holding the link move only the
 // colour they play.
 //
-// Storage, apart from the local games of library.js:
-//   mixtour.corr.<game id>  {version: 1, id, fragment (the latest link), mine
-//                           (the colour played here, "" to watch), names,
-//                           people, players, status, turn, moves, created,
-//                           updated}
-// A link is stored only once the engine accepted it, so a refused link
-// changes nothing kept.
+// The games are kept apart from the local games of library.js (see
+// corr-store.js). A link is stored only once the engine accepted it, so a
+// refused link changes nothing kept.
 //
 // Test hooks: #corr[data-state] (your-move | wait | over | refused),
 // #corr[data-you], body[data-corr] (the game id shown), #corr-link (the link to
@@ -27,102 +23,8 @@ import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
 import { timeAgo } from "./library.js";
 import { copyText, showForCopy } from "./links.js";
 import { $ } from "./page.js";
+import { COLORS, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
 import { drawQr } from "./qr.js";
-
-export const CORR_PREFIX = "mixtour.corr.";
-const VERSION = 1;
-const MAX_RAW = 20_000;
-const COLORS = ["w", "r", "b"];
-
-/**
- * One correspondence game kept in this browser.
- * @typedef {object} CorrEntry
- * @property {number} version
- * @property {string} id
- * @property {string} fragment
- * @property {string} mine
- * @property {string[]} names
- * @property {string} people
- * @property {number} players
- * @property {string} status
- * @property {string} turn
- * @property {number} moves
- * @property {number} created
- * @property {number} updated
- */
-
-/**
- * A stored entry, checked in shape (the engine checks its link when it is opened), or null.
- * @param {unknown} raw
- * @returns {CorrEntry | null}
- */
-export function parseCorr(raw) {
-  if (typeof raw !== "string" || raw.length > MAX_RAW) return null;
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!data || typeof data !== "object" || data.version !== VERSION) return null;
-  const text = (/** @type {unknown} */ value, /** @type {number} */ max) =>
-    typeof value === "string" && value.length <= max;
-  if (!text(data.id, 8) || !/^[\w-]{8}$/.test(data.id)) return null;
-  if (!text(data.fragment, MAX_RAW) || !data.fragment.startsWith("c=")) return null;
-  if (!["", ...COLORS].includes(data.mine)) return null;
-  const names = Array.isArray(data.names) ? data.names.filter((/** @type {unknown} */ n) => text(n, 40)) : [];
-  const count = (/** @type {unknown} */ n) => (typeof n === "number" && Number.isFinite(n) ? n : 0);
-  return {
-    version: VERSION,
-    id: data.id,
-    fragment: data.fragment,
-    mine: data.mine,
-    names,
-    people: text(data.people, 3) ? data.people : "",
-    players: data.players === 3 ? 3 : 2,
-    status: text(data.status, 20) ? data.status : "playing",
-    turn: COLORS.includes(data.turn) ? data.turn : "w",
-    moves: count(data.moves),
-    created: count(data.created),
-    updated: count(data.updated),
-  };
-}
-
-/** @param {string} id */
-export function readCorr(id) {
-  try {
-    return parseCorr(localStorage.getItem(CORR_PREFIX + id));
-  } catch {
-    return null;
-  }
-}
-
-/** Every kept correspondence game, the latest activity first. */
-export function listCorr() {
-  /** @type {CorrEntry[]} */
-  const games = [];
-  try {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (!key?.startsWith(CORR_PREFIX)) continue;
-      const entry = parseCorr(localStorage.getItem(key));
-      if (entry && key === CORR_PREFIX + entry.id) games.push(entry);
-    }
-  } catch {
-    // storage disabled: nothing kept
-  }
-  return games.sort((a, b) => b.updated - a.updated);
-}
-
-/** @param {CorrEntry} entry */
-function storeCorr(entry) {
-  try {
-    localStorage.setItem(CORR_PREFIX + entry.id, JSON.stringify(entry));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** @param {string} fragment */
 export function isCorrLink(fragment) {
@@ -549,7 +451,7 @@ export class Corr {
     this.ui.list.dataset.count = String(games.length);
   }
 
-  /** @param {CorrEntry} entry */
+  /** @param {import("./corr-store.js").CorrEntry} entry */
   item(entry) {
     const item = document.createElement("li");
     item.dataset.corrId = entry.id;
@@ -583,11 +485,7 @@ export class Corr {
       remove.textContent = t("library.delete");
       remove.setAttribute("aria-label", t("library.deleteLabel", { game: label.textContent }));
       remove.addEventListener("click", () => {
-        try {
-          localStorage.removeItem(CORR_PREFIX + entry.id);
-        } catch {
-          // storage disabled
-        }
+        deleteCorr(entry.id);
         this.fillList();
         this.app.say(t("library.deleted"));
       });
@@ -600,7 +498,7 @@ export class Corr {
 
 /**
  * "With Bob (Red) · 12 moves · your move"
- * @param {CorrEntry} entry
+ * @param {import("./corr-store.js").CorrEntry} entry
  */
 export function corrLabel(entry) {
   const others = entry.people.split("").filter((c) => c !== entry.mine);
