@@ -11,7 +11,8 @@ Where each part lives
 In this file, in this order:
 
 * **Vendored runtime (npm)**: the pinned Pyodide and PyScript (``Vendor``,
-  ``vendors()``, ``ensure_node_modules()``).
+  ``vendors()``), the QR code encoder (``qr_vendor()``) and
+  ``ensure_node_modules()``.
 * **Building dist/**: ``build_site()`` and the steps it runs.
 * **Commands**: ``build``, ``serve``, ``test`` (with ``quality_checks()``),
   ``bench``, ``shots``, and the command line (``parse_args()``).
@@ -241,6 +242,17 @@ def vendors() -> tuple[Vendor, Vendor]:
     )
 
 
+def qr_vendor() -> Vendor:
+    """The QR code encoder the game page draws a correspondence link with
+    (``web/js/qr.js`` imports its ``qrcode.mjs`` from ``{{VENDOR_QRCODE}}``)."""
+    return Vendor("qrcode-generator", "qrcode-generator", pinned_versions()["qrcode-generator"])
+
+
+# The files of the QR encoder the site ships: its ES module (which carries the
+# licence in its header) and the package's manifest.
+QRCODE_FILES = ("dist/qrcode.mjs", "package.json")
+
+
 def site_vendors(dist: Path = DIST) -> tuple[Vendor, Vendor]:
     """(pyodide, pyscript) as the site built in ``dist`` names their folders."""
     pyodide, pyscript = vendors()
@@ -265,7 +277,7 @@ def node_modules_stale() -> bool:
         return True
     if marker.stat().st_mtime < PACKAGE_LOCK.stat().st_mtime:
         return True
-    return any(installed_version(v.installed) != v.version for v in vendors())
+    return any(installed_version(v.installed) != v.version for v in (*vendors(), qr_vendor()))
 
 
 def ensure_node_modules() -> None:
@@ -335,6 +347,7 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
         values = {
             "VENDOR_PYODIDE": relative_url(pyodide.url_path, relative.parent),
             "VENDOR_PYSCRIPT": relative_url(pyscript.url_path, relative.parent),
+            "VENDOR_QRCODE": relative_url(qr_vendor().url_path, relative.parent),
             "BUILD_ID": build_id,
         }
         text = substitute(source.read_text(encoding="utf-8"), values)
@@ -393,6 +406,15 @@ def copy_vendors(out: Path, pyodide: Vendor, pyscript: Vendor, stdlib: Path) -> 
         if not source.is_file():
             raise BuildError(f"{source} is missing: run npm ci")
         shutil.copy2(source, pyodide_target / name)
+
+    qr = qr_vendor()
+    for name in QRCODE_FILES:
+        source = qr.installed / name
+        if not source.is_file():
+            raise BuildError(f"{source} is missing: run npm ci")
+        target = out / qr.url_path / Path(name).name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
 
     pyscript_source = pyscript.installed / "dist"
     if not (pyscript_source / "core.js").is_file():

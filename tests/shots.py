@@ -28,6 +28,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (needs the repository root on sys.path)
+from mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
+
+# A game by link as the friend opens it: Red to move after White's c4:2-d4.
+CORR_GAME = CorrespondenceGame.new("Shots_01", names=["Ann", "Bob"])
+for _action in ["d4", "c4", "d4-c4", "d4", "c4:2-d4"]:
+    CORR_GAME = CORR_GAME.extend(_action)
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (1280, 800)]
 THEMES: list[Literal["light", "dark"]] = ["light", "dark"]
@@ -35,6 +41,7 @@ THEMES: list[Literal["light", "dark"]] = ["light", "dark"]
 PAGES = {
     "game": ("index.html#m=c3,b4,c2,c3-b4,d4&ply=5", True, ["#board", "#status"]),
     "game-settings": ("index.html", True, []),
+    "game-corr": ("index.html#" + encode(CORR_GAME), True, ["#board", "#corr-status"]),
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
     "rules": ("rules.html", False, []),

@@ -253,6 +253,60 @@ def test_rules() -> None:
 
 
 EDITOR = contract_dts.editor_functions()
+
+
+@calls("corr_new")
+@calls("corr_link")
+@calls("corr_name")
+def test_corr_new_link_and_name() -> None:
+    b = Bridge()
+    assert check(b.corr_link(), Bridge.corr_link)["ok"] is False
+    started = check(b.corr_new(2, 20, 1, "random", "Ann"), Bridge.corr_new)
+    assert started["ok"] and started["you"] in ("w", "r")
+    three = check(b.corr_new(3, 15, 2, "b", "Cy", "ABCDefgh"), Bridge.corr_new)
+    assert three["corr"]["names"] == ["", "", "Cy"] and three["corr"]["sender"] == "b"
+    refusals = [
+        b.corr_new(2, 20, 1, "b", ""),
+        b.corr_new(2, 99, 1, "w", ""),
+        b.corr_new(4, 20, 1, "w", ""),
+        b.corr_new(2, 20, 1, "w", "", "x"),
+    ]
+    for answer in refusals:
+        refused = check(answer, Bridge.corr_new)
+        assert refused["ok"] is False and refused["message"]
+    b.corr_new(2, 20, 1, "w", "Ann", "ABCDefgh")
+    b.play("c3")
+    linked = check(b.corr_link(), Bridge.corr_link)
+    assert linked["corr"]["sender"] == "w" and "a=AM" in linked["corr"]["fragment"]
+    named = check(b.corr_name("r", "Bob"), Bridge.corr_name)
+    assert named["corr"]["names"] == ["Ann", "Bob"]
+    assert check(b.corr_name("b", "Cy"), Bridge.corr_name)["ok"] is False
+
+
+@calls("corr_read")
+@calls("corr_open")
+def test_corr_read_and_open() -> None:
+    sender = Bridge()
+    sender.corr_new(2, 20, 1, "w", "Ann", "ABCDefgh")
+    first = json.loads(sender.corr_link())["corr"]["fragment"]
+    sender.play("c3")
+    second = json.loads(sender.corr_link())["corr"]["fragment"]
+    b = Bridge()
+    assert check(b.corr_read(second), Bridge.corr_read) == {"ok": True, "id": "ABCDefgh"}
+    damaged = check(b.corr_read(second[:-3]), Bridge.corr_read)
+    assert damaged["ok"] is False and damaged["reason"]["id"] == "damaged"
+    assert check(b.corr_open(second), Bridge.corr_open)["kind"] == "new"
+    older = check(b.corr_open(first, second, "r"), Bridge.corr_open)
+    assert older["kind"] == "older" and older["state"]["moves"] == ["c3"]
+    newer = check(b.corr_open(second, first, "r"), Bridge.corr_open)
+    assert newer["kind"] == "newer" and newer["added"] == 1
+    mine = check(b.corr_open(second, first, "w"), Bridge.corr_open)
+    assert mine["ok"] is False and mine["reason"]["id"] == "your-move"
+    b.load("5/5/5/5/5 w 20/20 0/0 1 -", "a1")
+    assert check(b.corr_open("c=1&id=x", "", ""), Bridge.corr_open)["ok"] is False
+    assert b.game.actions()[0].code == 0, "a refused link leaves the board as it was"
+
+
 editor_covered: set[str] = set()
 
 

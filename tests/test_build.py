@@ -62,9 +62,18 @@ def test_the_pyodide_folder_is_named_after_its_rewritten_standard_library(dist: 
     assert pyodide.tag == hashlib.sha256(data).hexdigest()[:8]
     assert (dist / pyodide.url_path / "pyodide.asm.wasm").is_file()
     vendor = {path.name for path in (dist / "vendor").iterdir()}
-    assert vendor == {pyodide.folder, pyscript.folder}
+    assert vendor == {pyodide.folder, pyscript.folder, build.qr_vendor().folder}
     page = (dist / "index.html").read_text(encoding="utf-8")
     assert f"./{pyscript.url_path}/core.js" in page
+
+
+def test_the_qr_encoder_is_shipped_and_named_in_the_page_module(dist: Path) -> None:
+    qr = build.qr_vendor()
+    assert (dist / qr.url_path / "qrcode.mjs").is_file()
+    module = (dist / "js" / "qr.js").read_text(encoding="utf-8")
+    assert f'"../{qr.url_path}/qrcode.mjs"' in module
+    precache = (dist / "precache.json").read_text(encoding="utf-8")
+    assert f"{qr.url_path}/qrcode.mjs" in precache  # offline too
 
 
 def test_modules_a_browser_page_cannot_run_are_left_out(dist: Path) -> None:

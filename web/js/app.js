@@ -13,6 +13,7 @@
 
 import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./board.js";
+import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
 import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
@@ -85,8 +86,16 @@ const board = new Board(ui.canvas, {
   onCursor: (square) => textPlay.cursorAt(square),
 });
 
+// A correspondence link (c=...) is opened by web/js/corr.js (`corr`, made below).
+/** @type {import("./links.js").Correspondence} */
+const correspondence = {
+  isLink: isCorrLink,
+  open: (fragment) => corr.open(fragment),
+  fragment: () => corr.fragment(),
+};
+
 // The address bar, "copy link" and flip (web/js/links.js); a link shows another game.
-const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats });
+const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats, correspondence });
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
@@ -94,6 +103,9 @@ const ai = new Ai({ python: gamePython, view: () => view, call, render, play, sa
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
 const library = new Library({ call, render, say, ai, links, board });
+
+// Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
+const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });
 
 // The start panel, the rules summary and the board turned to the player (web/js/start.js).
 const start = new Start({
@@ -122,6 +134,7 @@ const textPlay = new TextPlay({
   redo,
   board,
   blocked: () => {
+    if (view && corr.notYours(view)) return corr.notYours(view);
     if (!view || !ai.isAiTurn(view)) return "";
     return t("a11y.computerTurn", { color: colorName(view.turn) });
   },
@@ -132,6 +145,13 @@ const textPlay = new TextPlay({
 /** @param {string} text an action in N1, or "pass" */
 function play(text) {
   if (!view) return; // the board and the buttons wait for Python's first state
+  const notYours = corr.notYours(view);
+  if (notYours) {
+    // A correspondence game: only the colour played here moves, at the end of the game.
+    say(notYours);
+    render(view);
+    return;
+  }
   if (review.active && view.canRedo && !ai.isAiTurn(view)) {
     askDiscard(text, view);
     return;
@@ -156,6 +176,7 @@ function play(text) {
   render(answer.state);
   say(parts.join(". "), { spoken: false }); // the log tells it in words
   textPlay.played(before, answer.state);
+  corr.played(answer.state);
   sound(answer.state.winner ? "win" : parts.length > 1 ? "score" : "move");
 }
 
@@ -174,17 +195,19 @@ function renderOther(state) {
 function render(state) {
   const changed = state !== view;
   view = state;
-  showState(board, state, { interactive: !ai.isAiTurn(state) });
+  showState(board, state, { interactive: !ai.isAiTurn(state) && corr.mayMove(state) });
   renderPlayers(state);
   renderMoves(state);
   renderStatus(state);
   textPlay.update(state);
-  ui.undoButton.disabled = !state.canUndo;
-  ui.redoButton.disabled = !state.canRedo;
-  ui.passButton.hidden = !state.legal.pass;
+  // In a correspondence game a move, once made, is the friend's to answer: no undo.
+  ui.undoButton.disabled = !state.canUndo || !!state.corr;
+  ui.redoButton.disabled = !state.canRedo || !!state.corr;
+  ui.passButton.hidden = !state.legal.pass || !corr.mayMove(state);
   ui.result.hidden = !state.over;
   ui.turnBox.hidden = state.over;
   if (state.over) ui.resultText.textContent = resultText(state);
+  corr.update(state);
   links.update();
   library.update();
   ai.update(changed);
@@ -221,7 +244,7 @@ function renderPlayers(state) {
     name.className = "player-name";
     name.textContent = colorName(color);
     head.append(swatch, name);
-    const seat = ai.seatLabel(color);
+    const seat = corr.seatLabel(color) || ai.seatLabel(color);
     if (seat) {
       const kind = document.createElement("span");
       kind.className = "player-kind";
@@ -377,6 +400,8 @@ function showHint(selection) {
   if (!view) return;
   if (view.over || view.mustPass) {
     ui.hint.textContent = "";
+  } else if (corr.notYours(view)) {
+    ui.hint.textContent = corr.notYours(view); // a game by link: the friend moves in their browser
   } else if (selection) {
     const count = selection.count === 1 ? t("hint.disc") : t("hint.discs", { n: selection.count });
     ui.hint.textContent = t("hint.selected", { count, square: squareName(selection.square) });
@@ -484,8 +509,10 @@ discardDialog.addEventListener("close", () => {
 
 // -- clicks while the computer thinks ----------------------------------------------
 
-/** The board takes no move on the computer's turn: say why instead of nothing. */
+/** The board takes no move on the computer's turn, or a friend's: say why instead of nothing. */
 function computerTurnNote() {
+  const notYours = python.ready && view ? corr.notYours(view) : "";
+  if (notYours) say(notYours); // a game by link: the other colour is played elsewhere
   if (!python.ready || !view || view.over || !ai.isAiTurn(view)) return;
   say(ai.paused ? t("msg.computerPaused") : t("msg.computerThinking"));
 }
@@ -510,7 +537,7 @@ function tell(text) {
 // -- buttons and the new-game dialog ---------------------------------------------
 
 function undo() {
-  if (!python.ready) return;
+  if (!python.ready || view?.corr) return;
   endReview();
   // Against the computer, its reply is taken back too (web/js/ai.js).
   const { state, actions } = ai.step("undo");
@@ -519,7 +546,7 @@ function undo() {
 }
 
 function redo() {
-  if (!python.ready) return;
+  if (!python.ready || view?.corr) return;
   endReview();
   const { state, actions } = ai.step("redo");
   render(state);

@@ -391,11 +391,13 @@ export class Library {
     const games = listGames({ onBroken: (problem) => broken.push(problem) });
     const current = games.find((g) => g.id === readKey(CURRENT_KEY, sessionStorage)) ?? null;
     const latest = current ?? games.find((g) => g.status === "playing") ?? null;
-    if (openedWithLink) {
+    // A refused game by link (web/js/corr.js) showed nothing: the player's game comes back.
+    if (openedWithLink && !this.app.links.refused) {
       const shown = this.app.call("snapshot");
       // Another kept game that the link shows (a link with no action shows a new game).
-      const same = shown.actions.length ? games.find((g) => sameGame(g.game, shown)) : null;
-      const mine = current && sameGame(current.game, shown) ? current : same;
+      const corr = !!this.app.call("state").corr; // a correspondence link: kept apart (corr.js)
+      const same = shown.actions.length && !corr ? games.find((g) => sameGame(g.game, shown)) : null;
+      const mine = current && !corr && sameGame(current.game, shown) ? current : same;
       if (mine && this.apply(mine, { fromLink: true })) {
         document.body.dataset.save = "restored";
       } else {
@@ -500,6 +502,8 @@ export class Library {
   update() {
     if (!this.started) return;
     const { call, ai, links } = this.app;
+    // A correspondence game is kept apart, by web/js/corr.js.
+    if (call("state").corr) return;
     const game = call("snapshot");
     const seats = { ...ai.seats };
     const flip = !!links.flip;
@@ -769,8 +773,11 @@ export function gameLabel(entry) {
   return parts.join(" · ");
 }
 
-/** @param {number} ms */
-function timeAgo(ms) {
+/**
+ * "5 minutes ago", in the page's language.
+ * @param {number} ms
+ */
+export function timeAgo(ms) {
   const seconds = Math.round((ms - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
   /** @type {[Intl.RelativeTimeFormatUnit, number][]} */

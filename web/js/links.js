@@ -26,6 +26,14 @@ import { $ } from "./page.js";
  * @property {(text: string) => void} say
  * @property {import("./board.js").Board} board
  * @property {() => Seats} seats
+ * @property {Correspondence} correspondence correspondence links (c=...), opened and written by web/js/corr.js
+ */
+
+/**
+ * @typedef {object} Correspondence
+ * @property {(fragment: string) => boolean} isLink
+ * @property {(fragment: string) => boolean} open
+ * @property {() => string} fragment
  */
 
 export class Links {
@@ -42,6 +50,7 @@ export class Links {
     /** @type {Seats | null} */
     this.seats = null; // the seats the last link asked for ({w, r, b}), or null
     this.ready = false;
+    this.refused = false; // the last link was a game by link that could not be opened
     this.ui = {
       problems: $("#link-problems"),
       problemList: $("#link-problem-list"),
@@ -76,6 +85,13 @@ export class Links {
    * @param {string} fragment
    */
   load(fragment) {
+    if (this.app.correspondence.isLink(fragment)) {
+      this.showProblems([]);
+      this.refused = !this.app.correspondence.open(fragment);
+      this.update();
+      return;
+    }
+    this.refused = false;
     const answer = this.app.call("load_link", fragment);
     this.flip = !!answer.flip;
     this.ai = answer.ai ?? null;
@@ -109,7 +125,7 @@ export class Links {
   /** Keep the address bar in step with the board (called after every render). */
   update() {
     if (!this.ready) return;
-    const hash = `#${this.fragment(true)}`;
+    const hash = `#${this.app.correspondence.fragment() || this.fragment(true)}`;
     if (hash !== location.hash) history.replaceState(history.state, "", hash);
   }
 

@@ -19,13 +19,22 @@ True
 from __future__ import annotations
 
 import json
+import random
 import re
+import secrets
 from collections.abc import Mapping
 from typing import Any, cast
 
 from contract import (
     ActionView,
     Color,
+    CorrInfo,
+    CorrOpened,
+    CorrOpenedJson,
+    CorrRead,
+    CorrReadJson,
+    CorrStarted,
+    CorrStartedJson,
     Explained,
     ExplainedJson,
     Fragment,
@@ -62,6 +71,7 @@ from mixtour.core import (
     default_discs,
 )
 from mixtour.core import Reason as RuleReason
+from mixtour.correspondence import CorrespondenceError, CorrespondenceGame, check, decode, encode
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
@@ -139,6 +149,8 @@ class Bridge:
         # game: any other game put on the board starts without them.
         self._game = game
         self.headers: dict[str, str] = {}
+        # The correspondence game the page shows (its id, people, names), or None.
+        self.corr: CorrespondenceGame | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -188,6 +200,7 @@ class Bridge:
             "canUndo": game.can_undo,
             "canRedo": game.can_redo,
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
+            "corr": self.corr.id if self.corr is not None else None,
         }
 
     def state(self) -> ViewJson:
@@ -383,3 +396,108 @@ class Bridge:
         self.game = game
         self.headers = saved_headers(data.get("headers"))
         return _dump(Loaded(ok=True, state=self.view()))
+
+    # -- correspondence: a game played by sending its link back and forth -------------
+
+    def _corr_now(self) -> CorrespondenceGame:
+        """The correspondence game with the actions played on the board."""
+        assert self.corr is not None
+        played = tuple(a.code for a in self.game.actions())
+        movers = self.game.movers()
+        sender = COLORS[movers[len(played) - 1]] if played else self.corr.sender
+        meta = self.corr
+        return CorrespondenceGame(meta.id, meta.start, played, meta.people, sender, meta.names)
+
+    def _corr_info(self) -> CorrInfo:
+        game = self._corr_now()
+        return CorrInfo(
+            id=game.id,
+            people=game.people,
+            names=list(game.names),
+            sender=cast(Color, game.sender),
+            fragment=encode(game),
+        )
+
+    def corr_new(
+        self, players: int, discs: int, target: int, color: str, name: str = "", id: str = ""
+    ) -> CorrStartedJson:
+        """Set up a correspondence game: ``color`` (``w``, ``r``, ``b`` or ``random``)
+        is the colour this page's player takes, ``name`` their name; ``id`` is
+        drawn at random unless given (tests). The link is ready at once: when
+        the player is not White, it goes to White before any action."""
+        try:
+            count = int(players)
+            colors = COLORS[:count]
+            you = random.choice(colors) if color == "random" else color
+            if not isinstance(you, str) or you not in colors:
+                raise CorrespondenceError("bad-field", "choose a colour of the game", key="f")
+            names = ["" for _ in colors]
+            names[colors.index(you)] = name if isinstance(name, str) else ""
+            corr = CorrespondenceGame.new(
+                id if isinstance(id, str) and id else secrets.token_urlsafe(6),
+                players=count,
+                discs=int(discs),
+                target=int(target),
+                names=names,
+                sender=you,
+            )
+        except CorrespondenceError as error:
+            return _dump(CorrStarted(ok=False, message=str(error), reason=_reason(error.reason)))
+        except (MixtourError, ValueError, TypeError) as error:
+            return _dump(CorrStarted(ok=False, message=str(error)))
+        self.game = corr.game()
+        self.corr = corr
+        return _dump(
+            CorrStarted(ok=True, you=cast(Color, you), corr=self._corr_info(), state=self.view())
+        )
+
+    def corr_read(self, fragment: str) -> CorrReadJson:
+        """Read a correspondence link on its own, replaying it (the board is kept):
+        ``{"ok": true, "id": ...}`` or why it is refused."""
+        try:
+            game = decode(fragment)
+        except CorrespondenceError as error:
+            return _dump(CorrRead(ok=False, message=str(error), reason=_reason(error.reason)))
+        return _dump(CorrRead(ok=True, id=game.id))
+
+    def corr_open(self, fragment: str, kept: str = "", mine: str = "") -> CorrOpenedJson:
+        """Show a correspondence link, checked against ``kept`` (the link of the
+        same game this browser keeps, ``""`` if none) and ``mine`` (the colour
+        this browser plays in it, ``""`` if none). An ``older`` link shows the
+        kept game. A refused link leaves the board as it was."""
+        try:
+            link = decode(fragment)
+            held = decode(kept) if isinstance(kept, str) and kept else None
+            you = mine if isinstance(mine, str) and mine in COLORS else None
+            verdict = check(link, held, you)
+        except CorrespondenceError as error:
+            return _dump(CorrOpened(ok=False, message=str(error), reason=_reason(error.reason)))
+        shown = held if verdict.kind == "older" and held is not None else link
+        self.game = shown.game()
+        self.corr = shown
+        kind = cast(Any, verdict.kind)
+        return _dump(
+            CorrOpened(
+                ok=True,
+                kind=kind,
+                added=verdict.added,
+                behind=verdict.behind,
+                corr=self._corr_info(),
+                state=self.view(),
+            )
+        )
+
+    def corr_link(self) -> CorrStartedJson:
+        """The correspondence game on the board with its actions so far, and its
+        link (the page sends it after each move); ``ok`` false when the board
+        holds no correspondence game."""
+        if self.corr is None:
+            return _dump(CorrStarted(ok=False, message="no correspondence game is shown"))
+        return _dump(CorrStarted(ok=True, corr=self._corr_info(), state=self.view()))
+
+    def corr_name(self, color: str, name: str) -> CorrStartedJson:
+        """Set the name of ``color``'s player in the correspondence game shown."""
+        if self.corr is None or not isinstance(color, str) or color not in self.corr.people:
+            return _dump(CorrStarted(ok=False, message="no such player in this game"))
+        self.corr = self.corr.with_name(color, name if isinstance(name, str) else "")
+        return _dump(CorrStarted(ok=True, corr=self._corr_info(), state=self.view()))

@@ -20,6 +20,10 @@ __all__ = [
     "ActionView",
     "Checked",
     "Color",
+    "CorrInfo",
+    "CorrOpened",
+    "CorrRead",
+    "CorrStarted",
     "EditedPosition",
     "EditedSetup",
     "EditorLink",
@@ -129,6 +133,8 @@ class View(TypedDict):
     canUndo: bool
     canRedo: bool
     legal: Legal
+    # The id of the correspondence game shown (mixtour/correspondence.py), else null.
+    corr: str | None
 
 
 class Explained(TypedDict):
@@ -277,6 +283,55 @@ class Rules(TypedDict):
     defaultDiscs: dict[str, int]
 
 
+class CorrInfo(TypedDict):
+    """A correspondence game (``mixtour/correspondence.py``) as the page keeps and
+    shows it: its id, the colours people play, the players' names in turn order,
+    who sent the link, and the link itself (without ``#``)."""
+
+    id: str
+    people: str
+    names: list[str]
+    sender: Color
+    fragment: str
+
+
+class CorrStarted(TypedDict):
+    """A correspondence game set up on this page: the colour ``you`` play, the
+    game and its ``state``; or the ``message`` and ``reason`` of a bad setting."""
+
+    ok: bool
+    you: NotRequired[Color]
+    corr: NotRequired[CorrInfo]
+    state: NotRequired[View]
+    message: NotRequired[str]
+    reason: NotRequired[Reason]
+
+
+class CorrRead(TypedDict):
+    """A correspondence link read on its own: its game ``id`` when every action
+    is legal, else why not (``reason``: ``damaged``, ``illegal``...)."""
+
+    ok: bool
+    id: NotRequired[str]
+    message: NotRequired[str]
+    reason: NotRequired[Reason]
+
+
+class CorrOpened(TypedDict):
+    """A correspondence link against the game this browser keeps under its id:
+    ``kind`` is ``new``, ``same``, ``newer`` (``added`` actions) or ``older``
+    (``behind``: the kept game is shown); refused with a ``reason``."""
+
+    ok: bool
+    kind: NotRequired[Literal["new", "same", "newer", "older"]]
+    added: NotRequired[int]
+    behind: NotRequired[int]
+    corr: NotRequired[CorrInfo]
+    state: NotRequired[View]
+    message: NotRequired[str]
+    reason: NotRequired[Reason]
+
+
 # A JSON text holding one of the shapes above: the return type of a bridge function.
 ViewJson = Annotated[str, View]
 ExplainedJson = Annotated[str, Explained]
@@ -292,6 +347,9 @@ CheckedJson = Annotated[str, Checked]
 LinkedPositionJson = Annotated[str, LinkedPosition]
 EditedSetupJson = Annotated[str, EditedSetup]
 EditorLinkJson = Annotated[str, EditorLink]
+CorrStartedJson = Annotated[str, CorrStarted]
+CorrReadJson = Annotated[str, CorrRead]
+CorrOpenedJson = Annotated[str, CorrOpened]
 
 
 # -- Tor's page (web/py/tor_bridge.py) ---------------------------------------------

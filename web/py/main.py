@@ -33,6 +33,8 @@ EXPORTED: tuple[str, ...] = (
 EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
 # The game in progress, saved by the page after every change (web/js/save.js).
 EXPORTED += ("snapshot", "restore")
+# Correspondence games by link (mixtour/correspondence.py, web/js/corr.js).
+EXPORTED += ("corr_new", "corr_read", "corr_open", "corr_link", "corr_name")
 
 bridge = Bridge()
 

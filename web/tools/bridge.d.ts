@@ -28,6 +28,59 @@ declare namespace Bridge {
   }
 
   /**
+   * A correspondence game (`mixtour/correspondence.py`) as the page keeps and
+   * shows it: its id, the colours people play, the players' names in turn order,
+   * who sent the link, and the link itself (without `#`).
+   */
+  interface CorrInfo {
+    id: string;
+    people: string;
+    names: string[];
+    sender: Color;
+    fragment: string;
+  }
+
+  /**
+   * A correspondence link against the game this browser keeps under its id:
+   * `kind` is `new`, `same`, `newer` (`added` actions) or `older`
+   * (`behind`: the kept game is shown); refused with a `reason`.
+   */
+  interface CorrOpened {
+    ok: boolean;
+    kind?: "new" | "same" | "newer" | "older";
+    added?: number;
+    behind?: number;
+    corr?: CorrInfo;
+    state?: View;
+    message?: string;
+    reason?: Reason;
+  }
+
+  /**
+   * A correspondence link read on its own: its game `id` when every action
+   * is legal, else why not (`reason`: `damaged`, `illegal`...).
+   */
+  interface CorrRead {
+    ok: boolean;
+    id?: string;
+    message?: string;
+    reason?: Reason;
+  }
+
+  /**
+   * A correspondence game set up on this page: the colour `you` play, the
+   * game and its `state`; or the `message` and `reason` of a bad setting.
+   */
+  interface CorrStarted {
+    ok: boolean;
+    you?: Color;
+    corr?: CorrInfo;
+    state?: View;
+    message?: string;
+    reason?: Reason;
+  }
+
+  /**
    * A position as the editor shows it (`editor_main.py`): its canonical P1
    * and its parts, `last` being the last action field of the P1.
    */
@@ -237,6 +290,7 @@ declare namespace Bridge {
     canUndo: boolean;
     canRedo: boolean;
     legal: Legal;
+    corr: string | null;
   }
 
   /**
@@ -318,6 +372,33 @@ declare namespace Bridge {
 
   /** The functions the bridge (web/py/bridge.py) offers the page. */
   interface Python {
+    /**
+     * The correspondence game on the board with its actions so far, and its
+     * link (the page sends it after each move); `ok` false when the board
+     * holds no correspondence game.
+     */
+    corr_link(): Json<CorrStarted>;
+    /** Set the name of `color`'s player in the correspondence game shown. */
+    corr_name(color: string, name: string): Json<CorrStarted>;
+    /**
+     * Set up a correspondence game: `color` (`w`, `r`, `b` or `random`)
+     * is the colour this page's player takes, `name` their name; `id` is
+     * drawn at random unless given (tests). The link is ready at once: when
+     * the player is not White, it goes to White before any action.
+     */
+    corr_new(players: number, discs: number, target: number, color: string, name?: string, id?: string): Json<CorrStarted>;
+    /**
+     * Show a correspondence link, checked against `kept` (the link of the
+     * same game this browser keeps, `""` if none) and `mine` (the colour
+     * this browser plays in it, `""` if none). An `older` link shows the
+     * kept game. A refused link leaves the board as it was.
+     */
+    corr_open(fragment: string, kept?: string, mine?: string): Json<CorrOpened>;
+    /**
+     * Read a correspondence link on its own, replaying it (the board is kept):
+     * `{"ok": true, "id": ...}` or why it is refused.
+     */
+    corr_read(fragment: string): Json<CorrRead>;
     /**
      * `{"legal": true}` or `{"legal": false, "message": why, "reason": ...}`
      * for an action in N1. `message` is English; `reason` is the engine's

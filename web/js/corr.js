@@ -1,0 +1,511 @@
+// @ts-check
+// Correspondence games: two or three people play one game, each in their own
+// browser, by sending its link back and forth (a chat, a mail, a QR code).
+// There is no server: the link (mixtour/correspondence.py) carries the whole
+// game, and Python replays and checks it before anything is shown or kept.
+//
+// The flow: "Play a friend by link" (start panel, New game) sets a game up;
+// after each move the panel says whom to send the link to, with Copy, the
+// system share sheet where the browser has one, and a QR code. The friend's
+// page opens the link, checks it against the game it keeps under the same id,
+// says whose turn it is, and lets the person holding the link move only the
+// colour they play.
+//
+// The games are kept apart from the local games of library.js (see
+// corr-store.js). A link is stored only once the engine accepted it, so a
+// refused link changes nothing kept.
+//
+// Test hooks: #corr[data-state] (your-move | wait | over | refused),
+// #corr[data-you], body[data-corr] (the game id shown), #corr-link (the link to
+// send), #corr-games-list li[data-corr-id] (in "Your games").
+
+import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
+import { timeAgo } from "./library.js";
+import { copyText, showForCopy } from "./links.js";
+import { $ } from "./page.js";
+import { COLORS, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
+import { drawQr } from "./qr.js";
+
+/** @param {string} fragment */
+export function isCorrLink(fragment) {
+  return /^#?c=/.test(fragment);
+}
+
+/**
+ * "Ann (White)", or "White" when the player gave no name.
+ * @param {string[]} names
+ * @param {string} color
+ */
+function who(names, color) {
+  const name = names[COLORS.indexOf(color)];
+  return name ? t("corr.named", { name, color: colorName(color) }) : colorName(color);
+}
+
+/**
+ * Why a link was refused, in the page's language: the reason's id worded by
+ * the table (a nested rule's reason by reasonText, the engine's own English
+ * for an English page), else the engine's English message.
+ * @param {{message?: string, reason?: Bridge.Reason}} answer
+ */
+export function refusalText(answer) {
+  const reason = answer.reason;
+  const key = `corr.why.${reason?.id}`;
+  if (!reason || t(key) === key) return answer.message ?? "";
+  // The engine words a rule in English itself; other languages word its reason here.
+  if (reason.id === "illegal" && currentLanguage() === "en") return answer.message ?? "";
+  /** @type {{[name: string]: unknown}} */
+  const values = { ...reason.args };
+  if (typeof reason.args.color === "string") values.color = colorName(reason.args.color);
+  if (typeof reason.args.sender === "string") values.sender = colorName(reason.args.sender);
+  const why = reason.args.why;
+  if (why && typeof why === "object") values.why = reasonText({ reason: why, message: "" }) || why.id;
+  return t(key, values);
+}
+
+/**
+ * What the correspondence module needs of the page.
+ * @typedef {object} CorrApp
+ * @property {Bridge.Call} call
+ * @property {(state: Bridge.View) => void} render
+ * @property {(text: string) => void} say
+ * @property {import("./ai.js").Ai} ai
+ * @property {import("./library.js").Library} library
+ * @property {import("./board.js").Board} board
+ * @property {() => void} hideStart
+ */
+
+export class Corr {
+  /** @param {CorrApp} app */
+  constructor(app) {
+    this.app = app;
+    this.active = false;
+    this.id = "";
+    this.mine = "";
+    /** @type {Bridge.CorrInfo | null} */
+    this.info = null;
+    this.ui = {
+      box: $("#corr"),
+      status: $("#corr-status"),
+      send: $("#corr-send"),
+      sendText: $("#corr-send-text"),
+      /** @type {HTMLInputElement} */
+      link: $("#corr-link"),
+      /** @type {HTMLButtonElement} */
+      copy: $("#corr-copy"),
+      /** @type {HTMLButtonElement} */
+      share: $("#corr-share"),
+      /** @type {HTMLCanvasElement} */
+      qr: $("#corr-qr"),
+      /** @type {HTMLDialogElement} */
+      dialog: $("#corr-dialog"),
+      /** @type {HTMLFormElement} */
+      form: $("#corr-form"),
+      /** @type {HTMLSelectElement} */
+      color: $("#corr-color"),
+      /** @type {HTMLInputElement} */
+      discs: $("#corr-discs"),
+      /** @type {HTMLInputElement} */
+      target: $("#corr-target"),
+      /** @type {HTMLInputElement} */
+      name: $("#corr-name"),
+      error: $("#corr-error"),
+      list: $("#corr-games-list"),
+      /** @type {HTMLFormElement} */
+      nameForm: $("#corr-name-form"),
+      /** @type {HTMLInputElement} */
+      myName: $("#corr-my-name"),
+    };
+    const { ui } = this;
+    ui.share.hidden = typeof navigator.share !== "function";
+    ui.copy.addEventListener("click", () => this.copy());
+    ui.share.addEventListener("click", () => this.share());
+    ui.link.addEventListener("focus", () => ui.link.select());
+    $("#start-corr").addEventListener("click", () => this.openDialog());
+    $("#new-corr").addEventListener("click", () => {
+      /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
+      this.openDialog();
+    });
+    ui.form.addEventListener("change", (event) => {
+      const target = /** @type {HTMLInputElement} */ (event.target);
+      if (target.name === "corr-players") this.syncForm(Number(target.value));
+    });
+    ui.form.addEventListener("submit", (event) => this.submit(event));
+    $("#open-games").addEventListener("click", () => this.fillList());
+    ui.nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.setName(ui.myName.value);
+    });
+  }
+
+  // -- setting a game up ----------------------------------------------------------
+
+  openDialog() {
+    this.syncForm(this.formPlayers());
+    this.ui.error.textContent = "";
+    this.ui.dialog.showModal();
+  }
+
+  formPlayers() {
+    const choice = /** @type {RadioNodeList} */ (this.ui.form.elements.namedItem("corr-players"));
+    return Number(choice.value) === 3 ? 3 : 2;
+  }
+
+  /** @param {number} players */
+  syncForm(players) {
+    const blue = /** @type {HTMLOptionElement | null} */ (this.ui.color.querySelector('option[value="b"]'));
+    if (blue) {
+      blue.hidden = players < 3;
+      blue.disabled = players < 3;
+    }
+    if (players < 3 && this.ui.color.value === "b") this.ui.color.value = "random";
+    if (!this.ui.discs.dataset.edited) {
+      this.ui.discs.value = String(this.app.call("rules").defaultDiscs[String(players)]);
+    }
+  }
+
+  /** @param {SubmitEvent} event */
+  submit(event) {
+    const submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+    if (submitter && submitter.value === "cancel") return;
+    event.preventDefault();
+    if (!this.ui.form.reportValidity()) return;
+    const { ui } = this;
+    const answer = this.app.call(
+      "corr_new",
+      this.formPlayers(),
+      Number(ui.discs.value),
+      Number(ui.target.value),
+      ui.color.value,
+      ui.name.value,
+    );
+    if (!answer.ok || !answer.state || !answer.corr || !answer.you) {
+      ui.error.textContent = answer.message ?? "";
+      return;
+    }
+    ui.dialog.close();
+    this.app.hideStart();
+    this.show(answer.corr, answer.state, answer.you);
+    this.keep();
+    this.app.say(
+      answer.state.turn === answer.you
+        ? t("corr.startedFirst", { you: colorName(answer.you) })
+        : t("corr.started", { you: colorName(answer.you), color: colorName(answer.state.turn) }),
+    );
+  }
+
+  // -- opening a link ----------------------------------------------------------------
+
+  /**
+   * Open a correspondence link (the address bar, a pasted link, Your games).
+   * A refused link changes nothing: the board and everything kept stay as they were.
+   * @param {string} fragment
+   * @returns {boolean}
+   */
+  open(fragment) {
+    const { call, say } = this.app;
+    const read = call("corr_read", fragment);
+    if (!read.ok || !read.id) return this.refuse(read);
+    const kept = readCorr(read.id);
+    const answer = call("corr_open", fragment, kept?.fragment ?? "", kept?.mine ?? "");
+    if (!answer.ok || !answer.state || !answer.corr || !answer.kind) return this.refuse(answer);
+    const state = answer.state;
+    const mine = kept ? kept.mine : state.over ? "" : state.turn;
+    if (answer.kind === "newer" || answer.kind === "new") {
+      // The board animates the last move: show the position before it first.
+      if (state.moves.length) this.show(answer.corr, call("goto", state.moves.length - 1), mine);
+      this.show(answer.corr, state.moves.length ? call("goto", state.moves.length) : state, mine);
+      this.keep(kept?.created);
+    } else {
+      this.show(answer.corr, state, mine);
+    }
+    if (answer.kind === "older") {
+      say(plural("corr.older", answer.behind ?? 0));
+    } else {
+      say(this.statusText(state));
+    }
+    return true;
+  }
+
+  /** @param {{message?: string, reason?: Bridge.Reason}} answer */
+  refuse(answer) {
+    this.ui.box.hidden = false;
+    this.ui.box.dataset.state = "refused";
+    const text = t("corr.refused", { why: refusalText(answer) });
+    this.ui.status.textContent = text;
+    this.ui.send.hidden = true;
+    // The board shows what it showed (a pasted link let go of the local game: it is kept again).
+    if (!this.active) this.app.render(this.app.call("state"));
+    this.app.say(text);
+    return false;
+  }
+
+  /**
+   * Put a correspondence game on the board.
+   * @param {Bridge.CorrInfo} info
+   * @param {Bridge.View} state
+   * @param {string} mine
+   */
+  show(info, state, mine) {
+    const { ai, library, render } = this.app;
+    if (!this.active) library.detach({ previous: true });
+    this.active = true;
+    this.id = info.id;
+    this.mine = mine;
+    this.info = info;
+    document.body.dataset.corr = info.id;
+    ai.setSeats({ w: 0, r: 0, b: 0 }, { refresh: false });
+    render(state);
+  }
+
+  /** Keep the game on the board (its latest link) in this browser. */
+  keep(created = 0) {
+    const answer = this.app.call("corr_link");
+    if (!answer.ok || !answer.corr || !answer.state) return;
+    this.info = answer.corr;
+    const state = answer.state;
+    const before = readCorr(answer.corr.id);
+    storeCorr({
+      version: VERSION,
+      id: answer.corr.id,
+      fragment: answer.corr.fragment,
+      mine: this.mine,
+      names: answer.corr.names,
+      people: answer.corr.people,
+      players: state.players,
+      status: state.status,
+      turn: state.turn,
+      moves: state.moves.length,
+      created: before?.created || created || Date.now(),
+      updated: Date.now(),
+    });
+  }
+
+  // -- playing -------------------------------------------------------------------------
+
+  /**
+   * Whether the person here may move now: always outside a correspondence
+   * game; in one, only the colour they play, at the end of the game.
+   * @param {Bridge.View} state
+   */
+  mayMove(state) {
+    return !this.active || (!state.over && state.turn === this.mine && !state.canRedo);
+  }
+
+  /**
+   * Why the board takes no move now (empty when it does).
+   * @param {Bridge.View} state
+   */
+  notYours(state) {
+    if (!this.active || this.mayMove(state)) return "";
+    if (state.canRedo) return t("corr.reviewing");
+    if (state.over) return t("corr.finished");
+    if (!this.mine) return t("corr.watching");
+    return t("corr.notYourTurn", { color: who(this.info?.names ?? [], state.turn) });
+  }
+
+  /**
+   * A move was made here: keep the game and offer its link.
+   * @param {Bridge.View} state
+   */
+  played(state) {
+    if (!this.active) return;
+    this.keep();
+    this.update(state);
+    // On a phone the link to send is below the board: bring it into view.
+    if (!this.ui.send.hidden) this.ui.send.scrollIntoView({ block: "nearest" });
+  }
+
+  /**
+   * Called after every render: follow the board (another game ends the correspondence one).
+   * @param {Bridge.View} state
+   */
+  update(state) {
+    if (!state.corr) {
+      if (this.active) this.leave();
+      return;
+    }
+    if (!this.active) return;
+    const { ui } = this;
+    ui.box.hidden = false;
+    ui.box.dataset.you = this.mine;
+    ui.box.dataset.state = state.over ? "over" : state.turn === this.mine ? "your-move" : "wait";
+    ui.status.textContent = this.statusText(state);
+    const info = this.info;
+    ui.nameForm.hidden = !this.mine || !info || !!info.names[COLORS.indexOf(this.mine)] || state.over;
+    const waiting = !state.over && state.turn !== this.mine && !state.canRedo;
+    const ended = state.over && state.movers.at(-1) === this.mine;
+    ui.send.hidden = !info || !(waiting || ended);
+    if (info && !ui.send.hidden) {
+      const url = new URL(location.href);
+      url.hash = info.fragment;
+      if (ui.link.value !== url.href) {
+        ui.link.value = url.href;
+        ui.qr.hidden = false;
+        delete ui.qr.dataset.version;
+        drawQr(ui.qr, url.href).catch(() => {
+          ui.qr.hidden = true; // the encoder could not load: the link is still there to copy
+        });
+      }
+      const others = info.people.split("").filter((c) => c !== this.mine);
+      const to = state.over ? others.map((c) => who(info.names, c)).join(", ") : who(info.names, state.turn);
+      const justMoved = state.moves.length > 0 && state.movers.at(-1) === this.mine;
+      ui.sendText.textContent = justMoved ? t("corr.sendAfterMove", { color: to }) : t("corr.send", { color: to });
+    }
+  }
+
+  /**
+   * "You play Red. White played c3:2-d4 — your move."
+   * @param {Bridge.View} state
+   */
+  statusText(state) {
+    const names = this.info?.names ?? [];
+    const you = this.mine ? t("corr.youPlay", { you: colorName(this.mine) }) : t("corr.watchingShort");
+    const ply = state.moves.length;
+    const lastBy = ply ? who(names, state.movers[ply - 1]) : "";
+    let now;
+    if (state.over) {
+      now = [ply ? t("corr.lastMoveEnd", { color: lastBy, action: state.moves[ply - 1] }) : "", `${t(`result.${state.status}`)}.`];
+      return [you, ...now].filter(Boolean).join(" ");
+    }
+    const mine = state.turn === this.mine;
+    if (!ply) now = mine ? t("corr.firstMove") : t("corr.firstWait", { color: who(names, state.turn) });
+    else {
+      const next = mine ? t("corr.yourMove") : t("corr.theirMove", { color: who(names, state.turn) });
+      now = t("corr.lastThen", { color: lastBy, action: state.moves[ply - 1], now: next });
+    }
+    return `${you} ${now}`;
+  }
+
+  leave() {
+    this.active = false;
+    this.id = "";
+    this.mine = "";
+    this.info = null;
+    delete document.body.dataset.corr;
+    this.ui.box.hidden = true;
+    delete this.ui.box.dataset.state;
+  }
+
+  /** The link of the game on the board, for the address bar ("" outside one). */
+  fragment() {
+    return this.active && this.info ? this.info.fragment : "";
+  }
+
+  /**
+   * "Ann (White)" and "(you)" beside the players, in a correspondence game.
+   * @param {string} color
+   */
+  seatLabel(color) {
+    if (!this.active || !this.info) return "";
+    const name = this.info.names[COLORS.indexOf(color)] ?? "";
+    const you = color === this.mine ? t("corr.you") : "";
+    return [name, you].filter(Boolean).join(" ");
+  }
+
+  /**
+   * The name of the player here, for the game's next links (a friend who
+   * opened a link gives theirs here; the one who set the game up, in the dialog).
+   * @param {string} name
+   */
+  setName(name) {
+    if (!this.active || !this.mine) return;
+    const answer = this.app.call("corr_name", this.mine, name);
+    if (!answer.ok || !answer.corr || !answer.state) return;
+    this.info = answer.corr;
+    this.keep();
+    this.app.render(answer.state);
+    this.app.say(t("corr.nameSaved", { name: who(answer.corr.names, this.mine) }));
+  }
+
+  // -- sending ---------------------------------------------------------------------------
+
+  async copy() {
+    const text = this.ui.link.value;
+    if (await copyText(text)) this.app.say(t("corr.copied"));
+    else {
+      showForCopy(this.ui.send, this.ui.link, text);
+      this.app.say(t("corr.copyByHand"));
+    }
+  }
+
+  async share() {
+    try {
+      await navigator.share({ title: t("corr.shareTitle"), text: this.ui.sendText.textContent ?? "", url: this.ui.link.value });
+    } catch {
+      // the player closed the share sheet: nothing to say
+    }
+  }
+
+  // -- "Your games" ------------------------------------------------------------------------
+
+  fillList() {
+    const games = listCorr();
+    const items = games.map((entry) => this.item(entry));
+    if (!items.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = t("corr.listEmpty");
+      items.push(empty);
+    }
+    this.ui.list.replaceChildren(...items);
+    this.ui.list.dataset.count = String(games.length);
+  }
+
+  /** @param {import("./corr-store.js").CorrEntry} entry */
+  item(entry) {
+    const item = document.createElement("li");
+    item.dataset.corrId = entry.id;
+    const current = this.active && entry.id === this.id;
+    if (current) item.setAttribute("aria-current", "true");
+    const text = document.createElement("div");
+    text.className = "game-text";
+    const label = document.createElement("span");
+    label.className = "game-label";
+    label.textContent = corrLabel(entry);
+    const when = document.createElement("small");
+    when.className = "game-when";
+    when.textContent = current ? t("library.onBoard") : timeAgo(entry.updated);
+    text.append(label, when);
+    const buttons = document.createElement("div");
+    buttons.className = "game-buttons";
+    if (!current) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "game-open";
+      open.textContent = t("library.open");
+      open.addEventListener("click", () => {
+        /** @type {HTMLDialogElement} */ ($("#games-dialog")).close();
+        this.app.library.update(); // the local game on the board is kept first
+        const fresh = readCorr(entry.id);
+        if (fresh) this.open(fresh.fragment);
+      });
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "game-delete";
+      remove.textContent = t("library.delete");
+      remove.setAttribute("aria-label", t("library.deleteLabel", { game: label.textContent }));
+      remove.addEventListener("click", () => {
+        deleteCorr(entry.id);
+        this.fillList();
+        this.app.say(t("library.deleted"));
+      });
+      buttons.append(open, remove);
+    }
+    item.append(text, buttons);
+    return item;
+  }
+}
+
+/**
+ * "With Bob (Red) · 12 moves · your move"
+ * @param {import("./corr-store.js").CorrEntry} entry
+ */
+export function corrLabel(entry) {
+  const others = entry.people.split("").filter((c) => c !== entry.mine);
+  const opponents = others.map((c) => who(entry.names, c)).join(", ");
+  const parts = [t("corr.with", { opponents }), plural("library.moves", entry.moves)];
+  if (entry.status !== "playing") parts.push(t(`result.${entry.status}`));
+  else if (entry.turn === entry.mine) parts.push(t("corr.yourMove"));
+  else parts.push(t("status.toMove", { color: who(entry.names, entry.turn) }));
+  return parts.join(" · ");
+}
