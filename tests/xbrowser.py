@@ -34,6 +34,7 @@ import build
 FIREFOX = Path(os.environ.get("MIXTOUR_FIREFOX") or "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path(os.environ.get("MIXTOUR_WEBKIT_DRIVER") or "/usr/bin/WebKitWebDriver")
 XVFB = "Xvfb"
+SCALE = 2  # device pixels to the CSS pixel in WebKit (GDK_SCALE); Firefox takes it per size()
 FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 
 
@@ -219,7 +220,8 @@ class WebKit:
                 "noProxy": ["127.0.0.1", "localhost"],
             },
         )
-        env = {**os.environ, "DISPLAY": display}
+        # GDK_SCALE: the window has two device pixels to the CSS pixel.
+        env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(SCALE)}
         env.pop("WAYLAND_DISPLAY", None)
         service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
         self.driver = webdriver.WebKitGTK(service=service, options=options)
@@ -252,7 +254,8 @@ class WebKit:
         actions.perform()
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
-        # The window is sized from outside: correct by what the page then measures.
+        # The window is sized from outside (the scale is GDK_SCALE, fixed at the
+        # start): correct by what the page then measures.
         self.driver.set_window_size(width, height)
         inner = self.run("() => [window.innerWidth, window.innerHeight]")
         dw, dh = width - inner[0], height - inner[1]

@@ -4,7 +4,8 @@
 // visited for some weeks. Asked once per page, and only once the player has a
 // saved game (a browser may show a prompt, or weigh how the site is used).
 // body[data-persist] tells the answer: "granted", "refused" or "unavailable"
-// (the browser offers no such request).
+// (the browser offers no such request), and "asked" while there is none yet:
+// Chromium and WebKit decide at once, Firefox asks the player in a prompt.
 
 let asked = false;
 
@@ -18,6 +19,7 @@ export async function askToKeepStorage(storage = navigator.storage) {
   asked = true;
   let answer = "unavailable";
   if (storage && typeof storage.persist === "function") {
+    document.body.dataset.persist = "asked";
     try {
       const already = typeof storage.persisted === "function" && (await storage.persisted());
       answer = already || (await storage.persist()) ? "granted" : "refused";
