@@ -161,11 +161,18 @@ def tab(engine: Engine, site_url: str, outside: OutsideRecorder) -> Iterator[Eng
         """async () => {
             localStorage.clear();
             sessionStorage.clear();
+            // WebKit may hold these back while a service worker of the last
+            // test still installs: give each a few seconds, then go on (a
+            // worker left behind serves the same files).
+            const within = (promise) =>
+                Promise.race([promise, new Promise((done) => setTimeout(done, 5000))]);
             const workers = navigator.serviceWorker;
             if (workers) {
-                for (const r of await workers.getRegistrations()) await r.unregister();
+                await within(workers.getRegistrations()
+                    .then((all) => Promise.all(all.map((r) => r.unregister()))));
             }
-            for (const key of await caches.keys()) await caches.delete(key);
+            await within(caches.keys()
+                .then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));
         }"""
     )
     engine.errors()
