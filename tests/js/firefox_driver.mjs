@@ -52,11 +52,27 @@ page.on("request", (request) => {
   requests.push(request.url());
 });
 page.on("console", (message) => {
-  if (message.type() === "error") errors.push(`console: ${message.text()} (${page.url()})`);
+  if (message.type() === "error") {
+    errors.push({ url: page.url(), text: `console: ${message.text()} (${page.url()})` });
+  }
 });
 page.on("pageerror", (error) => {
-  errors.push(`page error: ${error.message} (${page.url()})`);
+  errors.push({ url: page.url(), text: `page error: ${error.message} (${page.url()})` });
 });
+
+/**
+ * Load another page. Firefox reports the requests of the page being left that
+ * its service worker could not finish (the page went away) as errors of that
+ * page; they are dropped, and every error of the page before and after is kept.
+ * @param {() => Promise<unknown>} navigate
+ */
+async function leaveFor(navigate) {
+  const leaving = page.url();
+  const before = errors.length;
+  await navigate();
+  if (page.url() === leaving) return; // the same address: every error is the page's
+  errors = errors.filter((error, i) => i < before || error.url !== leaving);
+}
 
 /** @param {string} source */
 function compile(source) {
@@ -65,7 +81,7 @@ function compile(source) {
 
 const commands = {
   goto: async ({ url }) => {
-    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await leaveFor(() => page.goto(url, { waitUntil: "load", timeout: 60_000 }));
   },
   reload: async () => {
     await page.reload({ waitUntil: "load", timeout: 60_000 });
@@ -89,7 +105,7 @@ const commands = {
     return seen;
   },
   errors: async () => {
-    const seen = errors;
+    const seen = errors.map((error) => error.text);
     errors = [];
     return seen;
   },
