@@ -27,7 +27,7 @@ In ``web/tools/``, which the build never copies to ``dist/``:
 * ``offline.py``: ``precache.json`` for the service worker, and the icons.
 * ``serve.py``: serving ``dist/`` with the production headers of
   ``netlify.toml``.
-* ``testenv.py``: test setup, the virtual environment and Chromium.
+* ``testenv.py``: test setup, the virtual environment, Chromium, Firefox and WebKit.
 * ``bench.py``: the benchmarks.
 * ``stubs/js.pyi``: what mypy knows of Pyodide's ``js`` module.
 
@@ -78,7 +78,8 @@ Commands
 
 ``python3 build.py test [PYTEST_ARGS...]``
     Create or refresh ``.venv/`` with the ``test`` extra of ``pyproject.toml``,
-    make sure Chromium is installed (via apt-get when running as root), build,
+    make sure Chromium, and for the cross-browser smoke suite Firefox ESR,
+    WebKitWebDriver and Xvfb, are installed (via apt-get when running as root), build,
     run ruff (lint and format check) and ``mypy --strict`` over ``mixtour/``,
     ``web/py/``, ``tests/`` and the build code (the ``files`` of pyproject's
     ``[tool.mypy]``), TypeScript's checker and ESLint over the JavaScript
@@ -145,6 +146,7 @@ from web.tools.testenv import (
     chromium_path,
     ensure_chromium,
     ensure_venv,
+    ensure_xbrowsers,
     tool_env,
 )
 
@@ -543,8 +545,9 @@ def quality_checks(python: Path) -> list[tuple[str, list[str | Path]]]:
 def command_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
+    xbrowsers = ensure_xbrowsers()
     build_site()
-    env = tool_env(chromium)
+    env = tool_env(chromium, xbrowsers=xbrowsers)
     failed = [name for name, cmd in quality_checks(python) if run(cmd, env=env) != 0]
     pytest_code = run([python, "-m", "pytest", *args.pytest_args], env=env)
     if pytest_code != 0:

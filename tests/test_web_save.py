@@ -176,3 +176,14 @@ def test_a_dead_worker_is_restarted_and_the_move_arrives(app_page: AppPage) -> N
     wait_white_to_move(page)
     assert len(page.locator("#moves .ply").all()) == 2
     assert app_page.errors == []
+
+
+def test_the_first_saved_move_asks_the_browser_to_keep_the_storage(app_page: AppPage) -> None:
+    page = app_page.page
+    # No game saved yet: nothing asked.
+    assert app_page.dataset("persist") is None
+    play(page, "c3")
+    # Chromium offers navigator.storage.persist() and answers at once, yes or no.
+    page.wait_for_function("['granted', 'refused'].includes(document.body.dataset.persist)")
+    expect(page.locator("#games-dialog .games-intro").nth(1)).to_contain_text("Safari")
+    assert app_page.errors == []

@@ -283,6 +283,7 @@ const STRINGS = {
     "library.openList": "Your games",
     "library.title": "Your games",
     "library.intro": "Every game you play or open here is kept on this device. The game on the board is saved after every move.",
+    "library.eviction": "Some browsers, Safari above all, clear what a site keeps once it has not been visited for a few weeks: for a game you want to keep for good, use “Download record”.",
     "library.empty": "No games kept yet: play a move and the game is kept here.",
     "library.onBoard": "on the board",
     "library.opened": "Game opened from your games.",

@@ -35,6 +35,7 @@
 
 import { colorName, plural, t } from "./i18n.js";
 import { LEVELS, parseAction, parsePosition } from "./notation.js";
+import { askToKeepStorage } from "./persist.js";
 
 /**
  * One stored game, checked (see the storage layout above).
@@ -570,6 +571,7 @@ export class Library {
     if (result === true) {
       if (entry.rev === 1 || entry.status !== "playing") prune(entry.id);
       this.fullSaid = false;
+      if (entry.moves > 0) void askToKeepStorage();
       return true;
     }
     if (result instanceof Error && !this.fullSaid) {

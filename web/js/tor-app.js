@@ -14,6 +14,7 @@
 
 import { t } from "./i18n.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
+import { askToKeepStorage } from "./persist.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
 import { TorBoard } from "./tor/board.js";
 import { TorComputer } from "./tor/computer.js";
@@ -138,7 +139,7 @@ function render(state, { played = false } = {}) {
   showHint();
   showSeats();
   writeLink();
-  save();
+  save(state.moves.length > 0);
 }
 
 /** The line under the turn that says what to click now. */
@@ -235,11 +236,13 @@ function changed(state, how = {}) {
 
 // -- the saved game and links -----------------------------------------------------
 
-function save() {
+/** @param {boolean} played whether the game has a move: then the storage is worth keeping */
+function save(played) {
   try {
     const saved = { snapshot: call("snapshot"), seats: computer.seats };
     localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
     document.body.dataset.save = "written";
+    if (played) void askToKeepStorage();
   } catch {
     // Storage full or refused: the game goes on unsaved.
   }

@@ -1,9 +1,13 @@
-"""Test setup: the virtual environment with the test tools, and Chromium.
+"""Test setup: the virtual environment with the test tools, Chromium, and the
+other engines of the cross-browser smoke suite.
 
 ``python3 build.py test`` (and ``bench``, ``shots``) create or refresh
 ``.venv/`` with the ``test`` extra of ``pyproject.toml`` and find Chromium,
-installing Debian's package when run as root. The browser tests and the
-benchmarks read ``CHROMIUM_ARGS``, ``READY_SCRIPT`` and ``chromium_path()``.
+installing Debian's package when run as root. ``build.py test`` also installs
+Debian's Firefox ESR, WebKitGTK's WebDriver and Xvfb for ``tests/test_xbrowser.py``
+(their clients are pinned: ``puppeteer-core`` in package.json, ``selenium`` in the
+test extra). The browser tests and the benchmarks read ``CHROMIUM_ARGS``,
+``READY_SCRIPT`` and ``chromium_path()``.
 """
 
 from __future__ import annotations
@@ -114,8 +118,42 @@ def ensure_chromium() -> Path:
     return found
 
 
-def tool_env(chromium: Path | None = None) -> dict[str, str]:
+# What tests/test_xbrowser.py drives: a program of each Debian package.
+XBROWSER_PACKAGES = {
+    "firefox-esr": Path("/usr/bin/firefox-esr"),
+    "webkit2gtk-driver": Path("/usr/bin/WebKitWebDriver"),
+    "xvfb": Path("/usr/bin/Xvfb"),
+}
+# Set by build.py test: a missing engine fails the cross-browser suite instead of skipping it.
+XBROWSER_REQUIRED_ENV = "MIXTOUR_XBROWSER_REQUIRED"
+
+
+def ensure_xbrowsers() -> bool:
+    """Install Firefox ESR, WebKitWebDriver and Xvfb with apt-get when missing and
+    we are root; return whether all three are there."""
+    missing = [name for name, program in XBROWSER_PACKAGES.items() if not program.is_file()]
+    if not missing:
+        return True
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        log(
+            "the cross-browser tests need "
+            + ", ".join(missing)
+            + " (Debian: 'sudo apt-get install "
+            + " ".join(missing)
+            + "'); they are skipped"
+        )
+        return False
+    log("installing " + ", ".join(missing) + " with apt-get for the cross-browser tests")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run_checked(["apt-get", "update"], env=env)
+    run_checked(["apt-get", "install", "-y", *missing], env=env)
+    return all(program.is_file() for program in XBROWSER_PACKAGES.values())
+
+
+def tool_env(chromium: Path | None = None, *, xbrowsers: bool = False) -> dict[str, str]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     if chromium is not None:
         env[CHROMIUM_ENV] = str(chromium)
+    if xbrowsers:
+        env[XBROWSER_REQUIRED_ENV] = "1"
     return env

@@ -246,6 +246,7 @@ export default {
   "library.open": "Öffnen",
   "library.openList": "Deine Spiele",
   "library.title": "Deine Spiele",
+  "library.eviction": "Manche Browser, vor allem Safari, löschen, was eine Seite speichert, wenn sie einige Wochen nicht besucht wurde: Ein Spiel, das du sicher behalten willst, lädst du mit „Spielprotokoll herunterladen“ herunter.",
   "library.intro": "Jedes Spiel, das du hier spielst oder öffnest, bleibt auf diesem Gerät erhalten. Das Spiel auf dem Brett wird nach jedem Zug gespeichert.",
   "library.empty": "Noch keine Spiele gespeichert: Mach einen Zug, dann wird das Spiel hier aufbewahrt.",
   "library.onBoard": "auf dem Brett",

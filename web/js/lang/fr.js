@@ -245,6 +245,7 @@ export default {
   "library.open": "Ouvrir",
   "library.openList": "Vos parties",
   "library.title": "Vos parties",
+  "library.eviction": "Certains navigateurs, Safari surtout, effacent ce qu'un site conserve quand il n'a pas été ouvert depuis quelques semaines : pour garder une partie à coup sûr, utilisez « Télécharger le relevé ».",
   "library.intro": "Chaque partie jouée ou ouverte ici est conservée sur cet appareil. La partie en cours est sauvegardée après chaque coup.",
   "library.empty": "Aucune partie conservée pour l'instant : jouez un coup et la partie sera conservée ici.",
   "library.onBoard": "sur le plateau",

@@ -1,0 +1,490 @@
+"""A smoke suite in Firefox ESR and WebKitGTK, beside the Chromium suite.
+
+Each test runs once per engine (see ``tests/xbrowser.py`` for the clients):
+every page becomes ready with nothing from outside, a game against the
+computer by clicks on the canvas, a refused click and its message, a link
+round trip, an embed in an iframe, the rules page's live boards, the saved
+game after a reload, play with the server gone after one visit (service
+worker), and Tor's page. It reads the page as a person would: the board's
+``data-*`` attributes and the visible text.
+
+Set ``MIXTOUR_XBROWSER_SHOTS`` to a folder to also save screenshots of every
+page at phone and desktop sizes, light and dark, in each engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_rules import examples
+from xbrowser import (
+    FIREFOX,
+    WEBKIT_DRIVER,
+    XVFB,
+    Engine,
+    Firefox,
+    OutsideRecorder,
+    WebKit,
+    xvfb_display,
+)
+
+import build
+from mixtour.game import Game
+from mixtour.link import format_link, parse_link
+from mixtour.tor.game import Game as TorGame
+from web.tools.testenv import XBROWSER_REQUIRED_ENV
+
+pytestmark = [pytest.mark.browser, pytest.mark.xbrowser]
+
+READY = "() => document.body && document.body.dataset.ready === '1'"
+AI_TIMEOUT_S = 120
+
+# Every page of the site, and whether it sets body[data-ready] itself (the
+# rules pages have none: their boards in iframes do).
+PAGES = [
+    ("index.html", True),
+    ("editor.html", True),
+    ("learn.html", True),
+    ("rules.html", False),
+    ("rules.fr.html", False),
+    ("rules.de.html", False),
+    ("embed.html", True),
+    ("tor.html", True),
+    ("tor-embed.html", True),
+    ("tor-rules.html", False),
+    ("tor-rules.fr.html", False),
+    ("tor-rules.de.html", False),
+]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+# Both engines draw at two device pixels to the CSS pixel, as phones and most laptops do.
+SCALE = 2
+
+# Page coordinates of a square's centre on the board of `doc` (a document),
+# from #board[data-geometry]; for a Mixtour stack, of disc `disc` (0 = bottom).
+# The board is scrolled into view first. Works for Mixtour's 5x5 and Tor's board.
+SQUARE_POINT = """(square, disc, frameIndex) => {
+  let doc = document, dx = 0, dy = 0;
+  if (frameIndex !== null) {
+    const frame = document.querySelectorAll("iframe")[frameIndex];
+    frame.scrollIntoView({ block: "center" });
+    const box = frame.getBoundingClientRect();
+    doc = frame.contentDocument;
+    dx = box.left + frame.clientLeft;
+    dy = box.top + frame.clientTop;
+  }
+  const canvas = doc.querySelector("#board");
+  if (frameIndex === null) canvas.scrollIntoView({ block: "center" });
+  const box = canvas.getBoundingClientRect();
+  const g = JSON.parse(canvas.dataset.geometry);
+  const files = g.files ?? 5, ranks = g.ranks ?? 5;
+  let file = square.charCodeAt(0) - 97, rank = Number(square.slice(1)) - 1;
+  if (g.flipped) { file = files - 1 - file; rank = ranks - 1 - rank; }
+  let x = box.left + g.x + (file + 0.5) * g.cell;
+  let y = box.top + g.y + (ranks - 1 - rank + 0.5) * g.cell;
+  if (disc !== null) y += g.base - (disc + 0.5) * g.step;
+  return [x + dx, y + dy];
+}"""
+
+BOARD_DATA = """(name, frameIndex) => {
+  const doc = frameIndex === null ? document
+    : document.querySelectorAll("iframe")[frameIndex].contentDocument;
+  const board = doc && doc.querySelector("#board");
+  return board ? board.getAttribute("data-" + name) : null;
+}"""
+
+
+# --------------------------------------------------------------------------
+# Engines
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def outside() -> Iterator[OutsideRecorder]:
+    recorder = OutsideRecorder()
+    yield recorder
+    recorder.close()
+
+
+def start_engine(name: str, outside: OutsideRecorder, display: str | None) -> Engine:
+    if name == "firefox":
+        return Firefox(outside.port)
+    assert display is not None
+    return WebKit(display, outside.port)
+
+
+def missing(name: str) -> str | None:
+    if name == "firefox":
+        return None if FIREFOX.is_file() else f"no Firefox at {FIREFOX}"
+    if not WEBKIT_DRIVER.is_file():
+        return f"no WebKitWebDriver at {WEBKIT_DRIVER}"
+    return None if shutil.which(XVFB) else "no Xvfb"
+
+
+@pytest.fixture(scope="module", params=["firefox", "webkit"])
+def engine(request: pytest.FixtureRequest, outside: OutsideRecorder) -> Iterator[Engine]:
+    name: str = request.param
+    reason = missing(name)
+    if reason:
+        if os.environ.get(XBROWSER_REQUIRED_ENV):
+            pytest.fail(reason)
+        pytest.skip(f"{reason}; `python3 build.py test` installs it")
+    if name == "webkit":
+        with xvfb_display() as display:
+            browser = start_engine(name, outside, display)
+            try:
+                yield browser
+            finally:
+                browser.close()
+    else:
+        browser = start_engine(name, outside, None)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def tab(engine: Engine, site_url: str, outside: OutsideRecorder) -> Iterator[Engine]:
+    """The engine's tab at desktop size, with the site's storage emptied; afterwards
+    nothing may have been asked of the outside world and no error reported."""
+    engine.size(*SIZES["desktop"], SCALE)
+    engine.goto(site_url + "no-such-page-for-tests")
+    engine.run(
+        """async () => {
+            localStorage.clear();
+            sessionStorage.clear();
+            // WebKit may hold these back while a service worker of the last
+            // test still installs: give each a few seconds, then go on (a
+            // worker left behind serves the same files).
+            const within = (promise) =>
+                Promise.race([promise, new Promise((done) => setTimeout(done, 5000))]);
+            const workers = navigator.serviceWorker;
+            if (workers) {
+                await within(workers.getRegistrations()
+                    .then((all) => Promise.all(all.map((r) => r.unregister()))));
+            }
+            await within(caches.keys()
+                .then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));
+        }"""
+    )
+    engine.errors()
+    outside.take()
+    yield engine
+    assert [url for url in outside.take() if not browser_own(engine, url)] == []
+    assert engine.errors() == []
+
+
+def browser_own(engine: Engine, request_line: str) -> bool:
+    """Firefox's own calls home (remote settings) that no preference stops: not the page's."""
+    return engine.name == "firefox" and ".services.mozilla.com:" in request_line
+
+
+# --------------------------------------------------------------------------
+# Reading and clicking the page
+# --------------------------------------------------------------------------
+
+
+def board(tab: Engine, name: str, frame: int | None = None) -> str:
+    return str(tab.run(BOARD_DATA, name, frame) or "")
+
+
+def click_square(
+    tab: Engine, square: str, disc: int | None = None, frame: int | None = None
+) -> None:
+    x, y = tab.run(SQUARE_POINT, square, disc, frame)
+    tab.click(x, y)
+
+
+def stacks(fen: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for i, rank_text in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for item in rank_text.split(","):
+            if item.isdigit():
+                file += int(item)
+            else:
+                out[f"{'abcde'[file]}{5 - i}"] = item
+                file += 1
+    return out
+
+
+def wait_board(
+    tab: Engine, fn: str, arg: Any = None, timeout_s: float = 30, frame: int | None = None
+) -> None:
+    """Wait until ``fn(board, arg)`` is true for the #board canvas."""
+    tab.wait(
+        f"""([arg, frameIndex]) => {{
+            const doc = frameIndex === null ? document
+              : document.querySelectorAll("iframe")[frameIndex].contentDocument;
+            const board = doc && doc.querySelector("#board");
+            return Boolean(board) && ({fn})(board, arg);
+        }}""",
+        [arg, frame],
+        timeout_s,
+    )
+
+
+def open_ready(tab: Engine, url: str, timeout_s: float = 90) -> None:
+    tab.goto(url)
+    tab.wait(READY, timeout_s=timeout_s)
+
+
+def text(tab: Engine, selector: str) -> str:
+    return str(tab.run("(s) => document.querySelector(s)?.textContent ?? ''", selector))
+
+
+def click_element(tab: Engine, selector: str) -> None:
+    """A pointer click at the middle of an element, as a person would click it."""
+    x, y = tab.run(
+        """(s) => {
+            const element = document.querySelector(s);
+            element.scrollIntoView({ block: "center" });
+            const box = element.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+        }""",
+        selector,
+    )
+    tab.click(x, y)
+
+
+# --------------------------------------------------------------------------
+# Tests
+# --------------------------------------------------------------------------
+
+
+def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_url: str) -> None:
+    shots = os.environ.get("MIXTOUR_XBROWSER_SHOTS")
+    for path, has_ready in PAGES:
+        tab.size(*SIZES["desktop"], SCALE)
+        if has_ready:
+            open_ready(tab, site_url + path)
+            assert tab.run("() => document.body.dataset.painted") == "1", path
+        else:
+            tab.goto(site_url + path)
+            # Every board is drawn (their Python starts when one is in view:
+            # test_the_rules_pages_boards_are_live).
+            tab.wait(
+                """() => {
+                    const frames = [...document.querySelectorAll('iframe.board-frame')];
+                    return frames.length > 0 && frames.every((frame) => {
+                        const body = frame.contentDocument && frame.contentDocument.body;
+                        return Boolean(body) && body.dataset.painted === '1';
+                    });
+                }""",
+                timeout_s=60,
+            )
+        for size, (width, height) in SIZES.items():
+            tab.size(width, height, SCALE)
+            # Nothing is wider than the window, in either engine.
+            overflow = tab.run(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"{path} at {size} is {overflow}px wider than the window"
+            if shots:
+                for theme in ("light", "dark"):
+                    tab.run("(t) => { document.documentElement.dataset.theme = t; }", theme)
+                    tab.wait("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+                    name = f"{tab.name}-{path.removesuffix('.html')}-{size}-{theme}.png"
+                    out = Path(shots) / name
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    tab.shot(out)
+                tab.run("() => { delete document.documentElement.dataset.theme; }")
+
+
+def test_a_move_against_the_computer_its_reply_and_the_game_after_a_reload(
+    tab: Engine, site_url: str
+) -> None:
+    open_ready(tab, site_url + "index.html#ai=1")
+    tab.wait("() => document.body.dataset.ai === 'ready'", timeout_s=AI_TIMEOUT_S)
+    assert board(tab, "position").startswith("5/5/5/5/5 w")
+    click_square(tab, "c3")
+    # White entered c3; the computer (Red) answers and it is White's turn again.
+    wait_board(
+        tab,
+        "(b) => b.dataset.position.split(' ')[1] === 'w' && !b.dataset.thinking"
+        " && b.dataset.position !== '5/5/5/5/5 w 20/20 0/0 1'",
+        timeout_s=AI_TIMEOUT_S,
+    )
+    shown = board(tab, "position")
+    placed = stacks(shown)
+    assert placed.get("c3") == "w" and len(placed) == 2, shown
+    # With a game saved, the page asked to keep the storage (Firefox asks the
+    # player in a prompt, which stays "asked" here; the others answer at once).
+    tab.wait("() => document.body.dataset.persist !== undefined")
+    persist = tab.run("() => document.body.dataset.persist")
+    assert persist in ("asked", "granted", "refused", "unavailable")
+    if tab.name == "webkit":
+        tab.wait("() => document.body.dataset.persist !== 'asked'")
+    # The saved game comes back after a reload.
+    tab.reload()
+    tab.wait(READY, timeout_s=90)
+    assert tab.run("() => document.body.dataset.save") == "restored"
+    assert board(tab, "position") == shown
+
+
+def test_a_refused_click_is_explained(tab: Engine, site_url: str) -> None:
+    game = Game(None, ["a1", "b2", "e5"])
+    open_ready(tab, site_url + "index.html#" + format_link(game))
+    before = board(tab, "position")
+    assert before == game.fen()
+    click_square(tab, "a1", 0)
+    wait_board(tab, "(b) => b.dataset.selection === 'a1:1'")
+    click_square(tab, "e5", 0)
+    tab.wait(
+        "() => document.querySelector('#message').textContent.includes('a1-e5 is not possible')"
+    )
+    assert "blocked by b2" in text(tab, "#message")
+    assert board(tab, "position") == before
+
+
+def test_a_link_round_trip(tab: Engine, site_url: str) -> None:
+    game = Game(None, ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"])
+    game.goto(3)
+    link = format_link(game)
+    open_ready(tab, site_url + "index.html#" + link)
+    assert board(tab, "position") == game.fen()
+    # The address the page shows says the same game at the same move.
+    address = str(tab.run("() => location.href"))
+    back = parse_link(address.split("#", 1)[1]).game
+    assert back.fen() == game.fen()
+    assert back.ply == game.ply
+    assert [str(a) for a in back.actions() + back.future()] == [
+        str(a) for a in game.actions() + game.future()
+    ]
+
+
+@pytest.fixture
+def host_url(site_url: str) -> Iterator[str]:
+    """A second origin serving the site and a host page for embeds: a page of
+    someone else's site with the board in an iframe, as the embed is meant to be used."""
+    with tempfile.TemporaryDirectory(prefix="mixtour-host-") as folder:
+        root = Path(folder)
+        for item in build.DIST.iterdir():
+            (root / item.name).symlink_to(item)
+        game = Game()
+        (root / "embed-host.html").write_text(
+            '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+            f'</head><body><iframe src="embed.html#{format_link(game)}" width="320" height="360">'
+            "</iframe></body></html>",
+            encoding="utf-8",
+        )
+        with build.serve_in_background(root) as server:
+            yield server.url + "embed-host.html"
+
+
+def test_an_embed_in_an_iframe_plays(tab: Engine, host_url: str) -> None:
+    tab.goto(host_url)
+    tab.wait(
+        """() => {
+            const doc = document.querySelector('iframe').contentDocument;
+            return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
+        }""",
+        timeout_s=90,
+    )
+    click_square(tab, "c3", frame=0)
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", Game(None, ["c3"]).fen(), 90, 0)
+    click_square(tab, "b4", frame=0)
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", Game(None, ["c3", "b4"]).fen(), 30, 0)
+
+
+def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
+    tab.goto(site_url + "rules.html")
+    found = examples()
+    names = tab.run(
+        "() => [...document.querySelectorAll('iframe.board-frame')].map((f) => f.dataset.example)"
+    )
+    assert sorted(names) == sorted(found)
+    # A smoke test: the first boards (the Chromium suite checks them all).
+    for i, name in enumerate(names[:3]):
+        tab.run("(i) => document.querySelectorAll('iframe')[i].scrollIntoView()", i)
+        tab.wait(
+            """(i) => {
+                const doc = document.querySelectorAll('iframe')[i].contentDocument;
+                return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
+            }""",
+            i,
+            timeout_s=120,
+        )
+        assert board(tab, "position", i) == parse_link(found[name]).game.fen(), name
+        assert board(tab, "status", i) == "playing", name
+
+
+def test_play_goes_on_with_the_server_gone_after_one_visit(tab: Engine) -> None:
+    with build.serve_in_background(build.DIST) as server:
+        open_ready(tab, server.url + "index.html")
+        tab.wait("() => document.body.dataset.offline === '1'", timeout_s=180)
+    # The server is stopped: the page, its Python and the computer come from the cache.
+    open_ready(tab, server.url + "index.html#ai=1")
+    tab.wait("() => document.body.dataset.ai === 'ready'", timeout_s=AI_TIMEOUT_S)
+    click_square(tab, "c3")
+    wait_board(
+        tab,
+        "(b) => b.dataset.position.split(' ')[1] === 'w' && !b.dataset.thinking"
+        " && b.dataset.position !== '5/5/5/5/5 w 20/20 0/0 1'",
+        timeout_s=AI_TIMEOUT_S,
+    )
+    assert stacks(board(tab, "position")).get("c3") == "w"
+
+
+def test_tor_a_move_and_the_computers_reply(tab: Engine, site_url: str) -> None:
+    open_ready(tab, site_url + "tor.html#ai=b1")
+    start = TorGame().fen()
+    assert board(tab, "position") == start
+    click_square(tab, "c3")
+    # Black (the computer) answers: White to move again, two moves in the list.
+    tab.wait(
+        """() => document.querySelector('#board').dataset.position.endsWith(' w -')
+            && document.querySelectorAll('#moves li span:not(.move-number)').length === 2""",
+        timeout_s=AI_TIMEOUT_S,
+    )
+    moves = json.loads(
+        tab.run(
+            """() => JSON.stringify([...document.querySelectorAll(
+                '#moves li span:not(.move-number)')].map((s) => s.textContent.trim()))"""
+        )
+    )
+    assert moves[0] == "c3"
+
+
+def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
+    tab: Engine, site_url: str
+) -> None:
+    open_ready(tab, site_url + "index.html")
+    ratio, css_width, pixels = tab.run(
+        """() => {
+            const board = document.querySelector("#board");
+            return [devicePixelRatio, board.getBoundingClientRect().width, board.width];
+        }"""
+    )
+    assert ratio == SCALE
+    assert abs(pixels - css_width * SCALE) <= 2, (pixels, css_width)
+    # The <dialog> of Your games opens by a click, says what Safari does, and closes.
+    click_element(tab, "#open-games")
+    tab.wait("() => document.querySelector('#games-dialog').open")
+    assert "Safari" in text(tab, "#games-dialog")
+    click_element(tab, "#games-dialog [data-close]")
+    tab.wait("() => !document.querySelector('#games-dialog').open")
+
+
+def test_no_height_follows_a_large_viewport_unit_alone() -> None:
+    """Mobile WebKit's 100vh is taller than the window while its toolbars show:
+    every vh length is followed by the same property in dvh or svh."""
+    for sheet in sorted((build.WEB / "css").glob("*.css")):
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text("utf-8"), flags=re.S)
+        declarations = [d.strip() for d in re.split(r"[;{}]", css)]
+        for i, declaration in enumerate(declarations):
+            if not re.search(r"\d(\.\d+)?vh\b", declaration):
+                continue
+            prop = declaration.split(":", 1)[0].strip()
+            follows = declarations[i + 1] if i + 1 < len(declarations) else ""
+            assert follows.startswith(prop + ":") and re.search(r"\d[ds]vh\b", follows), (
+                f"{sheet.name}: '{declaration}' has no dvh/svh fallback after it"
+            )
