@@ -240,10 +240,12 @@ def weights_searched(pos: Position, level: int) -> Weights:
 
 def test_master_plays_two_player_one_point_games_with_the_fitted_weights() -> None:
     assert TUNED_WEIGHTS != DEFAULT_WEIGHTS
-    assert weights_searched(Position.start(), 6) == TUNED_WEIGHTS
+    # Past the opening book, in each mode.
+    middle = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
+    assert weights_searched(Position(middle), 6) == TUNED_WEIGHTS
     # The other levels keep the weights their ladder was measured with ...
     for level in range(1, 6):
-        assert weights_searched(Position.start(), level) == DEFAULT_WEIGHTS
+        assert weights_searched(Position(middle), level) == DEFAULT_WEIGHTS
     # ... and so does Master in the modes the weights were not fitted in.
     assert weights_searched(Position.start(target=3), 6) == DEFAULT_WEIGHTS
     assert weights_searched(Position.start(players=3), 6) == DEFAULT_WEIGHTS
@@ -251,7 +253,7 @@ def test_master_plays_two_player_one_point_games_with_the_fitted_weights() -> No
     mine = Evaluator(Weights(tempo=7))
     seen: list[object] = []
     choose_move(
-        Position.start(),
+        Position(middle),
         level=6,
         nodes=300,
         seed=1,

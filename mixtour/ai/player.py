@@ -69,7 +69,11 @@ def choose_move(
     ``configure`` is called with the :class:`Searcher` before it starts, to
     switch its features on or off (the arena's fixed players use it).
     With an opening ``book`` (:mod:`mixtour.ai.book`), a position found in it
-    gets a weighted random book move (chosen with ``seed``) and no search.
+    gets a weighted random book move (chosen with ``seed``) and no search;
+    the levels that take a book (Expert, Master) use the shipped one
+    (:mod:`mixtour.ai.opening_book`) when none is given, unless a ``depth``
+    or ``nodes`` limit asks for a search (analysis, a fixed-depth engine
+    command, building a book).
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -100,6 +104,10 @@ def choose_move(
             on_info(info)
         return result(win, WIN - 1, 1, 1, (win,))
 
+    if book is None and lv.book and depth is None and nodes is None:
+        from .opening_book import BOOK
+
+        book = BOOK
     if book is not None:
         from .book import book_move
 
