@@ -43,7 +43,8 @@ RED_MOVED = """() => {
 
 
 def open_game(page: Page, url: str) -> None:
-    page.goto(url + "index.html#ai=6")
+    # 19 discs each: out of the opening book, so Red searches from its first move.
+    page.goto(url + "index.html#p=5/5/5/5/5_w_19/19_0/0_1_-&ai=6")
     page.wait_for_function(build.READY_SCRIPT, timeout=WAIT_MS)
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=WAIT_MS)
 

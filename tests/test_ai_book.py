@@ -136,7 +136,13 @@ def test_build_book_command_writes_the_same_importable_module_every_run(
 
 def test_choose_move_plays_from_the_book_and_searches_outside_it(tiny_book: Book) -> None:
     pos = Position()
-    pos.push(12)  # c3
+    for square in range(NUM_SQUARES):  # a first entry the book answers in more than one way
+        pos.push(square)
+        if len(tiny_book.get(canonical(pos)[0], ())) > 1:
+            break
+        pos.pop()
+    else:
+        pytest.fail("the tiny book has one answer to every first entry")
     key, k = canonical(pos)
     first = choose_move(pos, depth=2, seed=4, book=tiny_book)
     assert first.depth == 0 and first.nodes == 0
@@ -181,3 +187,61 @@ def test_arena_plays_master_with_a_book(tmp_path: Path, tiny_book: Book) -> None
         timeout=300,
     )
     assert proc.returncode == 2 and "not an opening book" in proc.stderr
+
+
+# --------------------------------------------------------------------------
+# The shipped book, played by Expert and Master
+# --------------------------------------------------------------------------
+
+
+SHIPPED = ROOT / "mixtour" / "ai" / "opening_book.py"
+
+
+def _book_moves(book: Book, pos: Position) -> set[int]:
+    key, k = canonical(pos)
+    return {transform_action(m, INVERSE[k]) for m, _ in book[key]}
+
+
+def test_the_shipped_book_is_data_with_legal_moves_and_its_recipe() -> None:
+    from mixtour.ai.opening_book import BOOK
+
+    assert load_book(SHIPPED) == BOOK  # what the levels import is what the file says
+    assert len(BOOK) >= 20
+    for key, choices in BOOK.items():
+        pos = Position(key)
+        assert canonical(pos)[0] == key
+        assert {m for m, _ in choices} <= set(pos.legal_actions())
+    assert "python -m mixtour build-book" in SHIPPED.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("level", [5, 6])
+def test_expert_and_master_open_the_standard_game_from_the_book(level: int) -> None:
+    from mixtour.ai.opening_book import BOOK
+
+    rng = random.Random(level)
+    firsts = set()
+    for seed in range(12):
+        pos = Position()
+        # Three plies: the book covers the computer's moves whatever the other
+        # side replies, with either colour.
+        for ply in range(3):
+            found = choose_move(pos, level=level, seed=seed * 10 + ply)
+            assert found.nodes == 0 and found.depth == 0, (ply, pos.fen())
+            assert found.move in _book_moves(BOOK, pos)
+            if ply == 0:
+                firsts.add(found.move)
+            pos.push(found.move if ply != 1 else rng.choice(pos.legal_actions()))
+    assert len(firsts) > 1  # the weighted choice gives games that differ
+
+
+def test_the_lower_levels_and_other_games_are_searched_not_booked() -> None:
+    for level in (1, 2, 3, 4):
+        assert choose_move(Position(), level=level, seed=3).nodes > 0
+    # A depth or node limit asks for a search, whatever the level.
+    assert choose_move(Position(), level=6, depth=2, seed=3).nodes > 0
+    assert choose_move(Position(), level=5, nodes=500, seed=3).nodes > 0
+    assert choose_move(Position(), level=6, time_ms=50, seed=3).nodes == 0
+    three = Position.start(players=3)
+    assert choose_move(three, level=5, seed=3).nodes > 0
+    longer = Position.start(target=3)
+    assert choose_move(longer, level=5, seed=3).nodes > 0

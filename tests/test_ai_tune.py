@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from mixtour.ai.arena import make_player, opening
-from mixtour.ai.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from mixtour.ai.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Evaluator, Weights
 from mixtour.ai.frozen import EvaluatorV1
-from mixtour.ai.search import immediate_win
+from mixtour.ai.player import choose_move
+from mixtour.ai.search import Searcher, immediate_win
 from mixtour.ai.tune import (
     FEATURES,
     FREE,
@@ -30,6 +31,7 @@ from mixtour.ai.tune import (
     fit_weights,
     generate,
     load_weights,
+    log_loss,
     read_samples,
     save_weights,
     weight_vector,
@@ -215,3 +217,66 @@ def test_arena_plays_master_with_weights_from_a_file(tmp_path: Path) -> None:
     proc = _run("arena", f"master@{path}", "depth2", "--games", "2", "--depth", "1")
     assert proc.returncode == 2 and proc.stderr.startswith("mixtour: ")
     assert "cannot read weights" in proc.stderr
+
+
+# --------------------------------------------------------------------------
+# The fitted weights Master plays with
+# --------------------------------------------------------------------------
+
+
+def weights_searched(pos: Position, level: int) -> Weights:
+    """The weights the search of ``level`` evaluates ``pos`` with."""
+    seen: list[Weights] = []
+
+    def look(s: Searcher) -> None:
+        ev = s.evaluator
+        assert isinstance(ev, Evaluator)
+        seen.append(ev.weights)
+
+    choose_move(pos, level=level, nodes=300, seed=1, configure=look)
+    assert len(seen) == 1
+    return seen[0]
+
+
+def test_master_plays_two_player_one_point_games_with_the_fitted_weights() -> None:
+    assert TUNED_WEIGHTS != DEFAULT_WEIGHTS
+    # Past the opening book, in each mode.
+    middle = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
+    assert weights_searched(Position(middle), 6) == TUNED_WEIGHTS
+    # The other levels keep the weights their ladder was measured with ...
+    for level in range(1, 6):
+        assert weights_searched(Position(middle), level) == DEFAULT_WEIGHTS
+    # ... and so does Master in the modes the weights were not fitted in.
+    assert weights_searched(Position.start(target=3), 6) == DEFAULT_WEIGHTS
+    assert weights_searched(Position.start(players=3), 6) == DEFAULT_WEIGHTS
+    # An evaluator given still wins over the level's.
+    mine = Evaluator(Weights(tempo=7))
+    seen: list[object] = []
+    choose_move(
+        Position(middle),
+        level=6,
+        nodes=300,
+        seed=1,
+        evaluator=mine,
+        configure=lambda s: seen.append(s.evaluator),
+    )
+    assert seen == [mine]
+
+
+def test_the_fitted_weights_predict_unseen_games_better_than_the_defaults() -> None:
+    # Games of another seed than the fit's: the fitted weights must predict
+    # their results better than the defaults do even at their best scale
+    # (levels 1-5 are node-budgeted: the games are the same on every machine).
+    samples = generate(10, seed=2027, levels=(2, 3, 4))
+    assert len(samples) > 150
+    fitted = log_loss(samples, TUNED_WEIGHTS)
+    default = log_loss(samples, DEFAULT_WEIGHTS, rescale=True)
+    assert fitted < default, (fitted, default)
+
+
+def test_log_loss_is_that_of_the_fit() -> None:
+    samples = generate(4, seed=5, levels=(2, 3))
+    fit = fit_weights(samples, holdout=1_000_000)  # nothing held out
+    assert math.isclose(log_loss(samples, DEFAULT_WEIGHTS, rescale=True), fit.train_before)
+    assert math.isclose(log_loss(samples, fit.weights), fit.train_after)
+    assert math.isnan(log_loss([], DEFAULT_WEIGHTS))

@@ -140,9 +140,15 @@ def test_a_hint_shows_a_legal_move_without_playing_it(app_page: AppPage) -> None
     assert app_page.errors == []
 
 
+START_19 = "5/5/5/5/5 w 19/19 0/0 1 -"
+
+
 def master_thinks_after_c3(page: Page) -> None:
-    """A new game against the Master (Red): White enters c3 and the Master starts searching."""
-    new_game(page, {"w": 0, "r": 6})
+    """A new game against the Master (Red): White enters c3 and the Master starts searching.
+
+    19 discs each, not 20: the standard game's first moves come from the
+    opening book, with no search to watch."""
+    new_game(page, {"w": 0, "r": 6}, discs=19)
     wait_ai_ready(page)
     play(page, "c3")
     page.wait_for_function(
@@ -156,13 +162,13 @@ def test_undo_while_the_master_thinks_drops_its_move(app_page: AppPage) -> None:
     expect(page.locator("#thinking")).to_be_visible()
     expect(page.locator("#thinking")).to_contain_text("Red is thinking")
     page.click("#undo")
-    assert position(page) == START
+    assert position(page) == START_19
     assert not page.locator("#board").get_attribute("data-thinking")
     # The worker answers in order: once a hint asked now has come back, the
     # cancelled Master search has come back too, and must have been dropped.
     page.click("#hint-button")
     page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=AI_TIMEOUT_MS)
-    assert position(page) == START
+    assert position(page) == START_19
     assert moves_played(page) == 0
     assert turn(page) == "w"
     assert app_page.errors == []
@@ -187,11 +193,19 @@ FRAME_MONITOR = """
 def test_the_page_responds_while_the_master_searches(app_page: AppPage) -> None:
     page = app_page.page
     master_thinks_after_c3(page)
-    page.evaluate(FRAME_MONITOR)
-    # A button works while the AI thinks: the new-game dialog opens and closes.
-    page.click("#new-game")
+    # A button works while the AI thinks: the new-game dialog opens (asked in
+    # the same task as the frame monitor starts, so a search that ends
+    # early on a busy machine cannot race the check) and closes.
+    opened = page.evaluate(
+        f"""() => {{
+            ({FRAME_MONITOR})();
+            const thinking = document.querySelector('#board').dataset.thinking;
+            document.querySelector('#new-game').click();
+            return {{ thinking, open: document.querySelector('#new-game-dialog').open }};
+        }}"""
+    )
+    assert opened == {"thinking": "1", "open": True}
     expect(page.locator("#new-game-dialog")).to_be_visible()
-    assert page.locator("#board").get_attribute("data-thinking") == "1"
     page.click("#new-game-dialog button[value=cancel]")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     wait_turn(page, "w")

@@ -27,7 +27,8 @@ RED_MOVED = """() => {
 
 def start_against_master(app_page: AppPage) -> None:
     page = app_page.page
-    app_page.open("index.html#ai=6")
+    # 19 discs each: out of the opening book, so Red searches from its first move.
+    app_page.open("index.html#p=5/5/5/5/5_w_19/19_0/0_1_-&ai=6")
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=BOOT_MS)
     play(page, "c3")
     page.wait_for_function("document.querySelector('#board').dataset.thinking === '1'")

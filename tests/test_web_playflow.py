@@ -16,6 +16,7 @@ import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, Route, expect
 from webhelpers import (
+    board_stacks,
     click_square,
     lift,
     message,
@@ -111,14 +112,20 @@ def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(
     page.select_option("#start-level", "6")
     page.click("#start-computer")
     expect(page.locator("#board")).to_have_attribute("data-seats", "w:0 r:6 b:0")
-    after_c3 = play(page, "c3")
+    # Master's first answer comes from the opening book at once; its second
+    # is searched.
+    opening = play(page, "c3")
+    wait_position_change(page, opening, timeout_ms=AI_TIMEOUT_MS)
+    page.wait_for_function("!document.querySelector('#board').dataset.thinking")
+    stacks = board_stacks(page)
+    asked = play(page, next(sq for sq in ("a1", "e1", "e5") if sq not in stacks))
     page.wait_for_function("document.querySelector('#board').dataset.thinking === '1'")
     click_square(page, "a5")
     expect(page.locator("#message")).to_have_text(
         "The computer is thinking… your turn comes after its move."
     )
-    assert position(page) == after_c3
-    reply = wait_position_change(page, after_c3, timeout_ms=AI_TIMEOUT_MS)
+    assert position(page) == asked
+    reply = wait_position_change(page, asked, timeout_ms=AI_TIMEOUT_MS)
     assert reply.split()[1] == "w"  # the computer played once, and nothing more
     page.wait_for_function("!document.querySelector('#board').dataset.thinking")
     assert position(page) == reply

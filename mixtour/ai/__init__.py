@@ -23,8 +23,9 @@ Modules, bottom to top:
 ``tune``      seeded self-play positions and a Texel-style fit of the
               evaluation's weights (``python -m mixtour tune-eval``)
 ``book``      the opening book's symmetries, look-up and builder
-              (``build-book``; the levels do not use it yet, the arena
-              can: ``master+BOOK``)
+              (``build-book``; the arena plays another with ``master+BOOK``)
+``opening_book`` the book Expert and Master open the standard game from
+              (data, written by ``build-book``)
 ``tactics``   double threats found in self-play (``tactics-scan``)
 ``arena``     paired games between levels / baseline / stand-ins / random
 ``engine``    a UCI-like line protocol (``python -m mixtour engine``)
@@ -43,7 +44,9 @@ Levels (node budgets make levels 1-5 play the same on every machine)::
     6      Master        -      -        1.5 s    0      -
 
 From level 3 up an immediate win is always played and an avoidable
-immediate loss always avoided (``tests/test_ai_tactics.py``).
+immediate loss always avoided (``tests/test_ai_tactics.py``).  Expert and
+Master open the standard game from the book; Master evaluates two-player
+games to one point with fitted weights (``evaluate.TUNED_WEIGHTS``).
 """
 
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, EvaluatorLike, Weights

@@ -130,7 +130,8 @@ def _choices(pos: Position, depth: int, margin: int, keep: int) -> list[tuple[in
         s.exact_root = True
         searchers.append(s)
 
-    res = choose_move(pos, depth=depth, seed=0, configure=exact)
+    # An empty book: a book is made by search, never from the shipped one.
+    res = choose_move(pos, depth=depth, seed=0, configure=exact, book={})
     scores = dict(searchers[0].root_scores) if searchers else {}
     if not scores:  # forced or an immediate win: no search was needed
         scores = {res.move: res.score}

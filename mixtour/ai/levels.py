@@ -11,6 +11,12 @@ and now and then a near-best move instead of the best.  Level 1 also does
 not look one ply past its own move for the opponent's towers, which is the
 classic beginner's blunder; from level 3 up every immediate win is played
 and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
+Master evaluates two-player games to one point with weights fitted to game
+results (``TUNED_WEIGHTS`` in :mod:`mixtour.ai.evaluate`, with their recipe);
+the other levels, and Master in the other modes, keep the hand-set ones.
+Expert and Master open the standard two-player game from an opening book
+searched deeply offline (:mod:`mixtour.ai.opening_book`), choosing among its
+good moves by weight, so that their games differ.
 
 Measured ladder (two players, target 1, 100 games each, seeded openings
 played with both colours; ``python -m mixtour arena A B --games 100
@@ -38,7 +44,10 @@ class Level:
 
     ``pick_margin``/``pick_chance``: with that probability, choose at random
     among the moves scoring within ``pick_margin`` of the best (never a
-    losing move when a non-losing one exists).
+    losing move when a non-losing one exists).  ``tuned``: evaluate with
+    the fitted weights where they apply (:func:`~mixtour.ai.evaluate.weights_for`).
+    ``book``: play the first moves of the standard game from the shipped
+    opening book (:mod:`mixtour.ai.opening_book`), a weighted choice.
     """
 
     number: int
@@ -50,6 +59,8 @@ class Level:
     pick_margin: int = 0
     pick_chance: float = 0.0
     see_wins: bool = True
+    tuned: bool = False
+    book: bool = False
 
 
 LEVELS: Final = {
@@ -59,8 +70,8 @@ LEVELS: Final = {
     2: Level(2, "Casual", 2, 600, None, noise=90, pick_margin=60, pick_chance=0.3),
     3: Level(3, "Intermediate", 3, 2_500, None, noise=40),
     4: Level(4, "Advanced", 64, 8_000, None, noise=15),
-    5: Level(5, "Expert", 64, 25_000, None, noise=0),
-    6: Level(6, "Master", 64, None, 1_500, noise=0),
+    5: Level(5, "Expert", 64, 25_000, None, noise=0, book=True),
+    6: Level(6, "Master", 64, None, 1_500, noise=0, tuned=True, book=True),
 }
 
 LEVEL_NAMES: Final = {lv.name.lower(): n for n, lv in LEVELS.items()}

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 
 from ..core import MixtourError, Position
 from ..kit.search import deepen, stoppable
-from .evaluate import EvaluatorLike
+from .evaluate import Evaluator, EvaluatorLike, weights_for
 from .levels import LEVELS
 from .search import (
     WIN,
@@ -53,7 +53,9 @@ def choose_move(
 ) -> SearchResult:
     """Choose an action for the player to move in ``position``.
 
-    ``level`` (1-6, default 6) sets the budget and the kind of mistakes;
+    ``level`` (1-6, default 6) sets the budget, the kind of mistakes and the
+    evaluation's weights (Master's are fitted: :data:`~mixtour.ai.evaluate.TUNED_WEIGHTS`);
+    an ``evaluator`` given replaces the level's;
     ``time_ms``, ``depth`` and ``nodes`` override its limits (the search
     stops at whichever comes first).  With a depth or node limit and a
     seed, the result is the same on every run and every machine.
@@ -67,7 +69,11 @@ def choose_move(
     ``configure`` is called with the :class:`Searcher` before it starts, to
     switch its features on or off (the arena's fixed players use it).
     With an opening ``book`` (:mod:`mixtour.ai.book`), a position found in it
-    gets a weighted random book move (chosen with ``seed``) and no search.
+    gets a weighted random book move (chosen with ``seed``) and no search;
+    the levels that take a book (Expert, Master) use the shipped one
+    (:mod:`mixtour.ai.opening_book`) when none is given, unless a ``depth``
+    or ``nodes`` limit asks for a search (analysis, a fixed-depth engine
+    command, building a book).
     """
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
@@ -98,6 +104,10 @@ def choose_move(
             on_info(info)
         return result(win, WIN - 1, 1, 1, (win,))
 
+    if book is None and lv.book and depth is None and nodes is None:
+        from .opening_book import BOOK
+
+        book = BOOK
     if book is not None:
         from .book import book_move
 
@@ -109,6 +119,8 @@ def choose_move(
                 on_info(info)
             return result(move, 0, 0, 0, (move,))
 
+    if evaluator is None and lv.tuned:
+        evaluator = Evaluator(weights_for(position, tuned=True))
     s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
     s.clock = clock if stop is None else stoppable(clock, stop)
     s.see_wins = lv.see_wins

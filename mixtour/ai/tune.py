@@ -48,6 +48,7 @@ __all__ = [
     "features",
     "fit_weights",
     "generate",
+    "log_loss",
     "load_weights",
     "read_samples",
     "save_weights",
@@ -384,6 +385,20 @@ def fit_weights(
         len(rows),
         len(test),
     )
+
+
+def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) -> float:
+    """Mean log-loss of ``w``'s prediction over ``samples`` (NaN for none);
+    with ``rescale``, of ``w`` at its best scale (as ``Fit``'s "before")."""
+    rows = []
+    for s in samples:
+        pos = Position(s.fen)
+        rows.append((features(pos, pos.turn), s.result))
+    vec = [float(v) for v in weight_vector(w)]
+    if rescale and rows:
+        factor = _best_scale(rows, vec)
+        vec = [factor * v for v in vec]
+    return _loss(rows, vec)
 
 
 def _best_scale(rows: list[tuple[list[int], float]], w: Sequence[float]) -> float:
