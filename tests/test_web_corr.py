@@ -117,6 +117,8 @@ def test_two_people_play_a_whole_game_by_passing_the_link(
             click_square(mover.page, "a1")
             assert position(mover.page) == before
             expect(mover.page.locator("#message")).to_contain_text("turn: wait for their link")
+            # A hint is for the person to move, not for the friend's colour.
+            expect(mover.page.locator("#hint-button")).to_be_disabled()
         receive(other, url)
         expect(other.page.locator("#corr")).to_have_attribute(
             "data-state", "over" if i == len(WON) - 1 else "your-move"
@@ -126,6 +128,9 @@ def test_two_people_play_a_whole_game_by_passing_the_link(
             expect(other.page.locator("#corr-status")).to_have_text(
                 f"You play {'Red' if color == 'w' else 'White'}. {who} played {action} — your move."
             )
+            if i == 0:  # once the computer's worker is up, the one to move may ask
+                other.page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=60_000)
+            expect(other.page.locator("#hint-button")).to_be_enabled()
         assert urlsplit(other.page.url).fragment == urlsplit(url).fragment
         if i < len(WON) - 1:
             # Each one's list: the opponent, the moves, whose turn; the game on the board.

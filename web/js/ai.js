@@ -101,6 +101,8 @@ const debug = () => window.mixtourDebug || {};
  * @property {import("./board.js").Board} board
  * @property {AiUi} ui
  * @property {string} [game] the game the worker plays (web/py/ai_worker.py's "game"; "mixtour" by default)
+ * @property {(state: Bridge.View) => boolean} [mayMove] whether the person here may move now
+ *   (a game by link: only their own colour); a hint is only offered to them
  */
 
 /** What the AI is working on. @typedef {{generation: number, kind: "move" | "hint", color: string}} Thinking */
@@ -688,8 +690,14 @@ export class Ai {
     ui.thinking.classList.toggle("busy", !!thinking);
     const humans = view ? this.humans(view).length : 1;
     ui.hintButton.hidden = humans === 0;
+    const mayMove = this.deps.mayMove;
     ui.hintButton.disabled =
-      !view || view.over || this.isAiTurn(view) || !!thinking || aiState !== "ready";
+      !view ||
+      view.over ||
+      this.isAiTurn(view) ||
+      !!thinking ||
+      aiState !== "ready" ||
+      (!!mayMove && !mayMove(view));
     const anyAi = !!view && view.colors.some((color) => this.level(color) > 0);
     ui.pauseButton.hidden = !anyAi || view.over || (humans > 0 && !this.paused);
     ui.pauseButton.textContent = t(this.paused ? "button.resume" : "button.pause");

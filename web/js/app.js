@@ -106,6 +106,7 @@ const library = new Library({ call, render, say, ai, links, board });
 
 // Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
 const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });
+ai.deps.mayMove = (/** @type {Bridge.View} */ state) => corr.mayMove(state); // no hint for the friend's colour
 
 // The start panel, the rules summary and the board turned to the player (web/js/start.js).
 const start = new Start({
