@@ -20,7 +20,7 @@
 // send), #corr-games-list li[data-corr-id] (in "Your games").
 
 import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
-import { timeAgo } from "./library.js";
+import { gameRow } from "./library.js";
 import { copyText, showForCopy } from "./links.js";
 import { $ } from "./page.js";
 import { COLORS, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
@@ -453,45 +453,23 @@ export class Corr {
 
   /** @param {import("./corr-store.js").CorrEntry} entry */
   item(entry) {
-    const item = document.createElement("li");
-    item.dataset.corrId = entry.id;
-    const current = this.active && entry.id === this.id;
-    if (current) item.setAttribute("aria-current", "true");
-    const text = document.createElement("div");
-    text.className = "game-text";
-    const label = document.createElement("span");
-    label.className = "game-label";
-    label.textContent = corrLabel(entry);
-    const when = document.createElement("small");
-    when.className = "game-when";
-    when.textContent = current ? t("library.onBoard") : timeAgo(entry.updated);
-    text.append(label, when);
-    const buttons = document.createElement("div");
-    buttons.className = "game-buttons";
-    if (!current) {
-      const open = document.createElement("button");
-      open.type = "button";
-      open.className = "game-open";
-      open.textContent = t("library.open");
-      open.addEventListener("click", () => {
+    const item = gameRow({
+      label: corrLabel(entry),
+      current: this.active && entry.id === this.id,
+      updated: entry.updated,
+      open: () => {
         /** @type {HTMLDialogElement} */ ($("#games-dialog")).close();
         this.app.library.update(); // the local game on the board is kept first
         const fresh = readCorr(entry.id);
         if (fresh) this.open(fresh.fragment);
-      });
-      const remove = document.createElement("button");
-      remove.type = "button";
-      remove.className = "game-delete";
-      remove.textContent = t("library.delete");
-      remove.setAttribute("aria-label", t("library.deleteLabel", { game: label.textContent }));
-      remove.addEventListener("click", () => {
+      },
+      remove: () => {
         deleteCorr(entry.id);
         this.fillList();
         this.app.say(t("library.deleted"));
-      });
-      buttons.append(open, remove);
-    }
-    item.append(text, buttons);
+      },
+    });
+    item.dataset.corrId = entry.id;
     return item;
   }
 }

@@ -713,37 +713,16 @@ export class Library {
 
   /** @param {LibraryEntry} entry */
   item(entry) {
-    const item = document.createElement("li");
-    item.dataset.id = entry.id;
-    const current = entry.id === this.id;
-    if (current) item.setAttribute("aria-current", "true");
-    const text = document.createElement("div");
-    text.className = "game-text";
-    const label = document.createElement("span");
-    label.className = "game-label";
-    label.textContent = gameLabel(entry);
-    const when = document.createElement("small");
-    when.className = "game-when";
-    when.textContent = current ? t("library.onBoard") : timeAgo(entry.updated);
-    text.append(label, when);
-    const buttons = document.createElement("div");
-    buttons.className = "game-buttons";
-    if (!current) {
-      const open = document.createElement("button");
-      open.type = "button";
-      open.className = "game-open";
-      open.textContent = t("library.open");
-      open.addEventListener("click", () => {
+    const item = gameRow({
+      label: gameLabel(entry),
+      current: entry.id === this.id,
+      updated: entry.updated,
+      open: () => {
         const fresh = readEntry(entry.id);
         this.dialog?.close();
         if (fresh) this.open(fresh, t("library.opened"));
-      });
-      const remove = document.createElement("button");
-      remove.type = "button";
-      remove.className = "game-delete";
-      remove.textContent = t("library.delete");
-      remove.setAttribute("aria-label", t("library.deleteLabel", { game: label.textContent }));
-      remove.addEventListener("click", () => {
+      },
+      remove: () => {
         writeKey(PREFIX + entry.id, null);
         if (this.previous === entry.id) {
           this.previous = null;
@@ -751,12 +730,49 @@ export class Library {
         }
         this.fillList();
         this.app.say(t("library.deleted"));
-      });
-      buttons.append(open, remove);
-    }
-    item.append(text, buttons);
+      },
+    });
+    item.dataset.id = entry.id;
     return item;
   }
+}
+
+/**
+ * A row of a "Your games" list: the game's label and when it last moved
+ * ("on the board" for the one shown), with Open and Delete unless shown.
+ * @param {{label: string, current: boolean, updated: number,
+ *   open: () => void, remove: () => void}} row
+ */
+export function gameRow({ label, current, updated, open, remove }) {
+  const item = document.createElement("li");
+  if (current) item.setAttribute("aria-current", "true");
+  const text = document.createElement("div");
+  text.className = "game-text";
+  const name = document.createElement("span");
+  name.className = "game-label";
+  name.textContent = label;
+  const when = document.createElement("small");
+  when.className = "game-when";
+  when.textContent = current ? t("library.onBoard") : timeAgo(updated);
+  text.append(name, when);
+  const buttons = document.createElement("div");
+  buttons.className = "game-buttons";
+  if (!current) {
+    const openButton = document.createElement("button");
+    openButton.type = "button";
+    openButton.className = "game-open";
+    openButton.textContent = t("library.open");
+    openButton.addEventListener("click", open);
+    const removeButton = document.createElement("button");
+    removeButton.type = "button";
+    removeButton.className = "game-delete";
+    removeButton.textContent = t("library.delete");
+    removeButton.setAttribute("aria-label", t("library.deleteLabel", { game: label }));
+    removeButton.addEventListener("click", remove);
+    buttons.append(openButton, removeButton);
+  }
+  item.append(text, buttons);
+  return item;
 }
 
 /**
