@@ -99,14 +99,24 @@ const links = new Links({ call, render: renderOther, say, board, seats: () => ai
 
 // The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
 const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
-const ai = new Ai({ python: gamePython, view: () => view, call, render, play, say, board, ui });
+const ai = new Ai({
+  python: gamePython,
+  view: () => view,
+  call,
+  render,
+  play,
+  say,
+  board,
+  ui,
+  /** @param {Bridge.View} state @returns {boolean} */
+  mayMove: (state) => corr.mayMove(state), // a game by link: no hint for the friend's colour
+});
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
-const library = new Library({ call, render, say, ai, links, board });
+const library = new Library({ call, render, say, ai, links, board, view: () => view });
 
 // Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
 const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });
-ai.deps.mayMove = (/** @type {Bridge.View} */ state) => corr.mayMove(state); // no hint for the friend's colour
 
 // The start panel, the rules summary and the board turned to the player (web/js/start.js).
 const start = new Start({

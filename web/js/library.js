@@ -332,6 +332,7 @@ function prune(keepId, extra = 0) {
  * @property {import("./ai.js").Ai} ai
  * @property {import("./links.js").Links} links
  * @property {import("./board.js").Board} board
+ * @property {() => Bridge.View | null} view the state on the board
  */
 
 export class Library {
@@ -504,7 +505,7 @@ export class Library {
     if (!this.started) return;
     const { call, ai, links } = this.app;
     // A correspondence game is kept apart, by web/js/corr.js.
-    if (call("state").corr) return;
+    if (this.app.view()?.corr) return;
     const game = call("snapshot");
     const seats = { ...ai.seats };
     const flip = !!links.flip;
