@@ -333,10 +333,8 @@ def decode(fragment: str) -> CorrespondenceGame:
         raise CorrespondenceError("bad-field", "the players' names are not valid", key="n")
     codes = decode_actions(values["a"])
     game = Game(start.fen())
-    movers: list[str] = []
     for index, code in enumerate(codes, 1):
         text = str(Action(code))
-        movers.append(COLORS[game.position.turn])
         if game.result.is_over:
             raise CorrespondenceError(
                 "after-end",
@@ -355,6 +353,7 @@ def decode(fragment: str) -> CorrespondenceGame:
                 action=text,
                 why=why,
             ) from None
+    movers = [COLORS[m] for m in game.movers()]  # R10: a pass can hand the turn back
     sender = values["f"]
     if sender not in colors or (movers and movers[-1] != sender):
         made = movers[-1] if movers else "-"
@@ -401,11 +400,9 @@ def check(link: CorrespondenceGame, kept: CorrespondenceGame | None, mine: str |
         return Verdict("older", behind=len(kept.actions) - len(link.actions))
     if len(link.actions) == len(kept.actions):
         return Verdict("same")
-    pos = Position(link.start)
-    for code in kept.actions:
-        pos.push(code)
+    movers = link.game().movers()
     for i in range(len(kept.actions), len(link.actions)):
-        color = COLORS[pos.turn]
+        color = COLORS[movers[i]]
         if mine is not None and color == mine:
             text = str(Action(link.actions[i]))
             raise CorrespondenceError(
@@ -415,5 +412,4 @@ def check(link: CorrespondenceGame, kept: CorrespondenceGame | None, mine: str |
                 action=text,
                 color=color,
             )
-        pos.push(link.actions[i])
     return Verdict("newer", added=len(link.actions) - len(kept.actions))
