@@ -14,24 +14,31 @@ page at phone and desktop sizes, light and dark, in each engine.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import shutil
+import signal
 import tempfile
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from test_web_rules import examples
 from xbrowser import (
+    COMMAND_LIMIT_S,
     FIREFOX,
     WEBKIT_DRIVER,
     XVFB,
+    BrowserCrashed,
     Engine,
     Firefox,
     OutsideRecorder,
+    Relaunching,
     WebKit,
     xvfb_display,
 )
@@ -129,32 +136,23 @@ def missing(name: str) -> str | None:
 
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
-def engine(request: pytest.FixtureRequest, outside: OutsideRecorder) -> Iterator[Engine]:
+def engine(request: pytest.FixtureRequest, outside: OutsideRecorder) -> Iterator[Relaunching]:
     name: str = request.param
     reason = missing(name)
     if reason:
         if os.environ.get(XBROWSER_REQUIRED_ENV):
             pytest.fail(reason)
         pytest.skip(f"{reason}; `python3 build.py test` installs it")
-    if name == "webkit":
-        with xvfb_display() as display:
-            browser = start_engine(name, outside, display)
-            try:
-                yield browser
-            finally:
-                browser.close()
-    else:
-        browser = start_engine(name, outside, None)
+    with xvfb_display() if name == "webkit" else nullcontext("") as display:
+        browser = Relaunching(lambda: start_engine(name, outside, display or None))
         try:
             yield browser
         finally:
             browser.close()
 
 
-@pytest.fixture
-def tab(engine: Engine, site_url: str, outside: OutsideRecorder) -> Iterator[Engine]:
-    """The engine's tab at desktop size, with the site's storage emptied; afterwards
-    nothing may have been asked of the outside world and no error reported."""
+def prepare(engine: Engine, site_url: str) -> None:
+    """Desktop size and the site's storage emptied."""
     engine.size(*SIZES["desktop"], SCALE)
     engine.goto(site_url + "no-such-page-for-tests")
     engine.run(
@@ -176,10 +174,44 @@ def tab(engine: Engine, site_url: str, outside: OutsideRecorder) -> Iterator[Eng
         }"""
     )
     engine.errors()
+
+
+@pytest.fixture
+def tab(engine: Relaunching, site_url: str, outside: OutsideRecorder) -> Iterator[Relaunching]:
+    """The engine's tab at desktop size, with the site's storage emptied; afterwards
+    nothing may have been asked of the outside world and no error reported."""
+    try:
+        prepare(engine, site_url)
+    except BrowserCrashed:
+        engine.relaunch()
+        prepare(engine, site_url)
+    engine.prepare = functools.partial(prepare, engine, site_url)
     outside.take()
     yield engine
     assert [url for url in outside.take() if not browser_own(engine, url)] == []
     assert engine.errors() == []
+
+
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def relaunch_on_crash(test: Test) -> Test:
+    """Run the test once more in a new browser if the browser program itself
+    died or went silent under it (see ``xbrowser.BrowserCrashed``): a second
+    crash, and any other failure, fails the test."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        tab: Relaunching = kwargs["tab"]
+        try:
+            test(*args, **kwargs)
+        except BrowserCrashed as crash:
+            warnings.warn(f"{tab.name} crashed, running the test again: {crash}", stacklevel=1)
+            tab.relaunch()
+            tab.prepare()
+            test(*args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 def browser_own(engine: Engine, request_line: str) -> bool:
@@ -260,6 +292,7 @@ def click_element(tab: Engine, selector: str) -> None:
 # --------------------------------------------------------------------------
 
 
+@relaunch_on_crash
 def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_url: str) -> None:
     shots = os.environ.get("MIXTOUR_XBROWSER_SHOTS")
     for path, has_ready in PAGES:
@@ -299,6 +332,7 @@ def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_ur
                 tab.run("() => { delete document.documentElement.dataset.theme; }")
 
 
+@relaunch_on_crash
 def test_a_move_against_the_computer_its_reply_and_the_game_after_a_reload(
     tab: Engine, site_url: str
 ) -> None:
@@ -330,6 +364,7 @@ def test_a_move_against_the_computer_its_reply_and_the_game_after_a_reload(
     assert board(tab, "position") == shown
 
 
+@relaunch_on_crash
 def test_a_refused_click_is_explained(tab: Engine, site_url: str) -> None:
     game = Game(None, ["a1", "b2", "e5"])
     open_ready(tab, site_url + "index.html#" + format_link(game))
@@ -345,6 +380,7 @@ def test_a_refused_click_is_explained(tab: Engine, site_url: str) -> None:
     assert board(tab, "position") == before
 
 
+@relaunch_on_crash
 def test_a_link_round_trip(tab: Engine, site_url: str) -> None:
     game = Game(None, ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"])
     game.goto(3)
@@ -380,6 +416,7 @@ def host_url(site_url: str) -> Iterator[str]:
             yield server.url + "embed-host.html"
 
 
+@relaunch_on_crash
 def test_an_embed_in_an_iframe_plays(tab: Engine, host_url: str) -> None:
     tab.goto(host_url)
     tab.wait(
@@ -395,6 +432,7 @@ def test_an_embed_in_an_iframe_plays(tab: Engine, host_url: str) -> None:
     wait_board(tab, "(b, fen) => b.dataset.position === fen", Game(None, ["c3", "b4"]).fen(), 30, 0)
 
 
+@relaunch_on_crash
 def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
     tab.goto(site_url + "rules.html")
     found = examples()
@@ -417,6 +455,7 @@ def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
         assert board(tab, "status", i) == "playing", name
 
 
+@relaunch_on_crash
 def test_play_goes_on_with_the_server_gone_after_one_visit(tab: Engine) -> None:
     with build.serve_in_background(build.DIST) as server:
         open_ready(tab, server.url + "index.html")
@@ -434,6 +473,7 @@ def test_play_goes_on_with_the_server_gone_after_one_visit(tab: Engine) -> None:
     assert stacks(board(tab, "position")).get("c3") == "w"
 
 
+@relaunch_on_crash
 def test_tor_a_move_and_the_computers_reply(tab: Engine, site_url: str) -> None:
     open_ready(tab, site_url + "tor.html#ai=b1")
     start = TorGame().fen()
@@ -454,6 +494,7 @@ def test_tor_a_move_and_the_computers_reply(tab: Engine, site_url: str) -> None:
     assert moves[0] == "c3"
 
 
+@relaunch_on_crash
 def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     tab: Engine, site_url: str
 ) -> None:
@@ -472,6 +513,25 @@ def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     assert "Safari" in text(tab, "#games-dialog")
     click_element(tab, "#games-dialog [data-close]")
     tab.wait("() => !document.querySelector('#games-dialog').open")
+
+
+def test_a_browser_that_dies_or_hangs_is_started_again(tab: Relaunching, site_url: str) -> None:
+    """The suite's own safety net (see xbrowser.BrowserCrashed): a browser that
+    is killed, or stops answering, fails the call in seconds instead of holding
+    the run for ever, and a new one takes over."""
+    open_ready(tab, site_url + "index.html")
+    for signal_number, limit_s in ((signal.SIGKILL, COMMAND_LIMIT_S), (signal.SIGSTOP, 5.0)):
+        tab.set_limit(limit_s)
+        for pid in tab.browser():
+            os.kill(pid, signal_number)
+        with pytest.raises(BrowserCrashed):
+            # A command, and what the tests do next: wait for the page.
+            tab.goto(site_url + "index.html")
+            tab.wait(READY, timeout_s=30)
+        tab.relaunch()
+        tab.prepare()
+        open_ready(tab, site_url + "index.html")
+        assert board(tab, "position").startswith("5/5/5/5/5 w")
 
 
 def test_no_height_follows_a_large_viewport_unit_alone() -> None:

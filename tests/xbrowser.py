@@ -10,9 +10,19 @@ clients, both pinned and both using the browser Debian installs (no download):
 
 Both are wrapped in one :class:`Engine` interface (load, run a script, wait for
 a condition, click at page coordinates, size the window, screenshot), so one
-test body runs in each engine. Every request that is not for the loopback
-address goes to an :class:`OutsideRecorder`, a proxy that writes down what it
-was asked for and serves nothing: the tests assert that list stays empty.
+test body runs in each engine.
+
+No call may wait for ever. WebKitWebDriver keeps a request open when its
+browser program (``MiniBrowser``, Debian's test shell) dies, and that shell
+now and then stops with a protection fault in libc while the page itself is
+fine: a watchdog thread sees the shell gone, or a command with no answer in
+:data:`COMMAND_LIMIT_S`, stops the driver, and the call raises
+:class:`BrowserCrashed`. :class:`Relaunching` then starts a new browser, so
+the test can run again once (``relaunch_on_crash`` in the tests).
+
+Every request that is not for the loopback address goes to an
+:class:`OutsideRecorder`, a proxy that writes down what it was asked for and
+serves nothing: the tests assert that list stays empty.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +46,54 @@ WEBKIT_DRIVER = Path(os.environ.get("MIXTOUR_WEBKIT_DRIVER") or "/usr/bin/WebKit
 XVFB = "Xvfb"
 SCALE = 2  # device pixels to the CSS pixel in WebKit (GDK_SCALE); Firefox takes it per size()
 FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
+# The longest a single command may go unanswered (the longest wait a test asks
+# for is 180 s, and a script may run 120 s); the first session gets START_LIMIT_S.
+COMMAND_LIMIT_S = 240.0
+START_LIMIT_S = 120.0
+
+
+class BrowserCrashed(RuntimeError):
+    """The browser program stopped, or stopped answering: not a fault of the page."""
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every live process: its parent and its name, from /proc."""
+    table: dict[int, tuple[int, str]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text()
+            name = stat[stat.index("(") + 1 : stat.rindex(")")]
+            state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+            if state not in "ZX":  # a dead process not yet collected is gone
+                table[int(entry.name)] = (int(parent), name)
+    return table
+
+
+def descendants(pid: int) -> dict[int, str]:
+    """The processes started by ``pid``, directly or not: pid to name."""
+    table = _processes()
+    found: dict[int, str] = {}
+    parents = {pid}
+    while True:
+        more = {p: name for p, (parent, name) in table.items() if parent in parents}
+        more = {p: name for p, name in more.items() if p not in found}
+        if not more:
+            return found
+        found.update(more)
+        parents = set(more)
+
+
+def stop_tree(process: subprocess.Popen[Any] | None) -> None:
+    """Kill a process and everything it started."""
+    if process is None:
+        return
+    for pid in descendants(process.pid):
+        with suppress(OSError):
+            os.kill(pid, 9)
+    with suppress(OSError):
+        process.kill()
 
 
 class Engine(Protocol):
@@ -63,6 +121,12 @@ class Engine(Protocol):
 
     def errors(self) -> list[str]:
         """Console errors and uncaught exceptions since the last call (Firefox only)."""
+
+    def browser(self) -> dict[int, str]:
+        """The browser's own processes (pid to name), for tests of a crash."""
+
+    def set_limit(self, seconds: float) -> None:
+        """How long one command may go unanswered before the browser counts as hung."""
 
     def close(self) -> None: ...
 
@@ -125,18 +189,32 @@ class Firefox:
             cwd=build.ROOT,
         )
         self._lock = threading.Lock()
+        self._limit_s = COMMAND_LIMIT_S
         self.version = str(self._call("version"))
 
     def _call(self, op: str, **fields: Any) -> Any:
         assert self._process.stdin is not None and self._process.stdout is not None
+        limit = self._limit_s + fields.get("timeout", 0) / 1000
         with self._lock:
-            self._process.stdin.write(json.dumps({"op": op, **fields}) + "\n")
-            self._process.stdin.flush()
-            line = self._process.stdout.readline()
+            # No answer in time: stop the driver, and the read below ends.
+            guard = threading.Timer(limit, stop_tree, (self._process,))
+            guard.start()
+            try:
+                self._process.stdin.write(json.dumps({"op": op, **fields}) + "\n")
+                self._process.stdin.flush()
+                line = self._process.stdout.readline()
+            except OSError as error:
+                raise BrowserCrashed(f"firefox {op}: the driver is gone ({error})") from error
+            finally:
+                guard.cancel()
         if not line:
-            raise RuntimeError(f"the Firefox driver stopped (exit status {self._process.poll()})")
+            raise BrowserCrashed(
+                f"firefox {op}: the driver stopped (exit status {self._process.poll()})"
+            )
         answer = json.loads(line)
         if not answer["ok"]:
+            if not self.browser():
+                raise BrowserCrashed(f"firefox {op}: Firefox stopped ({answer['error']})")
             raise RuntimeError(f"firefox {op}: {answer['error']}")
         return answer["value"]
 
@@ -164,13 +242,23 @@ class Firefox:
     def errors(self) -> list[str]:
         return list(self._call("errors"))
 
+    def browser(self) -> dict[int, str]:
+        return {
+            pid: name
+            for pid, name in descendants(self._process.pid).items()
+            if name.startswith("firefox")
+        }
+
+    def set_limit(self, seconds: float) -> None:
+        self._limit_s = seconds
+
     def close(self) -> None:
         with suppress(Exception):
             self._call("quit")
         try:
             self._process.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            self._process.kill()
+            stop_tree(self._process)
             self._process.wait()
 
 
@@ -223,19 +311,90 @@ class WebKit:
         # GDK_SCALE: the window has two device pixels to the CSS pixel.
         env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(SCALE)}
         env.pop("WAYLAND_DISPLAY", None)
-        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
-        self.driver = webdriver.WebKitGTK(service=service, options=options)
+        self._service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+        self.crashed = ""
+        self._closing = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, daemon=True)
+        self._watchdog.start()
+        try:
+            self.driver = webdriver.WebKitGTK(service=self._service, options=options)
+        except Exception as error:
+            self._closing.set()
+            stop_tree(self._service.process if hasattr(self._service, "process") else None)
+            raise BrowserCrashed(f"webkit: no session ({self.crashed or error})") from error
+        # Every later command has a time limit (Selenium's default is none).
+        executor = self.driver.command_executor
+        assert not isinstance(executor, str)
+        executor.client_config.timeout = self._limit_s = COMMAND_LIMIT_S
         self.driver.set_script_timeout(120)
         self.version = str(self.driver.capabilities.get("browserVersion", "?"))
 
+    def _watch(self) -> None:
+        """Stop the driver when its browser program dies, or when no session
+        comes in START_LIMIT_S: its pending request then fails at once."""
+        started = time.monotonic()
+        seen = False
+        while not self._closing.wait(0.5):
+            process = getattr(self._service, "process", None)
+            if process is None:
+                continue
+            shell = self._shell_alive()
+            seen = seen or shell
+            late = not hasattr(self, "version") and time.monotonic() - started > START_LIMIT_S
+            if (seen and not shell) or late or process.poll() is not None:
+                self.crashed = (
+                    "MiniBrowser stopped"
+                    if seen and not shell
+                    else "no session in time"
+                    if late
+                    else "WebKitWebDriver stopped"
+                )
+                stop_tree(process)
+                return
+
+    def _shell_alive(self) -> bool:
+        return "MiniBrowser" in self.browser().values()
+
+    def browser(self) -> dict[int, str]:
+        process = getattr(self._service, "process", None)
+        return {} if process is None else descendants(process.pid)
+
+    def set_limit(self, seconds: float) -> None:
+        executor = self.driver.command_executor
+        assert not isinstance(executor, str)
+        executor.client_config.timeout = self._limit_s = seconds
+
+    def _do(self, what: str, fn: Any, *args: Any) -> Any:
+        """Run a Selenium call; the browser gone or silent raises BrowserCrashed."""
+        if self.crashed:
+            raise BrowserCrashed(f"webkit {what}: {self.crashed}")
+        try:
+            return fn(*args)
+        except Exception as error:
+            from selenium.common.exceptions import InvalidSessionIdException
+
+            if not self.crashed and _silent(error):
+                self.crashed = f"no answer in {self._limit_s:g} s"
+            elif not self.crashed and isinstance(error, InvalidSessionIdException):
+                # WebKitWebDriver's word when its browser died or hung.
+                self.crashed = error.msg or "the session is gone"
+            elif not self.crashed and not self._shell_alive():
+                # The driver may answer first with some other error.
+                self.crashed = "MiniBrowser stopped"
+            if self.crashed:
+                self._closing.set()
+                stop_tree(self._service.process)
+                raise BrowserCrashed(f"webkit {what}: {self.crashed}") from error
+            raise
+
     def goto(self, url: str) -> None:
-        self.driver.get(url)
+        self._do("goto", self.driver.get, url)
 
     def reload(self) -> None:
-        self.driver.refresh()
+        self._do("reload", self.driver.refresh)
 
     def run(self, fn: str, *args: Any) -> Any:
-        return self.driver.execute_script(f"return ({fn})(...arguments);", *args)
+        return self._do("run", self.driver.execute_script, f"return ({fn})(...arguments);", *args)
 
     def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
         deadline = time.monotonic() + timeout_s
@@ -251,23 +410,103 @@ class WebKit:
         pointer = actions.pointer_action
         pointer.move_to_location(round(x), round(y))  # type: ignore[no-untyped-call]
         pointer.click()
-        actions.perform()
+        self._do("click", actions.perform)
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         # The window is sized from outside (the scale is GDK_SCALE, fixed at the
         # start): correct by what the page then measures.
-        self.driver.set_window_size(width, height)
+        self._do("size", self.driver.set_window_size, width, height)
         inner = self.run("() => [window.innerWidth, window.innerHeight]")
         dw, dh = width - inner[0], height - inner[1]
         if dw or dh:
-            self.driver.set_window_size(width + dw, height + dh)
+            self._do("size", self.driver.set_window_size, width + dw, height + dh)
 
     def shot(self, path: Path) -> None:
-        self.driver.save_screenshot(str(path))
+        self._do("shot", self.driver.save_screenshot, str(path))
 
     def errors(self) -> list[str]:
         return []  # WebKitWebDriver gives no console log
 
     def close(self) -> None:
+        self._closing.set()
+        if not self.crashed:
+            guard = threading.Timer(30, stop_tree, (self._service.process,))
+            guard.start()
+            with suppress(Exception):
+                self.driver.quit()
+            guard.cancel()
+        stop_tree(self._service.process)
+
+
+def _silent(error: BaseException) -> bool:
+    """Whether an error (or one behind it) is a socket read that timed out."""
+    seen: set[int] = set()
+    pending: list[BaseException | None] = [error]
+    while pending:
+        item = pending.pop()
+        if item is None or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, TimeoutError | socket.timeout):
+            return True
+        reason = getattr(item, "reason", None)
+        pending += [item.__cause__, item.__context__]
+        if isinstance(reason, BaseException):
+            pending.append(reason)
+    return False
+
+
+class Relaunching:
+    """An :class:`Engine` that can start its browser again after a crash: the
+    tests hold this one object while the browser behind it changes."""
+
+    def __init__(self, start: Callable[[], Engine]) -> None:
+        self._start = start
+        self.relaunches = 0
+        try:
+            self.current = start()
+        except BrowserCrashed:
+            self.relaunches += 1
+            self.current = start()
+        self.name = self.current.name
+        # What makes a new browser ready for the test again (set by the tests).
+        self.prepare: Callable[[], None] = lambda: None
+
+    def relaunch(self) -> None:
         with suppress(Exception):
-            self.driver.quit()
+            self.current.close()
+        self.relaunches += 1
+        self.current = self._start()
+
+    def goto(self, url: str) -> None:
+        self.current.goto(url)
+
+    def reload(self) -> None:
+        self.current.reload()
+
+    def run(self, fn: str, *args: Any) -> Any:
+        return self.current.run(fn, *args)
+
+    def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
+        self.current.wait(fn, arg, timeout_s)
+
+    def click(self, x: float, y: float) -> None:
+        self.current.click(x, y)
+
+    def size(self, width: int, height: int, scale: float = 1) -> None:
+        self.current.size(width, height, scale)
+
+    def shot(self, path: Path) -> None:
+        self.current.shot(path)
+
+    def errors(self) -> list[str]:
+        return self.current.errors()
+
+    def browser(self) -> dict[int, str]:
+        return self.current.browser()
+
+    def set_limit(self, seconds: float) -> None:
+        self.current.set_limit(seconds)
+
+    def close(self) -> None:
+        self.current.close()
