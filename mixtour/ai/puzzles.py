@@ -105,10 +105,7 @@ class Solver:
             return True
         if n == 1:
             return False
-        for action in self.ordered(pos, me):
-            if self.move_wins(pos, action, n):
-                return True
-        return False
+        return any(self.move_wins(pos, action, n) for action in self.ordered(pos, me))
 
     def move_wins(self, pos: Position, action: int, n: int) -> bool:
         """Does ``action`` (legal, by the player to move) force a win within
@@ -130,10 +127,7 @@ class Solver:
         within ``n`` of its moves?"""
         if wins_at_once(pos):
             return False  # the defender builds its own tower
-        for reply in self.ordered(pos, pos.turn):
-            if not self.reply_loses(pos, reply, me, n):
-                return False
-        return True
+        return all(self.reply_loses(pos, reply, me, n) for reply in self.ordered(pos, pos.turn))
 
     def reply_loses(self, pos: Position, reply: int, me: int, n: int) -> bool:
         """After ``reply``, has ``me`` won, or can it win within ``n``?"""
@@ -185,6 +179,16 @@ def wins_at_once(pos: Position) -> bool:
     """The mover can build a tower that wins the game now (R6, R8)."""
     t = pos.turn
     return not pos.status and pos.scores[t] + 1 >= pos.target and pos.has_scoring_move(t)
+
+
+def _won_by(pos: Position, player: int) -> bool:
+    return pos.status == Status.WIN and pos.winner == player
+
+
+def _playing(pos: Position) -> bool:
+    """The game goes on (a function, so that a type checker reads the status
+    again after a push)."""
+    return not pos.status
 
 
 def threatens(pos: Position, action: int) -> bool:
@@ -286,9 +290,7 @@ def find_puzzle(pos: Position, solver: Solver | None = None) -> Puzzle | None:
         if line is None:
             return None
         first = line[0]
-        tries = sum(
-            1 for a in start.legal_actions() if a != first and _plausible_win_try(start, a)
-        )
+        tries = sum(1 for a in start.legal_actions() if a != first and _plausible_win_try(start, a))
         return Puzzle(
             fen=start.fen(),
             kind="win",
@@ -422,7 +424,7 @@ def refute(pos: Position, kind: str, left: int) -> Refutation:
     actions = solver.ordered(pos, them)
     for action in actions:
         pos.push(action)
-        won = pos.status == Status.WIN and pos.winner == them
+        won = _won_by(pos, them)
         pos.pop()
         if won:
             return Refutation(action_text(action), "tower", 1)
@@ -437,9 +439,7 @@ def refute(pos: Position, kind: str, left: int) -> Refutation:
     for action in actions:
         pos.push(action)
         try:
-            if pos.status:
-                continue
-            escaped = pos.turn == me and not solver.wins_within(pos, need)
+            escaped = _playing(pos) and pos.turn == me and not solver.wins_within(pos, need)
         finally:
             pos.pop()
         if escaped:
@@ -496,9 +496,7 @@ def generate(
                 puzzle = find_puzzle(pos)
                 if puzzle is not None and room.get((puzzle.kind, puzzle.length), 0) > 0:
                     room[(puzzle.kind, puzzle.length)] -= 1
-                    found.append(
-                        Puzzle(**{**puzzle.__dict__, "source": f"game {g} ply {pos.ply}"})
-                    )
+                    found.append(Puzzle(**{**puzzle.__dict__, "source": f"game {g} ply {pos.ply}"}))
                     kept += 1
                     if progress:
                         progress(f"{len(found)}/{count}: game {g} {puzzle.kind} {puzzle.length}")
