@@ -1,0 +1,455 @@
+// @ts-check
+// Puzzles (puzzles.html): positions from the engine's self-play where the
+// side to move forces a tower in 1, 2 or 3 of its moves, or has one move only
+// that does not lose (mixtour/ai/puzzles.py made and proved them; the set is
+// web/data/puzzles.json). The engine (the embed's bridge, web/py/embed_main.py)
+// plays every move; the stored line gives the defender's replies; a wrong move
+// gets the opponent's answer from the engine's solver (Bridge.refute).
+//
+// Links: puzzles.html#id=<n> opens puzzle n, #daily (or nothing) the puzzle of
+// the day. The player's rating, streak and results stay in localStorage under
+// STATS_KEY; damaged data there starts afresh, with a word, never a broken page.
+//
+// Readiness contract as on the other pages: body[data-painted], body[data-ready],
+// #board[data-position], #board[data-status]; and body[data-puzzle] =
+// "<id> <todo|reply|solved|failed>" once a puzzle is on the board.
+
+import { Board, squareName } from "./board.js";
+import { colorName, plural, t } from "./i18n.js";
+import { parsePosition, positionLink } from "./notation.js";
+import { $, Python, pageChrome, showState } from "./page.js";
+import { explainAttempt, moveText } from "./refusals.js";
+
+export const STATS_KEY = "mixtour.puzzles";
+export const START_RATING = 1200;
+const K_FACTOR = 32;
+const REPLY_DELAY_MS = 450;
+const DAY_MS = 86_400_000;
+
+/**
+ * A puzzle of the set (mixtour/ai/puzzles.py, Puzzle.as_json).
+ * @typedef {{ id: number, fen: string, kind: "win" | "defend", n: number, line: string[],
+ *   tries: number, rating: number }} Puzzle
+ */
+
+/**
+ * The player's record.
+ * @typedef {{ rating: number, streak: number, best: number, done: {[id: string]: 0 | 1} }} Stats
+ */
+
+const ui = {
+  /** @type {HTMLCanvasElement} */
+  canvas: $("#board"),
+  loading: $("#loading"),
+  meta: $("#puzzle-meta"),
+  title: $("#puzzle-title"),
+  task: $("#puzzle-task"),
+  feedback: $("#puzzle-feedback"),
+  /** @type {HTMLButtonElement} */
+  retry: $("#puzzle-retry"),
+  /** @type {HTMLButtonElement} */
+  solution: $("#puzzle-solution"),
+  /** @type {HTMLButtonElement} */
+  next: $("#puzzle-next"),
+  /** @type {HTMLAnchorElement} */
+  link: $("#puzzle-link"),
+  rating: $("#stat-rating"),
+  streak: $("#stat-streak"),
+  best: $("#stat-best"),
+  solved: $("#stat-solved"),
+};
+
+// -- the player's record (localStorage) ------------------------------------------------
+
+/** @returns {Stats} */
+function freshStats() {
+  return { rating: START_RATING, streak: 0, best: 0, done: {} };
+}
+
+/**
+ * The record kept in `raw` (a localStorage value), checked field by field:
+ * anything unreadable gives a fresh record and `damaged`.
+ * @param {string | null} raw
+ * @returns {{ stats: Stats, damaged: boolean }}
+ */
+export function readStats(raw) {
+  if (raw === null) return { stats: freshStats(), damaged: false };
+  try {
+    const data = JSON.parse(raw);
+    const whole = (/** @type {unknown} */ v, /** @type {number} */ max) =>
+      typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
+    if (
+      !data ||
+      typeof data !== "object" ||
+      !whole(data.rating, 4000) ||
+      !whole(data.streak, 1e6) ||
+      !whole(data.best, 1e6) ||
+      !data.done ||
+      typeof data.done !== "object" ||
+      Array.isArray(data.done)
+    ) {
+      return { stats: freshStats(), damaged: true };
+    }
+    /** @type {{[id: string]: 0 | 1}} */
+    const done = {};
+    for (const [id, value] of Object.entries(data.done)) {
+      if (/^\d{1,6}$/.test(id) && (value === 0 || value === 1)) done[id] = value;
+    }
+    return {
+      stats: { rating: data.rating, streak: data.streak, best: Math.max(data.best, data.streak), done },
+      damaged: false,
+    };
+  } catch {
+    return { stats: freshStats(), damaged: true };
+  }
+}
+
+/** @returns {{ stats: Stats, damaged: boolean }} */
+function loadStats() {
+  try {
+    return readStats(localStorage.getItem(STATS_KEY));
+  } catch {
+    return { stats: freshStats(), damaged: false }; // storage blocked: a record for this visit
+  }
+}
+
+/** @param {Stats} record */
+function saveStats(record) {
+  try {
+    localStorage.setItem(STATS_KEY, JSON.stringify(record));
+  } catch {
+    // storage full or blocked: the record lives for this visit only
+  }
+}
+
+/**
+ * The record after a first result on a puzzle (later tries of the same puzzle
+ * change nothing): an Elo step against the puzzle's rating, and the streak.
+ * @param {Stats} record
+ * @param {Puzzle} puzzle
+ * @param {boolean} solved
+ * @returns {Stats}
+ */
+export function scored(record, puzzle, solved) {
+  if (Object.hasOwn(record.done, String(puzzle.id))) return record;
+  const expected = 1 / (1 + 10 ** ((puzzle.rating - record.rating) / 400));
+  const rating = Math.min(4000, Math.max(0, Math.round(record.rating + K_FACTOR * ((solved ? 1 : 0) - expected))));
+  const streak = solved ? record.streak + 1 : 0;
+  return {
+    rating,
+    streak,
+    best: Math.max(record.best, streak),
+    done: { ...record.done, [puzzle.id]: solved ? 1 : 0 },
+  };
+}
+
+// -- choosing a puzzle -------------------------------------------------------------------
+
+/**
+ * The puzzle of the day: the same for everyone on a given day (UTC).
+ * @param {Puzzle[]} puzzles
+ * @param {number} [now]
+ */
+export function dailyPuzzle(puzzles, now = Date.now()) {
+  return puzzles[Math.floor(now / DAY_MS) % puzzles.length];
+}
+
+/**
+ * The next puzzle to offer: one not tried yet whose rating is nearest the
+ * player's (the lower id on a tie), else the one after `current`.
+ * @param {Puzzle[]} puzzles
+ * @param {Stats} record
+ * @param {Puzzle | null} current
+ */
+export function nextPuzzle(puzzles, record, current) {
+  let best = null;
+  for (const puzzle of puzzles) {
+    if (puzzle === current || Object.hasOwn(record.done, String(puzzle.id))) continue;
+    if (!best || Math.abs(puzzle.rating - record.rating) < Math.abs(best.rating - record.rating)) best = puzzle;
+  }
+  if (best) return best;
+  const index = current ? puzzles.indexOf(current) : -1;
+  return puzzles[(index + 1) % puzzles.length];
+}
+
+/**
+ * What the address asks for: {id} for #id=<n>, {daily} for #daily or no
+ * fragment, {bad} for anything else.
+ * @param {string} hash
+ * @returns {{ id?: number, daily?: boolean, bad?: string }}
+ */
+export function readHash(hash) {
+  const text = hash.replace(/^#/, "").trim();
+  if (text === "" || text === "daily") return { daily: true };
+  const match = /^id=(\d{1,6})$/.exec(text);
+  if (match) return { id: Number(match[1]) };
+  return { bad: text.slice(0, 30) };
+}
+
+// -- the page ----------------------------------------------------------------------------
+
+const python = new Python(); // window.mixtourPython once ready
+const call = /** @type {Bridge.Call} */ (python.call);
+let { stats, damaged } = loadStats();
+/** @type {Puzzle[]} */
+let puzzles = [];
+/** @type {Puzzle | null} */
+let puzzle = null;
+let step = 0; // index in puzzle.line of the action expected next
+/** @typedef {"todo" | "reply" | "solved" | "failed"} Phase */
+/** @type {Phase} */
+let phase = "todo";
+/** @type {Bridge.View | null} the position shown */
+let view = null;
+/** A problem with the link or the saved record: said with the puzzle, until the first move. */
+let notice = "";
+let replyTimer = 0;
+
+const board = new Board(ui.canvas, {
+  onEnter: (square) => attempt(squareName(square)),
+  onMove: (from, count, to) => attempt(moveText(from, count, to)),
+  onIllegal: (tried) => python.ready && explainAttempt(tried, call, (text) => tell(text, "wrong")),
+});
+
+/**
+ * @param {string} text
+ * @param {string} kind right | wrong | "" (nothing said)
+ */
+function tell(text, kind) {
+  ui.feedback.textContent = text;
+  ui.feedback.dataset.kind = kind;
+}
+
+/** @param {Phase} now */
+function setPhase(now) {
+  phase = now;
+  if (puzzle) document.body.dataset.puzzle = `${puzzle.id} ${phase}`;
+  ui.retry.hidden = phase !== "failed";
+  ui.solution.disabled = !python.ready || phase === "reply" || phase === "solved";
+  ui.next.disabled = !puzzles.length || phase === "reply";
+}
+
+/**
+ * @param {Bridge.View} next
+ * @param {boolean} interactive
+ */
+function show(next, interactive) {
+  view = next;
+  showState(board, next, { interactive, offer: interactive });
+}
+
+function showStats() {
+  ui.rating.textContent = String(stats.rating);
+  ui.streak.textContent = String(stats.streak);
+  ui.best.textContent = String(stats.best);
+  ui.solved.textContent = String(Object.values(stats.done).filter((v) => v === 1).length);
+}
+
+/** @param {boolean} solved */
+function record(solved) {
+  if (!puzzle) return;
+  stats = scored(stats, puzzle, solved);
+  saveStats(stats);
+  showStats();
+}
+
+/** @param {number} rating */
+function levelName(rating) {
+  if (rating < 1200) return t("puzzles.easy");
+  if (rating < 1550) return t("puzzles.medium");
+  return t("puzzles.hard");
+}
+
+/** The solver's colour and the opponent's, from the puzzle's position. */
+function sides() {
+  const turn = parsePosition(puzzle?.fen ?? "")?.turn ?? "w";
+  const other = turn === "w" ? "r" : "w";
+  return { color: colorName(turn), opponent: colorName(other) };
+}
+
+/** What the puzzle asks, in the player's language. @param {Puzzle} p */
+function taskText(p) {
+  const { color, opponent } = sides();
+  if (p.kind === "defend") return t("puzzles.task.defend", { color, opponent });
+  if (p.n === 1) return t("puzzles.task.win1", { color, opponent });
+  return t("puzzles.task.win", { color, opponent, n: p.n });
+}
+
+/**
+ * Put puzzle `p` on the board, from its start.
+ * @param {Puzzle} p
+ */
+function begin(p) {
+  clearTimeout(replyTimer);
+  puzzle = p;
+  step = 0;
+  ui.title.textContent = t("puzzles.title", { id: p.id });
+  ui.meta.textContent = t("puzzles.meta", { rating: p.rating, level: levelName(p.rating) });
+  ui.task.textContent = taskText(p);
+  ui.link.href = `./puzzles.html#id=${p.id}`;
+  tell(notice, notice ? "wrong" : "");
+  if (python.ready) {
+    show(call("load_link", positionLink(p.fen)).state, true);
+  } else {
+    // Drawn from the puzzle's position before the engine is there (drawing only).
+    const position = parsePosition(p.fen);
+    if (position) board.set({ stacks: position.stacks, last: position.last, enterable: [], movable: {}, interactive: false });
+  }
+  setPhase("todo");
+}
+
+/** Open what the address asks for (once the set is loaded). */
+function openFromHash() {
+  if (!puzzles.length) return;
+  const wish = readHash(location.hash);
+  let p = null;
+  let problem = "";
+  if (wish.id !== undefined) {
+    p = puzzles.find((q) => q.id === wish.id) ?? null;
+    if (!p) problem = t("puzzles.noSuchPuzzle", { id: wish.id, count: puzzles.length });
+  } else if (wish.bad !== undefined) {
+    problem = t("puzzles.badLink", { text: wish.bad });
+  }
+  notice = [problem, damaged ? t("puzzles.statsReset") : ""].filter(Boolean).join(" ");
+  document.body.dataset.link = problem ? "bad" : "ok";
+  begin(p ?? dailyPuzzle(puzzles));
+}
+
+/**
+ * The player chose a move: the engine plays it (or says why not), and the
+ * puzzle's line says whether it was the one.
+ * @param {string} text
+ */
+function attempt(text) {
+  if (!puzzle || phase !== "todo") return;
+  notice = "";
+  damaged = false;
+  const answer = python.play(text, (why) => {
+    tell(why, "wrong");
+    if (view) show(view, true);
+  });
+  if (!answer) return;
+  const played = answer.state.moves[answer.state.moves.length - 1] ?? text;
+  if (played === puzzle.line[step]) right(answer.state, played);
+  else wrong(answer.state, played);
+}
+
+/**
+ * @param {Bridge.View} state after the solver's move
+ * @param {string} played
+ */
+function right(state, played) {
+  const p = /** @type {Puzzle} */ (puzzle);
+  step += 1;
+  if (step >= p.line.length) {
+    show(state, false);
+    const key = p.kind === "defend" ? "puzzles.solvedDefend" : "puzzles.solved";
+    tell(t(key, { move: played }), "right");
+    if (phase === "todo" && !Object.hasOwn(stats.done, String(p.id))) record(true);
+    setPhase("solved");
+    ui.next.focus({ preventScroll: true });
+    return;
+  }
+  show(state, false);
+  tell(t("puzzles.good", { move: played }), "right");
+  setPhase("reply");
+  replyTimer = window.setTimeout(() => {
+    const reply = p.line[step];
+    const answer = call("play", reply);
+    if (!answer.ok || !answer.state) return;
+    step += 1;
+    show(answer.state, true);
+    const { opponent } = sides();
+    const left = p.line.length - step > 1 ? plural("puzzles.movesLeft", (p.line.length - step + 1) / 2) : t("puzzles.lastMove");
+    tell(t("puzzles.replied", { opponent, reply, left }), "right");
+    setPhase("todo");
+  }, REPLY_DELAY_MS);
+}
+
+/**
+ * A wrong move: the opponent's answer from the engine, on the board and in words.
+ * @param {Bridge.View} state after the wrong move
+ * @param {string} played
+ */
+function wrong(state, played) {
+  const p = /** @type {Puzzle} */ (puzzle);
+  const left = p.kind === "defend" ? 1 : p.n - step / 2;
+  const answer = call("refute", p.kind, left);
+  const { opponent } = sides();
+  let shown = state;
+  if (answer.reply) {
+    const replied = call("play", answer.reply);
+    if (replied.ok && replied.state) shown = replied.state;
+  }
+  show(shown, false);
+  const reply = answer.reply ?? "";
+  let text;
+  if (answer.outcome === "over") text = t("puzzles.wrong.over", { move: played, outcome: t(`embed.${state.status}`) });
+  else if (answer.outcome === "tower") text = t("puzzles.wrong.tower", { move: played, opponent, reply });
+  else if (answer.outcome === "escape") text = plural("puzzles.wrong.escape", answer.moves, { move: played, opponent, reply });
+  else if (answer.outcome === "forces") text = plural("puzzles.wrong.forces", answer.moves, { move: played, opponent, reply });
+  else text = t("puzzles.wrong.plain", { move: played });
+  tell(text, "wrong");
+  document.body.dataset.refutation = answer.outcome;
+  record(false);
+  setPhase("failed");
+  ui.retry.focus({ preventScroll: true });
+}
+
+ui.retry.addEventListener("click", () => {
+  if (!puzzle) return;
+  begin(puzzle);
+  ui.canvas.focus({ preventScroll: true });
+});
+
+ui.solution.addEventListener("click", () => {
+  if (!puzzle || !python.ready) return;
+  const p = puzzle;
+  begin(p);
+  tell(t("puzzles.solutionIs", { line: p.line.join(" ") }), "");
+  record(false);
+  setPhase("failed");
+});
+
+ui.next.addEventListener("click", () => {
+  if (!puzzles.length) return;
+  const p = nextPuzzle(puzzles, stats, puzzle);
+  if (location.hash === `#id=${p.id}`) begin(p);
+  else location.hash = `id=${p.id}`;
+  ui.canvas.focus({ preventScroll: true });
+});
+
+window.addEventListener("hashchange", openFromHash);
+
+/** Fetch the set (precached by the service worker: it works offline). */
+async function loadSet() {
+  try {
+    const response = await fetch("./data/puzzles.json");
+    if (!response.ok) throw new Error(String(response.status));
+    const data = await response.json();
+    if (!Array.isArray(data.puzzles) || !data.puzzles.length) throw new Error("no puzzles");
+    puzzles = data.puzzles;
+    openFromHash();
+  } catch {
+    tell(t("puzzles.noSet"), "wrong");
+    document.body.dataset.puzzle = "none";
+  }
+}
+
+pageChrome();
+document.title = t("puzzles.pageTitle");
+showStats();
+if (damaged) saveStats(stats); // a fresh record in place of the damaged one
+board.requestRedraw();
+setPhase("todo");
+loadSet();
+python.connect({
+  loading: ui.loading,
+  canvas: ui.canvas,
+  status: null,
+  offline: { offerUpdates: false }, // offline play (web/js/offline.js)
+  ready: () => {
+    if (puzzle) begin(puzzle);
+    setPhase(phase);
+  },
+});
