@@ -16,6 +16,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import play, position
 
+import build
 from mixtour.ai.puzzles import refute
 from mixtour.core import Action, Position, action_text
 from mixtour.game import Game
@@ -169,3 +170,25 @@ def test_the_game_page_links_to_the_puzzles(app_page: AppPage) -> None:
     expect(page.locator("body")).to_have_attribute("data-puzzle", re.compile(r"^\d+ todo$"))
     expect(page.locator("footer")).to_contain_text("Mixtour by Dieter Stein")
     expect(page.locator("#puzzle-title")).to_contain_text("Puzzle ")
+
+
+def test_the_puzzles_work_offline_with_the_server_gone(web_app: AppPage) -> None:
+    page = web_app.page
+    puzzle = first("win", 1)
+    pid = puzzle["id"]
+    with build.serve_in_background(build.DIST) as server:
+        page.goto(server.url + f"puzzles.html#id={pid}")
+        web_app.wait_ready()
+        page.wait_for_function("document.body.dataset.offline === '1'", timeout=120_000)
+    # The server is gone and the browser offline: the page, its set of
+    # puzzles and its Python all come from the service worker's cache.
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        web_app.wait_ready()
+        wait_puzzle(page, f"{pid} todo")
+        play(page, puzzle["line"][0])
+        wait_puzzle(page, f"{pid} solved")
+    finally:
+        page.context.set_offline(False)
+    assert web_app.errors == []
