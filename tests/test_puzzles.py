@@ -167,13 +167,22 @@ def test_refutations() -> None:
 
 
 def test_the_generator_is_deterministic() -> None:
-    first = generate(4, seed=11)
-    again = generate(4, seed=11)
+    # Any kind will do: a small run that stops early.
+    quotas = {("win", 1): 3, ("win", 2): 3, ("win", 3): 3, ("defend", 1): 3}
+    first = generate(3, seed=11, quotas=quotas)
+    again = generate(3, seed=11, quotas=quotas)
     assert [p.as_json() for p in first] == [p.as_json() for p in again]
     assert set_json(first, 11, "x") == set_json(again, 11, "x")
-    assert len(first) == 4 and all(check(p.as_json()) == [] for p in first)
-    other = generate(4, seed=12)
+    assert len(first) == 3 and all(check(p.as_json()) == [] for p in first)
+    assert [p.id for p in first] == [1, 2, 3]
+    assert [p.rating for p in first] == sorted(p.rating for p in first)
+    other = generate(3, seed=12, quotas=quotas)
     assert [p.fen for p in other] != [p.fen for p in first]
+
+
+def test_the_quotas_shape_the_set() -> None:
+    only = generate(2, seed=11, quotas={("win", 2): 2})
+    assert [(p.kind, p.length) for p in only] == [("win", 2), ("win", 2)]
 
 
 def test_the_shipped_set() -> None:
