@@ -12,7 +12,10 @@
 //
 // Readiness contract as on the other pages: body[data-painted], body[data-ready],
 // #board[data-position], #board[data-status]; and body[data-puzzle] =
-// "<id> <todo|reply|solved|failed>" once a puzzle is on the board.
+// "<id> <todo|reply|solved|failed>" once a puzzle is on the board ("none" when
+// the set could not be loaded), body[data-refutation] (the outcome of the
+// answer to a wrong move) and body[data-link] ("ok", or "bad" for a link that
+// names no puzzle).
 
 import { Board, squareName } from "./board.js";
 import { colorName, plural, t } from "./i18n.js";
@@ -173,6 +176,7 @@ function begin(p) {
   clearTimeout(replyTimer);
   puzzle = p;
   step = 0;
+  delete document.body.dataset.refutation;
   ui.title.textContent = t("puzzles.title", { id: p.id });
   ui.meta.textContent = t("puzzles.meta", { rating: p.rating, level: levelName(p.rating) });
   ui.task.textContent = taskText(p);
