@@ -192,3 +192,18 @@ def test_the_puzzles_work_offline_with_the_server_gone(web_app: AppPage) -> None
     finally:
         page.context.set_offline(False)
     assert web_app.errors == []
+
+
+def test_a_missing_set_is_said_and_the_page_still_works(web_app: AppPage) -> None:
+    page = web_app.page
+    page.route("**/data/puzzles.json", lambda route: route.fulfill(status=404, body="gone"))
+    web_app.open("puzzles.html#id=3")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "none")
+    expect(page.locator("#puzzle-feedback")).to_contain_text("could not be loaded")
+    expect(page.locator("body")).to_have_attribute("data-painted", "1")
+    expect(page.locator("#puzzle-next")).to_be_disabled()
+    # The rest of the page answers: the language can still be changed.
+    page.select_option("#language", "fr")
+    expect(page.locator("#puzzle-stats-title")).to_have_text("Vos problèmes")
+    # A failed fetch is reported on the console by the browser itself, not by the page.
+    assert [e for e in web_app.errors if "puzzles.json" not in e and "404" not in e] == []
