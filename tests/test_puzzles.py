@@ -204,3 +204,18 @@ def test_every_shipped_puzzle_holds() -> None:
         if problems:
             failed[puzzle["id"]] = problems
     assert failed == {}
+
+
+def test_the_command_checks_a_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mixtour.__main__ import main
+
+    assert main(["puzzles", "--check", str(SHIPPED)]) == 0
+    assert "all hold" in capsys.readouterr().out
+    data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    # A tampered copy: the first win in 2 claims a win in 3.
+    spoiled = next(p for p in data["puzzles"] if p["kind"] == "win" and p["n"] == 2)
+    spoiled["n"] = 3
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    assert f"puzzle {spoiled['id']}: a win in 3 needs 5 actions" in capsys.readouterr().out
