@@ -219,3 +219,30 @@ def test_the_command_checks_a_set(tmp_path: Path, capsys: pytest.CaptureFixture[
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["puzzles", "--check", str(path)]) == 1
     assert f"puzzle {spoiled['id']}: a win in 3 needs 5 actions" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text", [None, "{not json", '{"puzzles": 3}', "[1, 2]", '{"x": 1}'])
+def test_the_command_refuses_what_is_not_a_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None
+) -> None:
+    from mixtour.__main__ import main
+
+    path = tmp_path / "set.json"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mixtour: cannot read the puzzle set") and err.count("\n") == 1
+
+
+def test_a_set_of_odd_entries_is_reported_not_crashed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mixtour.__main__ import main
+
+    path = tmp_path / "set.json"
+    path.write_text('{"puzzles": [3, {"fen": 1}, {"id": 9, "fen": "5/5/5/5/5 w 20/20 0/0 1 -"}]}')
+    assert main(["puzzles", "--check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "puzzle #1: not a puzzle" in out and "puzzle None: unreadable" in out
+    assert "puzzle 9: unreadable" in out

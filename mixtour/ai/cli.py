@@ -245,7 +245,10 @@ def cmd_build_book(args: argparse.Namespace) -> int:
     if args.out is None:
         sys.stdout.write(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise MixtourError(f"cannot write {args.out}: {error}") from None
         print(f"wrote {len(book)} positions to {args.out}")
     return 0
 
@@ -270,12 +273,16 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     from .puzzles import check, generate, read_set, set_json
 
     if args.check:
-        puzzles = read_set(Path(args.check).read_text(encoding="utf-8"))
+        try:
+            puzzles = read_set(Path(args.check).read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MixtourError(f"cannot read the puzzle set {args.check}: {error}") from None
         bad = 0
-        for puzzle in puzzles:
+        for number, puzzle in enumerate(puzzles, 1):
+            name = puzzle.get("id") if isinstance(puzzle, dict) else f"#{number}"
             for problem in check(puzzle):
                 bad += 1
-                print(f"puzzle {puzzle.get('id')}: {problem}")
+                print(f"puzzle {name}: {problem}")
         print(f"checked {len(puzzles)} puzzles: {'all hold' if not bad else f'{bad} problems'}")
         return 1 if bad else 0
     command = f"python -m mixtour puzzles --seed {args.seed} --count {args.count}"
@@ -286,7 +293,10 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     if args.out is None:
         sys.stdout.write(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise MixtourError(f"cannot write {args.out}: {error}") from None
         counts: dict[str, int] = {}
         for p in found:
             label = f"{p.kind} in {p.length}" if p.kind == "win" else p.kind

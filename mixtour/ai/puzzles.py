@@ -353,6 +353,8 @@ def check(puzzle: dict[str, Any], solver: Solver | None = None) -> list[str]:
     A defence puzzle's move must be the only one after which the opponent
     has no forced win within :data:`DEFEND_DEPTH`."""
     solver = solver or Solver()
+    if not isinstance(puzzle, dict):
+        return ["not a puzzle"]
     try:
         pos = Position(str(puzzle["fen"]))
         line = [Action.parse(str(text)).code for text in puzzle["line"]]
@@ -518,7 +520,8 @@ def set_json(puzzles: Iterable[Puzzle], seed: int, command: str) -> str:
 
 
 def read_set(text: str) -> list[dict[str, Any]]:
-    """The puzzles of a set written by :func:`set_json`."""
+    """The puzzles of a set written by :func:`set_json` (ValueError, KeyError
+    or TypeError when the text is not one)."""
     data = json.loads(text)
     puzzles = data["puzzles"]
     if not isinstance(puzzles, list):
