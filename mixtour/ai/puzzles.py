@@ -345,7 +345,7 @@ def _defence(solver: Solver, pos: Position) -> Puzzle | None:
 # -- checking a stored puzzle --------------------------------------------------
 
 
-def check(puzzle: dict[str, Any], solver: Solver | None = None) -> list[str]:
+def check(puzzle: Any, solver: Solver | None = None) -> list[str]:
     """What is wrong with a stored puzzle (nothing: it holds).  A win puzzle's
     line is replayed: at each of the solver's steps, its move must be the
     only one that wins in the moves left and none wins in fewer; each
