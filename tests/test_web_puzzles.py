@@ -207,3 +207,22 @@ def test_a_missing_set_is_said_and_the_page_still_works(web_app: AppPage) -> Non
     expect(page.locator("#puzzle-stats-title")).to_have_text("Vos problèmes")
     # A failed fetch is reported on the console by the browser itself, not by the page.
     assert [e for e in web_app.errors if "puzzles.json" not in e and "404" not in e] == []
+
+
+def test_the_solution_shown_counts_as_a_miss_and_can_be_played(web_app: AppPage) -> None:
+    puzzle = first("win", 2)
+    pid = puzzle["id"]
+    open_puzzle(web_app, f"id={pid}")
+    page = web_app.page
+    wait_puzzle(page, f"{pid} todo")
+    page.click("#puzzle-solution")
+    first_move, reply, last = puzzle["line"]
+    expect(page.locator("#puzzle-feedback")).to_contain_text(f"{first_move} ({reply}) {last}")
+    expect(page.locator("#stat-streak")).to_have_text("0")
+    assert int(page.locator("#stat-rating").text_content() or "0") < 1200
+    play(page, first_move)
+    wait_puzzle(page, f"{pid} todo")
+    play(page, last)
+    wait_puzzle(page, f"{pid} solved")
+    expect(page.locator("#stat-solved")).to_have_text("0")
+    assert web_app.errors == []

@@ -284,7 +284,7 @@ const STRINGS = {
     "puzzles.wrong.plain": "{move} is not the move.",
     "puzzles.retry": "Try again",
     "puzzles.showSolution": "Show the solution",
-    "puzzles.solutionIs": "The solution: {line}",
+    "puzzles.solutionIs": "The solution: {line}. Play it on the board.",
     "puzzles.next": "Next puzzle",
     "puzzles.daily": "Puzzle of the day",
     "puzzles.link": "Link to this puzzle",

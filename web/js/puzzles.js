@@ -182,6 +182,9 @@ function begin(p) {
   ui.task.textContent = taskText(p);
   ui.link.href = `./puzzles.html#id=${p.id}`;
   tell(notice, notice ? "wrong" : "");
+  // A new puzzle, or the same from its start, is shown at once: no discs
+  // sliding from the position before.
+  board.set({ motion: false });
   if (python.ready) {
     show(call("load_link", positionLink(p.fen)).state, true);
   } else {
@@ -189,6 +192,7 @@ function begin(p) {
     const position = parsePosition(p.fen);
     if (position) board.set({ stacks: position.stacks, last: position.last, enterable: [], movable: {}, interactive: false });
   }
+  board.set({ motion: true });
   setPhase("todo");
 }
 
@@ -300,9 +304,12 @@ ui.solution.addEventListener("click", () => {
   if (!puzzle || !python.ready) return;
   const p = puzzle;
   begin(p);
-  tell(t("puzzles.solutionIs", { line: p.line.join(" ") }), "");
+  // Seeing the solution counts as a miss; then it can be played on the board.
   record(false);
-  setPhase("failed");
+  // The opponent's replies in brackets: "b4:2-d4 (b4) d4:4-e5".
+  const line = p.line.map((move, i) => (i % 2 ? `(${move})` : move)).join(" ");
+  tell(t("puzzles.solutionIs", { line }), "");
+  setPhase("todo");
 });
 
 ui.next.addEventListener("click", () => {

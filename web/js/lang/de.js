@@ -381,7 +381,7 @@ export default {
   "puzzles.wrong.plain": "{move} ist nicht der Zug.",
   "puzzles.retry": "Noch einmal",
   "puzzles.showSolution": "Lösung zeigen",
-  "puzzles.solutionIs": "Die Lösung: {line}",
+  "puzzles.solutionIs": "Die Lösung: {line}. Spiel sie auf dem Brett.",
   "puzzles.next": "Nächste Aufgabe",
   "puzzles.daily": "Aufgabe des Tages",
   "puzzles.link": "Link zu dieser Aufgabe",

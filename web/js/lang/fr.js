@@ -380,7 +380,7 @@ export default {
   "puzzles.wrong.plain": "{move} n'est pas le bon coup.",
   "puzzles.retry": "Réessayer",
   "puzzles.showSolution": "Voir la solution",
-  "puzzles.solutionIs": "La solution : {line}",
+  "puzzles.solutionIs": "La solution : {line}. Jouez-la sur le plateau.",
   "puzzles.next": "Problème suivant",
   "puzzles.daily": "Problème du jour",
   "puzzles.link": "Lien vers ce problème",
