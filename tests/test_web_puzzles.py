@@ -145,6 +145,11 @@ def test_a_broken_link_gives_the_puzzle_of_the_day(
     page.click("#puzzle-next")
     expect(page.locator("body")).to_have_attribute("data-link", "ok")
     assert "#id=" in page.url
+    expect(page.locator("body")).not_to_have_attribute("data-puzzle", f"{pid} todo")
+    # And the puzzle of the day is one click away.
+    page.click("#puzzle-daily")
+    wait_puzzle(page, f"{pid} todo")
+    assert page.url.endswith("#daily")
     assert web_app.errors == []
 
 
