@@ -44,6 +44,7 @@ PAGES = {
     "game-corr": ("index.html#" + encode(CORR_GAME), True, ["#board", "#corr-status"]),
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
+    "puzzles": ("puzzles.html#id=200", True, ["#board"]),
     "rules": ("rules.html", False, []),
     "rules-fr": ("rules.fr.html", False, []),
     "rules-de": ("rules.de.html", False, []),

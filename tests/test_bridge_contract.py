@@ -171,6 +171,22 @@ def test_play() -> None:
     assert check(b.play("c3"), Bridge.play)["ok"] is False  # the game is over
 
 
+@calls("refute")
+def test_refute() -> None:
+    # Mixtour's lesson: White wins with a1-e5; e1-e5 instead gives Red the tower.
+    start = "4,wrwr/5/5/5/w,3,r w 17/17 0/0 1 -"
+    assert check(Bridge(Game(start, ["e1-e5"])).refute("win", 1), Bridge.refute) == {
+        "reply": None,
+        "outcome": "over",
+        "moves": 0,
+    }
+    answer = check(Bridge(Game(start, ["c3"])).refute("win", 1), Bridge.refute)
+    assert answer["outcome"] in ("tower", "escape") and answer["reply"]
+    assert check(Bridge(Game(start, ["c3"])).refute("both", 1), Bridge.refute)["outcome"] == "error"
+    assert check(Bridge(Game(start, ["c3"])).refute("win", 9), Bridge.refute)["outcome"] == "error"
+    assert check(Bridge(Game(start, ["c3"])).refute("defend", 1), Bridge.refute)["moves"] >= 0
+
+
 @calls("undo")
 @calls("redo")
 def test_undo_and_redo() -> None:

@@ -27,6 +27,7 @@ PAGES = {
     "index.html": True,
     "editor.html": True,
     "learn.html": True,
+    "puzzles.html#id=1": True,
     "rules.html": False,
     "rules.fr.html": False,
     "rules.de.html": False,

@@ -33,6 +33,7 @@ PAGES_NOT_FRAMED = [
     "rules.de.html",
     "editor.html",
     "learn.html",
+    "puzzles.html",
     "tor.html",
     "tor-rules.html",
     "tor-rules.fr.html",

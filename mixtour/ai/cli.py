@@ -1,7 +1,7 @@
 """The AI's command-line subcommands, registered into ``python -m mixtour``.
 
 ``bestmove``, ``engine``, ``arena``, ``arena-summary``, ``bench-ai``,
-``tune-eval``, ``build-book`` and ``tactics-scan``.  Kept here so that
+``tune-eval``, ``build-book``, ``tactics-scan`` and ``puzzles``.  Kept here so that
 ``mixtour/__main__.py`` only needs one call (:func:`add_ai_commands`).
 """
 
@@ -245,7 +245,10 @@ def cmd_build_book(args: argparse.Namespace) -> int:
     if args.out is None:
         sys.stdout.write(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise MixtourError(f"cannot write {args.out}: {error}") from None
         print(f"wrote {len(book)} positions to {args.out}")
     return 0
 
@@ -256,6 +259,51 @@ def cmd_tactics_scan(args: argparse.Namespace) -> int:
     for fen in scan(args.games, args.seed, args.levels, args.target, args.limit):
         wins = " ".join(sorted(action_text(m) for m in forcing_wins(Position(fen))))
         print(f'"{fen}",  # {wins}')
+    return 0
+
+
+PUZZLE_SEED = 2026
+PUZZLE_COUNT = 320
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    """Generate the puzzle set from seeded self-play, or check a stored one."""
+    from pathlib import Path
+
+    from .puzzles import check, generate, read_set, set_json
+
+    if args.check:
+        try:
+            puzzles = read_set(Path(args.check).read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MixtourError(f"cannot read the puzzle set {args.check}: {error}") from None
+        bad = 0
+        for number, puzzle in enumerate(puzzles, 1):
+            name = puzzle.get("id") if isinstance(puzzle, dict) else f"#{number}"
+            for problem in check(puzzle):
+                bad += 1
+                print(f"puzzle {name}: {problem}")
+        print(f"checked {len(puzzles)} puzzles: {'all hold' if not bad else f'{bad} problems'}")
+        return 1 if bad else 0
+    command = f"python -m mixtour puzzles --seed {args.seed} --count {args.count}"
+    t0 = time.perf_counter()
+    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    found = generate(args.count, args.seed, progress=progress)
+    text = set_json(found, args.seed, command)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise MixtourError(f"cannot write {args.out}: {error}") from None
+        counts: dict[str, int] = {}
+        for p in found:
+            label = f"{p.kind} in {p.length}" if p.kind == "win" else p.kind
+            counts[label] = counts.get(label, 0) + 1
+        summary = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+        print(f"wrote {len(found)} puzzles ({summary}) to {args.out}, {len(text.encode())} bytes")
+        print(f"time: {time.perf_counter() - t0:.1f} s")
     return 0
 
 
@@ -390,6 +438,22 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument(
         "--limit", type=whole_number(1, 10**6), default=20, help="positions at most (default 20)"
     )
+
+    p = plain(
+        "puzzles",
+        cmd_puzzles,
+        "make puzzles (forced wins in 1-3, only moves) from seeded self-play, or --check a set",
+    )
+    p.add_argument("--seed", type=_SEED, default=PUZZLE_SEED, help=f"seed (default {PUZZLE_SEED})")
+    p.add_argument(
+        "--count",
+        type=whole_number(1, 100_000),
+        default=PUZZLE_COUNT,
+        help=f"puzzles to make (default {PUZZLE_COUNT})",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the set here (default: print it)")
+    p.add_argument("--check", metavar="FILE", help="re-verify every puzzle of a set instead")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
     p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")

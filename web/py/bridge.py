@@ -50,6 +50,8 @@ from contract import (
     PlayedJson,
     Reason,
     RecordJson,
+    Refuted,
+    RefutedJson,
     Rules,
     RulesJson,
     Snapshot,
@@ -226,6 +228,22 @@ class Bridge:
         if reason is None:
             return _dump(Explained(legal=True, message=None))
         return _dump(Explained(legal=False, message=str(reason), reason=_reason(reason)))
+
+    def refute(self, kind: str, left: int) -> RefutedJson:
+        """The puzzles page: the opponent's best answer to the wrong move just
+        played (the game's position, opponent to move), when the solver had
+        ``left`` moves to win (``kind`` "win") or one move to save the game
+        (``kind`` "defend"). See :func:`mixtour.ai.puzzles.refute`."""
+        # Imported here: only the puzzles page asks, and the game page starts faster without.
+        from mixtour.ai.puzzles import MAX_LENGTH, refute
+
+        pos = self.game.position
+        moves = left if isinstance(left, int) and not isinstance(left, bool) else 0
+        if kind not in ("win", "defend") or not 1 <= moves <= MAX_LENGTH or pos.players != 2:
+            return _dump(Refuted(reply=None, outcome="error", moves=0))
+        answer = refute(pos, kind, moves)
+        outcome = cast(Any, answer.outcome)
+        return _dump(Refuted(reply=answer.reply, outcome=outcome, moves=answer.moves))
 
     # -- changing ----------------------------------------------------------------
 

@@ -41,6 +41,7 @@ __all__ = [
     "Picture",
     "Played",
     "Reason",
+    "Refuted",
     "Rules",
     "Snapshot",
     "Status",
@@ -135,6 +136,22 @@ class View(TypedDict):
     legal: Legal
     # The id of the correspondence game shown (mixtour/correspondence.py), else null.
     corr: str | None
+
+
+class Refuted(TypedDict):
+    """The opponent's answer to a wrong move in a puzzle (``mixtour/ai/puzzles.py``,
+    ``refute``): ``reply`` in N1 (null when none is needed), ``outcome`` what it
+    shows (``over``: the wrong move ended the game; ``tower``: the reply builds
+    the opponent's winning tower; ``escape``: after it the solver has no forced
+    win in ``moves``; ``forces``: it starts the opponent's forced win in
+    ``moves``; ``none``: nothing to show), or ``error`` for a bad request."""
+
+    reply: str | None
+    outcome: Literal["over", "tower", "escape", "forces", "none", "error"]
+    moves: int
+
+
+RefutedJson = Annotated[str, Refuted]
 
 
 class Explained(TypedDict):

@@ -245,6 +245,20 @@ declare namespace Bridge {
   }
 
   /**
+   * The opponent's answer to a wrong move in a puzzle (`mixtour/ai/puzzles.py`,
+   * `refute`): `reply` in N1 (null when none is needed), `outcome` what it
+   * shows (`over`: the wrong move ended the game; `tower`: the reply builds
+   * the opponent's winning tower; `escape`: after it the solver has no forced
+   * win in `moves`; `forces`: it starts the opponent's forced win in
+   * `moves`; `none`: nothing to show), or `error` for a bad request.
+   */
+  interface Refuted {
+    reply: string | null;
+    outcome: "over" | "tower" | "escape" | "forces" | "none" | "error";
+    moves: number;
+  }
+
+  /**
    * The engine's set-up numbers a form needs: the highest stack a move may
    * land on, and the discs per player by number of players.
    */
@@ -432,6 +446,13 @@ declare namespace Bridge {
     /** `{"record": text}`: the whole game (including undone actions) as a G1 record. */
     record(): Json<GameRecord>;
     redo(): Json<View>;
+    /**
+     * The puzzles page: the opponent's best answer to the wrong move just
+     * played (the game's position, opponent to move), when the solver had
+     * `left` moves to win (`kind` "win") or one move to save the game
+     * (`kind` "defend"). See :func:`mixtour.ai.puzzles.refute`.
+     */
+    refute(kind: string, left: number): Json<Refuted>;
     /** Take back a :meth:`snapshot`, replaying it through the engine. */
     restore(text: string): Json<Loaded>;
     /**

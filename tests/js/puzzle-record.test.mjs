@@ -1,0 +1,80 @@
+// The puzzles page's bookkeeping (web/js/puzzle-record.js): the record read
+// from localStorage (damaged data gives a fresh one), the rating step, the
+// puzzle of the day, the next puzzle, and what a link asks for.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  dailyPuzzle,
+  freshStats,
+  nextPuzzle,
+  readHash,
+  readStats,
+  scored,
+  START_RATING,
+} from "../../web/js/puzzle-record.js";
+
+const puzzle = (id, rating) => ({ id, fen: "", kind: "win", n: 1, line: [], tries: 0, rating });
+const SET = [puzzle(1, 900), puzzle(2, 1150), puzzle(3, 1250), puzzle(4, 1700)];
+
+test("no record yet: a fresh one, not damaged", () => {
+  assert.deepEqual(readStats(null), { stats: freshStats(), damaged: false });
+  assert.equal(freshStats().rating, START_RATING);
+});
+
+test("a record is read back as written", () => {
+  const record = { rating: 1310, streak: 2, best: 5, done: { 3: 1, 7: 0 } };
+  assert.deepEqual(readStats(JSON.stringify(record)), { stats: record, damaged: false });
+});
+
+for (const raw of ["{not json", "null", "[]", '{"rating":"high"}', '{"rating":1200,"streak":-1,"best":0,"done":{}}',
+  '{"rating":1200,"streak":0,"best":0,"done":[]}', '{"rating":1e9,"streak":0,"best":0,"done":{}}']) {
+  test(`damaged data starts afresh: ${raw}`, () => {
+    assert.deepEqual(readStats(raw), { stats: freshStats(), damaged: true });
+  });
+}
+
+test("stray results in a record are dropped, the rest kept", () => {
+  const raw = JSON.stringify({ rating: 1250, streak: 1, best: 1, done: { 4: 1, x: 1, 5: "yes", 6: 0 } });
+  assert.deepEqual(readStats(raw).stats.done, { 4: 1, 6: 0 });
+});
+
+test("a solve raises the rating and the streak, a miss lowers it and ends the streak", () => {
+  const won = scored(freshStats(), SET[2], true);
+  assert.ok(won.rating > START_RATING);
+  assert.equal(won.streak, 1);
+  assert.equal(won.best, 1);
+  assert.deepEqual(won.done, { 3: 1 });
+  const lost = scored(won, SET[1], false);
+  assert.ok(lost.rating < won.rating);
+  assert.equal(lost.streak, 0);
+  assert.equal(lost.best, 1);
+  // Only the first try at a puzzle counts.
+  assert.equal(scored(lost, SET[1], true), lost);
+  // A hard puzzle solved gains more than an easy one.
+  assert.ok(scored(freshStats(), SET[3], true).rating > scored(freshStats(), SET[0], true).rating);
+});
+
+test("the puzzle of the day changes each day and is the same all day", () => {
+  const day = 86_400_000;
+  assert.equal(dailyPuzzle(SET, 10 * day), SET[2]);
+  assert.equal(dailyPuzzle(SET, 10 * day + day - 1), SET[2]);
+  assert.equal(dailyPuzzle(SET, 11 * day), SET[3]);
+});
+
+test("the next puzzle: untried, nearest the player's rating", () => {
+  const record = { ...freshStats(), rating: 1200 };
+  assert.equal(nextPuzzle(SET, record, null), SET[1]);
+  assert.equal(nextPuzzle(SET, record, SET[1]), SET[2]);
+  const done = { ...record, done: { 1: 1, 2: 0, 3: 1, 4: 1 } };
+  assert.equal(nextPuzzle(SET, done, SET[3]), SET[0]); // all tried: the one after
+});
+
+test("what a link asks for", () => {
+  assert.deepEqual(readHash(""), { daily: true });
+  assert.deepEqual(readHash("#daily"), { daily: true });
+  assert.deepEqual(readHash("#id=42"), { id: 42 });
+  assert.deepEqual(readHash("#id=4x"), { bad: "id=4x" });
+  assert.equal(readHash("#" + "z".repeat(200)).bad?.length, 30);
+});

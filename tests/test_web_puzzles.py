@@ -1,0 +1,233 @@
+"""The puzzles page (puzzles.html) in Chromium, played by clicks: a win in 2
+solved with the engine's reply in between, a wrong move answered by the
+opponent's refutation on the board and in words, links to a puzzle (and
+broken ones), the streak and rating kept after a reload, damaged saved
+results, and the way in from the game page's footer."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import AppPage
+from playwright.sync_api import Page, expect
+from webhelpers import play, position
+
+import build
+from mixtour.ai.puzzles import refute
+from mixtour.core import Action, Position, action_text
+from mixtour.game import Game
+
+SET = Path(__file__).resolve().parent.parent / "web" / "data" / "puzzles.json"
+
+
+def puzzles() -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = json.loads(SET.read_text(encoding="utf-8"))["puzzles"]
+    return data
+
+
+def first(kind: str, n: int) -> dict[str, Any]:
+    return next(p for p in puzzles() if p["kind"] == kind and p["n"] == n)
+
+
+def may_enter(puzzle: dict[str, Any]) -> bool:
+    pos = Position(puzzle["fen"])
+    return pos.reserves[pos.turn] > 0
+
+
+def wait_puzzle(page: Page, text: str) -> None:
+    expect(page.locator("body")).to_have_attribute("data-puzzle", text, timeout=30_000)
+
+
+def open_puzzle(web_app: AppPage, hash_: str) -> None:
+    web_app.open(f"puzzles.html#{hash_}")
+
+
+def feedback(page: Page) -> str:
+    return page.locator("#puzzle-feedback").text_content() or ""
+
+
+def test_a_win_in_two_solved_by_clicks(web_app: AppPage) -> None:
+    puzzle = first("win", 2)
+    pid = puzzle["id"]
+    open_puzzle(web_app, f"id={pid}")
+    page = web_app.page
+    wait_puzzle(page, f"{pid} todo")
+    assert position(page) == puzzle["fen"]
+    expect(page.locator("#puzzle-title")).to_have_text(f"Puzzle {pid}")
+    expect(page.locator("#puzzle-task")).to_contain_text("win in 2 moves")
+    expect(page.locator("#puzzle-link")).to_have_attribute("href", f"./puzzles.html#id={pid}")
+
+    play(page, puzzle["line"][0])
+    # The engine plays the stored defence, and the puzzle waits for the last move.
+    wait_puzzle(page, f"{pid} todo")
+    after_reply = Game(puzzle["fen"], puzzle["line"][:2]).fen()
+    expect(page.locator("#board")).to_have_attribute("data-position", after_reply)
+    expect(page.locator("#puzzle-feedback")).to_contain_text(f"answers {puzzle['line'][1]}")
+    play(page, puzzle["line"][2])
+    wait_puzzle(page, f"{pid} solved")
+    expect(page.locator("#puzzle-feedback")).to_contain_text("Solved!")
+    winner = Position(puzzle["fen"]).turn
+    expect(page.locator("#board")).to_have_attribute("data-status", f"{'wr'[winner]}-wins")
+    expect(page.locator("#stat-streak")).to_have_text("1")
+    expect(page.locator("#stat-solved")).to_have_text("1")
+    rating = int(page.locator("#stat-rating").text_content() or "0")
+    assert rating > 1200
+
+    # The record is kept in the browser: a reload shows it again.
+    page.reload()
+    web_app.wait_ready()
+    wait_puzzle(page, f"{pid} todo")
+    expect(page.locator("#stat-streak")).to_have_text("1")
+    expect(page.locator("#stat-rating")).to_have_text(str(rating))
+    assert web_app.errors == []
+
+
+def test_a_wrong_move_shows_the_refutation(web_app: AppPage) -> None:
+    # A win in 1 where the mover may enter a disc: a wrong move by one click.
+    puzzle = next(p for p in puzzles() if p["kind"] == "win" and p["n"] == 1 and may_enter(p))
+    pid = puzzle["id"]
+    start = Position(puzzle["fen"])
+    empty = next(a for a in start.legal_actions() if a < 25)
+    wrong = action_text(empty)
+    # What the engine will answer, worked out here the same way.
+    start.push(empty)
+    expected = refute(start, "win", 1)
+    if expected.reply is not None:
+        start.push(Action.parse(expected.reply).code)
+    shown = start.fen()
+
+    open_puzzle(web_app, f"id={pid}")
+    page = web_app.page
+    wait_puzzle(page, f"{pid} todo")
+    play(page, wrong)
+    wait_puzzle(page, f"{pid} failed")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-refutation", expected.outcome)
+    expect(page.locator("#board")).to_have_attribute("data-position", shown)
+    assert feedback(page).startswith(f"{wrong} is not it")
+    if expected.reply is not None:
+        assert expected.reply in feedback(page)
+    expect(page.locator("#stat-streak")).to_have_text("0")
+    assert int(page.locator("#stat-rating").text_content() or "0") < 1200
+
+    # Try again: the puzzle's position, and the solution is still accepted.
+    page.click("#puzzle-retry")
+    wait_puzzle(page, f"{pid} todo")
+    expect(page.locator("#board")).to_have_attribute("data-position", puzzle["fen"])
+    play(page, puzzle["line"][0])
+    wait_puzzle(page, f"{pid} solved")
+    expect(page.locator("#stat-solved")).to_have_text("0")  # the first try counts
+    assert web_app.errors == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [("id=99999", "There is no puzzle 99999"), ("nonsense=1", "does not name a puzzle")],
+)
+def test_a_broken_link_gives_the_puzzle_of_the_day(
+    web_app: AppPage, fragment: str, words: str
+) -> None:
+    open_puzzle(web_app, fragment)
+    page = web_app.page
+    expect(page.locator("body")).to_have_attribute("data-link", "bad")
+    expect(page.locator("#puzzle-feedback")).to_contain_text(words)
+    pid = page.evaluate(
+        "(n) => Math.floor(Date.now() / 86400000) % n + 1",  # ids follow the set's order
+        len(puzzles()),
+    )
+    wait_puzzle(page, f"{pid} todo")
+    expect(page.locator("#board")).to_have_attribute("data-position", puzzles()[pid - 1]["fen"])
+    # The page works: the next puzzle opens by its link.
+    page.click("#puzzle-next")
+    expect(page.locator("body")).to_have_attribute("data-link", "ok")
+    assert "#id=" in page.url
+    expect(page.locator("body")).not_to_have_attribute("data-puzzle", f"{pid} todo")
+    # And the puzzle of the day is one click away.
+    page.click("#puzzle-daily")
+    wait_puzzle(page, f"{pid} todo")
+    assert page.url.endswith("#daily")
+    assert web_app.errors == []
+
+
+def test_damaged_saved_results_start_again(web_app: AppPage) -> None:
+    web_app.open("puzzles.html#id=1")
+    page = web_app.page
+    page.evaluate("localStorage.setItem('mixtour.puzzles', '{\"rating\": \"high\"')")
+    page.reload()
+    web_app.wait_ready()
+    wait_puzzle(page, "1 todo")
+    expect(page.locator("#puzzle-feedback")).to_contain_text("could not be read")
+    expect(page.locator("#stat-rating")).to_have_text("1200")
+    saved = json.loads(page.evaluate("localStorage.getItem('mixtour.puzzles')"))
+    assert saved["rating"] == 1200
+    assert web_app.errors == []
+
+
+def test_the_game_page_links_to_the_puzzles(app_page: AppPage) -> None:
+    page = app_page.page
+    page.click("footer a[href='./puzzles.html']")
+    page.wait_for_url("**/puzzles.html")
+    app_page.wait_ready()
+    expect(page.locator("body")).to_have_attribute("data-puzzle", re.compile(r"^\d+ todo$"))
+    expect(page.locator("footer")).to_contain_text("Mixtour by Dieter Stein")
+    expect(page.locator("#puzzle-title")).to_contain_text("Puzzle ")
+
+
+def test_the_puzzles_work_offline_with_the_server_gone(web_app: AppPage) -> None:
+    page = web_app.page
+    puzzle = first("win", 1)
+    pid = puzzle["id"]
+    with build.serve_in_background(build.DIST) as server:
+        page.goto(server.url + f"puzzles.html#id={pid}")
+        web_app.wait_ready()
+        page.wait_for_function("document.body.dataset.offline === '1'", timeout=120_000)
+    # The server is gone and the browser offline: the page, its set of
+    # puzzles and its Python all come from the service worker's cache.
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        web_app.wait_ready()
+        wait_puzzle(page, f"{pid} todo")
+        play(page, puzzle["line"][0])
+        wait_puzzle(page, f"{pid} solved")
+    finally:
+        page.context.set_offline(False)
+    assert web_app.errors == []
+
+
+def test_a_missing_set_is_said_and_the_page_still_works(web_app: AppPage) -> None:
+    page = web_app.page
+    page.route("**/data/puzzles.json", lambda route: route.fulfill(status=404, body="gone"))
+    web_app.open("puzzles.html#id=3")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "none")
+    expect(page.locator("#puzzle-feedback")).to_contain_text("could not be loaded")
+    expect(page.locator("body")).to_have_attribute("data-painted", "1")
+    expect(page.locator("#puzzle-next")).to_be_disabled()
+    # The rest of the page answers: the language can still be changed.
+    page.select_option("#language", "fr")
+    expect(page.locator("#puzzle-stats-title")).to_have_text("Vos problèmes")
+    # A failed fetch is reported on the console by the browser itself, not by the page.
+    assert [e for e in web_app.errors if "puzzles.json" not in e and "404" not in e] == []
+
+
+def test_the_solution_shown_counts_as_a_miss_and_can_be_played(web_app: AppPage) -> None:
+    puzzle = first("win", 2)
+    pid = puzzle["id"]
+    open_puzzle(web_app, f"id={pid}")
+    page = web_app.page
+    wait_puzzle(page, f"{pid} todo")
+    page.click("#puzzle-solution")
+    first_move, reply, last = puzzle["line"]
+    expect(page.locator("#puzzle-feedback")).to_contain_text(f"{first_move} ({reply}) {last}")
+    expect(page.locator("#stat-streak")).to_have_text("0")
+    assert int(page.locator("#stat-rating").text_content() or "0") < 1200
+    play(page, first_move)
+    wait_puzzle(page, f"{pid} todo")
+    play(page, last)
+    wait_puzzle(page, f"{pid} solved")
+    expect(page.locator("#stat-solved")).to_have_text("0")
+    assert web_app.errors == []

@@ -1,0 +1,132 @@
+// @ts-check
+// The puzzles page's bookkeeping, kept apart from the page so that Node's
+// tests can import it (it touches neither document nor window): the player's
+// record (rating, streak, first result by puzzle) as localStorage keeps it,
+// read so that damaged data gives a fresh record; the rating step; the puzzle
+// of the day; the next puzzle to offer; what a link's fragment asks for.
+
+export const STATS_KEY = "mixtour.puzzles";
+export const START_RATING = 1200;
+const K_FACTOR = 32;
+const DAY_MS = 86_400_000;
+
+/**
+ * A puzzle of the set (mixtour/ai/puzzles.py, Puzzle.as_json).
+ * @typedef {{ id: number, fen: string, kind: "win" | "defend", n: number, line: string[],
+ *   tries: number, rating: number }} Puzzle
+ */
+
+/**
+ * The player's record.
+ * @typedef {{ rating: number, streak: number, best: number, done: {[id: string]: 0 | 1} }} Stats
+ */
+
+
+/** @returns {Stats} */
+export function freshStats() {
+  return { rating: START_RATING, streak: 0, best: 0, done: {} };
+}
+
+/**
+ * The record kept in `raw` (a localStorage value), checked field by field:
+ * anything unreadable gives a fresh record and `damaged`.
+ * @param {string | null} raw
+ * @returns {{ stats: Stats, damaged: boolean }}
+ */
+export function readStats(raw) {
+  if (raw === null) return { stats: freshStats(), damaged: false };
+  try {
+    const data = JSON.parse(raw);
+    const whole = (/** @type {unknown} */ v, /** @type {number} */ max) =>
+      typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
+    if (
+      !data ||
+      typeof data !== "object" ||
+      !whole(data.rating, 4000) ||
+      !whole(data.streak, 1e6) ||
+      !whole(data.best, 1e6) ||
+      !data.done ||
+      typeof data.done !== "object" ||
+      Array.isArray(data.done)
+    ) {
+      return { stats: freshStats(), damaged: true };
+    }
+    /** @type {{[id: string]: 0 | 1}} */
+    const done = {};
+    for (const [id, value] of Object.entries(data.done)) {
+      if (/^\d{1,6}$/.test(id) && (value === 0 || value === 1)) done[id] = value;
+    }
+    return {
+      stats: { rating: data.rating, streak: data.streak, best: Math.max(data.best, data.streak), done },
+      damaged: false,
+    };
+  } catch {
+    return { stats: freshStats(), damaged: true };
+  }
+}
+
+
+/**
+ * The record after a first result on a puzzle (later tries of the same puzzle
+ * change nothing): an Elo step against the puzzle's rating, and the streak.
+ * @param {Stats} record
+ * @param {Puzzle} puzzle
+ * @param {boolean} solved
+ * @returns {Stats}
+ */
+export function scored(record, puzzle, solved) {
+  if (Object.hasOwn(record.done, String(puzzle.id))) return record;
+  const expected = 1 / (1 + 10 ** ((puzzle.rating - record.rating) / 400));
+  const rating = Math.min(4000, Math.max(0, Math.round(record.rating + K_FACTOR * ((solved ? 1 : 0) - expected))));
+  const streak = solved ? record.streak + 1 : 0;
+  return {
+    rating,
+    streak,
+    best: Math.max(record.best, streak),
+    done: { ...record.done, [puzzle.id]: solved ? 1 : 0 },
+  };
+}
+
+// -- choosing a puzzle -------------------------------------------------------------------
+
+/**
+ * The puzzle of the day: the same for everyone on a given day (UTC).
+ * @param {Puzzle[]} puzzles
+ * @param {number} [now]
+ */
+export function dailyPuzzle(puzzles, now = Date.now()) {
+  return puzzles[Math.floor(now / DAY_MS) % puzzles.length];
+}
+
+/**
+ * The next puzzle to offer: one not tried yet whose rating is nearest the
+ * player's (the lower id on a tie), else the one after `current`.
+ * @param {Puzzle[]} puzzles
+ * @param {Stats} record
+ * @param {Puzzle | null} current
+ */
+export function nextPuzzle(puzzles, record, current) {
+  let best = null;
+  for (const puzzle of puzzles) {
+    if (puzzle === current || Object.hasOwn(record.done, String(puzzle.id))) continue;
+    if (!best || Math.abs(puzzle.rating - record.rating) < Math.abs(best.rating - record.rating)) best = puzzle;
+  }
+  if (best) return best;
+  const index = current ? puzzles.indexOf(current) : -1;
+  return puzzles[(index + 1) % puzzles.length];
+}
+
+/**
+ * What the address asks for: {id} for #id=<n>, {daily} for #daily or no
+ * fragment, {bad} for anything else.
+ * @param {string} hash
+ * @returns {{ id?: number, daily?: boolean, bad?: string }}
+ */
+export function readHash(hash) {
+  const text = hash.replace(/^#/, "").trim();
+  if (text === "" || text === "daily") return { daily: true };
+  const match = /^id=(\d{1,6})$/.exec(text);
+  if (match) return { id: Number(match[1]) };
+  return { bad: text.slice(0, 30) };
+}
+
