@@ -226,8 +226,6 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_build_book(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .book import build_book, format_book
 
     recipe = (
@@ -241,16 +239,24 @@ def cmd_build_book(args: argparse.Namespace) -> int:
             print(f"  {n} positions, {time.perf_counter() - t0:.0f} s", flush=True)
 
     book = build_book(args.plies, args.depth, margin=args.margin, keep=args.keep, progress=progress)
-    text = format_book(book, recipe)
-    if args.out is None:
-        sys.stdout.write(text)
-    else:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise MixtourError(f"cannot write {args.out}: {error}") from None
+    if write_out(format_book(book, recipe), args.out):
         print(f"wrote {len(book)} positions to {args.out}")
     return 0
+
+
+def write_out(text: str, out: str | None) -> bool:
+    """Write a command's result to the file ``out``, or to stdout when there is
+    none; return whether it went to a file."""
+    from pathlib import Path
+
+    if out is None:
+        sys.stdout.write(text)
+        return False
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise MixtourError(f"cannot write {out}: {error}") from None
+    return True
 
 
 def cmd_tactics_scan(args: argparse.Namespace) -> int:
@@ -290,13 +296,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     found = generate(args.count, args.seed, progress=progress)
     text = set_json(found, args.seed, command)
-    if args.out is None:
-        sys.stdout.write(text)
-    else:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise MixtourError(f"cannot write {args.out}: {error}") from None
+    if write_out(text, args.out):
         counts: dict[str, int] = {}
         for p in found:
             label = f"{p.kind} in {p.length}" if p.kind == "win" else p.kind
