@@ -119,9 +119,7 @@ const gameReview = new GameReview({
   call,
   view: () => view,
   goto: (ply) => gotoPly(ply),
-  rerender: () => {
-    if (view) render(view);
-  },
+  moves: ui.moves,
   board,
   canvas: ui.canvas,
   say,

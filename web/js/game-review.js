@@ -64,7 +64,7 @@ export class GameReview {
    *   call: Bridge.Call,
    *   view: () => Bridge.View | null,
    *   goto: (ply: number) => void,
-   *   rerender: () => void,
+   *   moves: HTMLElement,
    *   board: { set: (config: object) => void },
    *   canvas: HTMLCanvasElement,
    *   say: (text: string) => void,
@@ -141,7 +141,7 @@ export class GameReview {
         if (run !== this.run) return;
         this.report = report;
         this.showProgress();
-        this.deps.rerender();
+        this.refresh();
       }
       document.body.dataset.reviewMs = String(Math.round(performance.now() - started));
       this.setState("done");
@@ -160,7 +160,7 @@ export class GameReview {
     this.deps.ai.cancelRequest("review");
     this.setState("stopped");
     this.deps.say(t("rv.stopped"));
-    this.deps.rerender();
+    this.refresh();
   }
 
   /** Forget the review (the game changed). */
@@ -205,6 +205,12 @@ export class GameReview {
       .join(" ");
   }
 
+  /** Show what the review found so far, without drawing the rest of the page again. */
+  refresh() {
+    const view = this.deps.view();
+    if (view) this.update(view, this.deps.moves);
+  }
+
   /**
    * After every render: end a review of another game, and show the verdicts
    * for the position on the board.
@@ -232,7 +238,9 @@ export class GameReview {
     for (const cell of moves.querySelectorAll("button.ply[data-ply]")) {
       if (!(cell instanceof HTMLElement)) continue;
       const verdict = verdicts.get(Number(cell.dataset.ply));
-      if (!verdict) continue;
+      if (!verdict || cell.dataset.review === verdict.kind) continue;
+      cell.querySelector(".review-mark")?.remove(); // marked before, by a shorter review
+      cell.dataset.label ??= cell.getAttribute("aria-label") ?? "";
       cell.dataset.review = verdict.kind;
       const mark = MARKS[verdict.kind];
       if (mark) {
@@ -241,7 +249,7 @@ export class GameReview {
         span.textContent = mark;
         cell.append(span);
       }
-      cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")}, ${t(`rv.kind.${verdict.kind}`)}`);
+      cell.setAttribute("aria-label", `${cell.dataset.label}, ${t(`rv.kind.${verdict.kind}`)}`);
     }
     const ply = state.moves.length;
     this.drawGraph(report, ply);
