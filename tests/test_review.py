@@ -193,3 +193,16 @@ def test_worker_refuses_a_bad_review_request() -> None:
         )
     with pytest.raises(ValueError, match="list"):
         ai_worker.review_now(json.dumps({"start": STANDARD_START, "actions": "c3", "ply": 0}))
+
+
+def test_graph_takes_the_mean_of_two_depths_so_quiet_moves_do_not_zigzag() -> None:
+    # Depth 4 says +66 then -68 (each side likes having the move); the look
+    # one ply shallower from the start said -60 for the second position.
+    first = PlyAnalysis(0, 0, 66, 7, (7,), 4, 10, played=-60)
+    second = PlyAnalysis(1, 1, -68, 8, (8,), 4, 10)
+    review = report([first, second], ["a2"])
+    assert review["graph"][0] == round(2 * expected(66) - 1, 3)
+    assert review["graph"][1] == round(2 * expected(-64) - 1, 3)
+    # A proven result is shown as it is.
+    won = PlyAnalysis(1, 1, WIN - 1, None, (), 0, 0)
+    assert report([first, won], ["a2"])["graph"][1] == 1.0

@@ -43,7 +43,9 @@ def ply_cell(page: Page, ply: int) -> str:
 
 def test_review_marks_the_blunder_counts_it_and_the_graph_jumps(web_app: AppPage) -> None:
     page = open_game(web_app, PLANTED, depth=2)
-    page.click("#review-start")
+    # The game is over (White's tower): its result offers the review.
+    expect(page.locator("#result")).to_be_visible()
+    page.click("#result-review")
     page.wait_for_function("document.body.dataset.review === 'done'", timeout=REVIEW_TIMEOUT_MS)
     blunder = page.locator(ply_cell(page, 8))
     expect(blunder).to_have_attribute("data-review", "blunder")
@@ -53,8 +55,10 @@ def test_review_marks_the_blunder_counts_it_and_the_graph_jumps(web_app: AppPage
     assert int(red_blunders.inner_text()) >= 1
     # The game ended with White's tower: the label says who has won.
     expect(page.locator("#review-label")).to_have_text("White has won")
+    expect(page.locator("#result-review")).to_be_hidden()
 
     # A click on the graph, four ninths along, shows the position after the 4th action.
+    page.locator("#review-graph").scroll_into_view_if_needed()
     box = page.locator("#review-graph").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] * 4 / 9, box["y"] + box["height"] / 2)

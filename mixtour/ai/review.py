@@ -318,15 +318,33 @@ def review_game(
     return [analyse_ply(start, actions, ply, depth=depth) for ply in range(len(actions) + 1)]
 
 
+def _smoothed(plies: Sequence[PlyAnalysis], i: int) -> int:
+    """The score shown for position ``i``: the mean of its own search and of
+    the one-ply-shallower look the position before took at it.  A search's
+    score leans towards whoever moves at its horizon (having the move is
+    worth something), so scores at even and odd depths alternate; the mean of
+    both cancels that, and the graph does not zigzag on quiet moves.  A
+    proven result is shown as it is."""
+    score = plies[i].score
+    if i == 0 or abs(score) >= WIN_BOUND:
+        return score
+    before = plies[i - 1]
+    if before.ply != plies[i].ply - 1 or before.played is None or abs(before.played) >= WIN_BOUND:
+        return score
+    return (score + before.played) // 2
+
+
 def report(plies: Sequence[PlyAnalysis], actions: Sequence[str]) -> dict[str, Any]:
     """The review of a game from the analyses of its positions (all of them,
     or the first ones while the review runs): ``graph`` (White's expected
-    result at each position analysed, 2x - 1 so -1 to 1), ``labels`` (who is
-    winning there, :func:`label`), ``moves`` (a verdict per action whose
-    position before and after are both analysed, :class:`MoveVerdict`) and
+    result at each position analysed, 2x - 1 so -1 to 1, from the score
+    :func:`_smoothed` gives), ``labels`` (who is winning there,
+    :func:`label`), ``moves`` (a verdict per action whose position before
+    and after are both analysed, :class:`MoveVerdict`) and
     ``summary`` (per colour, the count of each class)."""
-    graph = [round(2 * expected(p.score) - 1, 3) for p in plies]
-    labels = [label(p.score, p.turn) for p in plies]
+    shown = [_smoothed(plies, i) for i in range(len(plies))]
+    graph = [round(2 * expected(score) - 1, 3) for score in shown]
+    labels = [label(score, p.turn) for score, p in zip(shown, plies, strict=True)]
     verdicts: list[MoveVerdict] = []
     for before, after in zip(plies, plies[1:], strict=False):
         if after.ply != before.ply + 1 or before.ply >= len(actions):

@@ -93,6 +93,11 @@ export class GameReview {
       summary: /** @type {HTMLTableElement} */ (document.querySelector("#review-summary")),
     };
     this.ui.start.addEventListener("click", () => this.start());
+    // The end of a game offers the review too: it starts it and shows the panel.
+    document.querySelector("#result-review")?.addEventListener("click", () => {
+      document.querySelector("#game-review")?.scrollIntoView({ block: "nearest" });
+      this.start();
+    });
     this.ui.stop.addEventListener("click", () => this.stop());
     this.ui.graph.addEventListener("click", (event) => {
       if (!this.report) return;
@@ -220,6 +225,8 @@ export class GameReview {
   update(state, moves) {
     const all = [...state.moves, ...state.future];
     this.ui.start.disabled = state.players !== 2 || all.length === 0;
+    const offer = document.querySelector("#result-review");
+    if (offer instanceof HTMLElement) offer.hidden = state.players !== 2 || !!this.report;
     this.ui.note.textContent = state.players !== 2 ? t("rv.twoOnly") : this.ui.note.textContent;
     if (this.game && (all.length !== this.game.actions.length || all.some((a, i) => a !== this.game?.actions[i]))) {
       this.clear();
