@@ -103,3 +103,20 @@ def test_review_is_for_two_players(web_app: AppPage) -> None:
     expect(page.locator("#review-start")).to_be_disabled()
     expect(page.locator("#review-note")).to_have_text("The review is for two-player games.")
     assert web_app.errors == []
+
+
+def test_a_review_the_worker_refuses_says_why_and_keeps_the_game(web_app: AppPage) -> None:
+    # A depth the worker does not take (a tampered test hook): it answers with an error.
+    page = open_game(web_app, PLANTED, depth=99)
+    before = position(page)
+    page.click("#review-start")
+    expect(page.locator("body")).to_have_attribute("data-review", "error")
+    expect(page.locator("#message")).to_contain_text("The review stopped")
+    expect(page.locator("#message")).to_contain_text("depth 99")
+    assert position(page) == before
+    expect(page.locator("#moves")).to_have_attribute("data-count", str(len(PLANTED)))
+    expect(page.locator("#review-start")).to_be_enabled()
+    # The worker still plays: a hint comes after undoing the last move.
+    page.click("#undo")
+    page.click("#hint-button")
+    expect(page.locator("#board")).to_have_attribute("data-hint", "e4:3-c2", timeout=60_000)

@@ -583,7 +583,7 @@ export class Ai {
       this.generation += 1;
       clearTimeout(this.timer);
       this.showHint(null);
-      this.cancelSearch();
+      this.cancelRequest("think"); // a game review's request carries on (web/js/game-review.js)
     }
     if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
     if (view && this.isAiTurn(view) && !this.paused && document.body.dataset.ai !== "error") {

@@ -137,7 +137,7 @@ export class GameReview {
       for (let ply = 0; ply <= actions.length; ply++) {
         let answer;
         do {
-          // A change of the position shown cancels the worker's search (Ai.update): ask again.
+          // The computer's own move goes first (Ai.think cancels this search): ask again.
           answer = await ai.ask("review", { id: run, start: snapshot.start, actions, ply, depth });
           if (run !== this.run) return;
         } while (answer.cancelled);
@@ -155,6 +155,8 @@ export class GameReview {
       if (run !== this.run) return;
       this.setState("error");
       say(t("rv.error", { error: String(/** @type {any} */ (error)?.message ?? error) }));
+      // A worker that fell silent is dead: the computer player restarts it.
+      if (error instanceof Error && error.message === t("msg.aiTimeout")) ai.failed(error);
     }
   }
 
