@@ -8,6 +8,8 @@ Tests set ``window.mixtourDebug.reviewDepth`` low so a review takes seconds.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
@@ -56,6 +58,10 @@ def test_review_marks_the_blunder_counts_it_and_the_graph_jumps(web_app: AppPage
     # The game ended with White's tower: the label says who has won.
     expect(page.locator("#review-label")).to_have_text("White has won")
     expect(page.locator("#result-review")).to_be_hidden()
+    # The summary is also told in words, counted in the language's plural forms.
+    summary = page.locator("#message").inner_text()
+    assert re.search(r"Red: \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?\.", summary), summary
+    assert "1 blunders" not in summary and "1 mistakes" not in summary
 
     # A click on the graph, four ninths along, shows the position after the 4th action.
     page.locator("#review-graph").scroll_into_view_if_needed()

@@ -204,9 +204,9 @@ export class GameReview {
       .map((color) =>
         t("rv.summaryLine", {
           color: colorName(color),
-          inaccuracies: summary[color]?.inaccuracy ?? 0,
-          mistakes: summary[color]?.mistake ?? 0,
-          blunders: summary[color]?.blunder ?? 0,
+          inaccuracies: plural("rv.inaccuracies", summary[color]?.inaccuracy ?? 0),
+          mistakes: plural("rv.mistakes", summary[color]?.mistake ?? 0),
+          blunders: plural("rv.blunders", summary[color]?.blunder ?? 0),
         }),
       )
       .join(" ");
