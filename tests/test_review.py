@@ -16,6 +16,7 @@ from mixtour.ai.review import (
     THRESHOLDS,
     PlyAnalysis,
     ReviewError,
+    analyse,
     analyse_ply,
     classify,
     expected,
@@ -206,3 +207,18 @@ def test_graph_takes_the_mean_of_two_depths_so_quiet_moves_do_not_zigzag() -> No
     # A proven result is shown as it is.
     won = PlyAnalysis(1, 1, WIN - 1, None, (), 0, 0)
     assert report([first, won], ["a2"])["graph"][1] == 1.0
+
+
+def test_a_forced_pass_is_scored_by_the_position_it_leads_to() -> None:
+    # White has no disc in hand and no stack that can move: passing is all it can do.
+    fen = "w,3,w/5/5/5/w,1,w,1,w w 0/5 0/0 1 -"
+    pos = Position(fen)
+    assert [str(a) for a in Game(fen).legal_actions()] == ["pass"]
+    score, best, pv, _, _ = analyse(pos, depth=2)
+    pos.push(best if best is not None else -1)
+    after, _, _, _, _ = analyse(pos, depth=2)
+    pos.pop()
+    assert score == -after != 0
+    assert pv[0] == best
+    plies = review_game(fen, ["pass", "c3"], depth=2)
+    assert verdict(report(plies, ["pass", "c3"]), 1)["kind"] == "best"
