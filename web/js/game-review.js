@@ -359,7 +359,10 @@ export class GameReview {
     const head = document.createElement("tr");
     const corner = document.createElement("th");
     corner.scope = "col";
-    corner.textContent = t("rv.player");
+    const cornerText = document.createElement("span");
+    cornerText.className = "visually-hidden"; // the colours' names say it; room for the counts on a phone
+    cornerText.textContent = t("rv.player");
+    corner.append(cornerText);
     head.append(corner);
     for (const kind of SHOWN) {
       const th = document.createElement("th");
