@@ -13,6 +13,7 @@ import re
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
+from test_web_axe import violations
 from webhelpers import position
 
 from mixtour.core import STANDARD_START, Position
@@ -126,3 +127,16 @@ def test_a_review_the_worker_refuses_says_why_and_keeps_the_game(web_app: AppPag
     page.click("#undo")
     page.click("#hint-button")
     expect(page.locator("#board")).to_have_attribute("data-hint", "e4:3-c2", timeout=60_000)
+
+
+def test_the_reviewed_page_passes_axe_in_light_and_dark(web_app: AppPage) -> None:
+    page = open_game(web_app, PLANTED, depth=1)
+    page.click("#review-start")
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=REVIEW_TIMEOUT_MS)
+    page.click(ply_cell(page, 8))
+    expect(page.locator("#board")).to_have_attribute("data-review-best", re.compile(r"\S"))
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += violations(page, f"index.html after a review ({scheme})")
+    assert found == []
