@@ -72,6 +72,14 @@ def test_review_marks_the_blunder_counts_it_and_the_graph_jumps(web_app: AppPage
     expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-ply", "4")
     after_four = Game(STANDARD_START, PLANTED[:4]).fen()
     assert Position(position(page)).fen() == after_four
+    # The graph is a slider: the arrow keys step through the game from there.
+    graph = page.locator("#review-graph")
+    expect(graph).to_have_attribute("aria-valuenow", "4")
+    graph.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-ply", "5")
+    expect(graph).to_have_attribute("aria-valuenow", "5")
+    expect(graph).to_have_attribute("aria-valuetext", re.compile(r"^After action 5: "))
 
     # The blunder, clicked in the move list: its verdict, the better move and its line.
     page.click(ply_cell(page, 8))

@@ -93,6 +93,7 @@ export class GameReview {
       summary: /** @type {HTMLTableElement} */ (document.querySelector("#review-summary")),
     };
     this.ui.start.addEventListener("click", () => this.start());
+    this.ui.graph.addEventListener("keydown", (event) => this.onGraphKey(event));
     // The end of a game offers the review too: it starts it and shows the panel.
     document.querySelector("#result-review")?.addEventListener("click", () => {
       document.querySelector("#game-review")?.scrollIntoView({ block: "nearest" });
@@ -107,6 +108,23 @@ export class GameReview {
       const ply = Math.round(((event.clientX - box.left) / box.width) * (this.game?.actions.length ?? 0));
       deps.goto(Math.max(0, Math.min(last, ply)));
     });
+  }
+
+  /**
+   * The graph is a slider over the positions: the arrows, Home and End step
+   * through the game as in the move list.
+   * @param {KeyboardEvent} event
+   */
+  onGraphKey(event) {
+    const view = this.deps.view();
+    const last = (this.report?.graph.length ?? 0) - 1;
+    if (!view || last < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const now = view.moves.length;
+    /** @type {{[key: string]: number}} */
+    const steps = { ArrowLeft: now - 1, ArrowDown: now - 1, ArrowRight: now + 1, ArrowUp: now + 1, Home: 0, End: last };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    this.deps.goto(Math.max(0, Math.min(last, steps[event.key])));
   }
 
   /** Review the game on the board from its first move. */
@@ -352,6 +370,11 @@ export class GameReview {
     this.ui.graph.replaceChildren(svg);
     this.ui.graph.dataset.plies = String(report.graph.length);
     this.ui.graph.setAttribute("aria-label", t("rv.graphLabel"));
+    this.ui.graph.setAttribute("aria-valuemax", String(Math.max(0, report.graph.length - 1)));
+    this.ui.graph.setAttribute("aria-valuenow", String(current));
+    const label = report.labels[current];
+    const said = label ? labelText(label) : "";
+    this.ui.graph.setAttribute("aria-valuetext", t("rv.graphValue", { n: current, label: said }));
   }
 
   /** @param {Report} report */
