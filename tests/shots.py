@@ -29,11 +29,18 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402  (needs the repository root on sys.path)
 from mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
+from mixtour.game import Game  # noqa: E402
+from mixtour.link import format_link  # noqa: E402
 
 # A game by link as the friend opens it: Red to move after White's c4:2-d4.
 CORR_GAME = CorrespondenceGame.new("Shots_01", names=["Ann", "Bob"])
 for _action in ["d4", "c4", "d4-c4", "d4", "c4:2-d4"]:
     CORR_GAME = CORR_GAME.extend(_action)
+
+# A short game whose 8th action lets White finish a tower (tests/test_web_review.py's).
+REVIEW_LINK = format_link(
+    Game(None, ["d4", "b2", "c2", "e5", "e4", "d4-e5", "b2-c2", "e5:2-e4", "e4:3-c2"])
+)
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (1280, 800)]
 THEMES: list[Literal["light", "dark"]] = ["light", "dark"]
@@ -41,6 +48,8 @@ THEMES: list[Literal["light", "dark"]] = ["light", "dark"]
 PAGES = {
     "game": ("index.html#m=c3,b4,c2,c3-b4,d4&ply=5", True, ["#board", "#status"]),
     "game-settings": ("index.html", True, []),
+    # After "Review the game" on a finished game, at its blunder (the review panel shown).
+    "game-review": ("index.html#" + REVIEW_LINK, True, []),
     "game-corr": ("index.html#" + encode(CORR_GAME), True, ["#board", "#corr-status"]),
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
@@ -87,6 +96,17 @@ def settle(page: Page, ready: bool) -> None:
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(1)))")
 
 
+def review(page: Page) -> None:
+    """Review the game on the page (at a low depth) and show its 8th action."""
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=180_000)
+    page.evaluate("() => { window.mixtourDebug = { reviewDepth: 2 }; }")
+    page.click("#review-start")
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=180_000)
+    page.click('#moves button.ply[data-ply="8"]')
+    page.locator("#game-review").scroll_into_view_if_needed()
+    page.wait_for_timeout(400)  # the board's step back is animated
+
+
 def shoot(out: Path) -> int:
     problems: list[str] = []
     count = 0
@@ -106,6 +126,8 @@ def shoot(out: Path) -> int:
                     if name == "game-settings":
                         page.click("#open-settings")
                         page.locator("#settings-dialog").wait_for()
+                    if name == "game-review":
+                        review(page)
                     found = page.evaluate(FACTS, inside)
                     shot = out / f"{name}-{width}x{height}-{theme}.png"
                     page.screenshot(path=str(shot))

@@ -165,6 +165,7 @@ export class Ai {
     this.restarts = 0; // failures in a row
     /** @type {Promise<string> | null} */
     this.inFlight = null; // the worker's current search (a promise), at most one
+    this.inFlightKind = ""; // the worker function it called ("think", "review", ...)
     this.cancelSent = false;
     this.searches = 0;
     /** @type {Promise<string> | null} */
@@ -361,6 +362,7 @@ export class Ai {
     document.body.dataset.aiSearches = String(this.searches);
     const search = this.watch(call);
     this.inFlight = search;
+    this.inFlightKind = "think";
     this.cancelSent = false;
     try {
       const text = await search;
@@ -369,6 +371,47 @@ export class Ai {
     } finally {
       if (this.inFlight === search) this.inFlight = null;
     }
+  }
+
+  /**
+   * Send the worker another request than a move (the game review's `review` and
+   * `review_report`), in the same queue as the searches: it waits for the search
+   * under way, and a dead worker is noticed as for a move. Resolves to the parsed
+   * answer; rejects with the worker's error, or when the worker fell silent.
+   * @param {string} name the worker function
+   * @param {object} request sent as JSON
+   * @returns {Promise<any>}
+   */
+  async ask(name, request) {
+    await this.idle();
+    if (document.body.dataset.ai !== "ready") await this.booted;
+    await this.idle();
+    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
+    const search = this.watch(python.ai_call(name, JSON.stringify(request)));
+    this.inFlight = search;
+    this.inFlightKind = name;
+    this.cancelSent = false;
+    try {
+      const text = await search;
+      this.restarts = 0;
+      return JSON.parse(text);
+    } finally {
+      if (this.inFlight === search) this.inFlight = null;
+    }
+  }
+
+  /** Resolves once the worker has no request under way. */
+  async idle() {
+    while (this.inFlight) await this.inFlight.catch(() => {});
+  }
+
+  /**
+   * End the worker's current request if it is a `name` (a review stopped
+   * leaves the computer's own search alone).
+   * @param {string} name
+   */
+  cancelRequest(name) {
+    if (this.inFlightKind === name) this.cancelSearch();
   }
 
   /** End the worker's current search (its answer will be dropped). */
@@ -540,7 +583,7 @@ export class Ai {
       this.generation += 1;
       clearTimeout(this.timer);
       this.showHint(null);
-      this.cancelSearch();
+      this.cancelRequest("think"); // a game review's request carries on (web/js/game-review.js)
     }
     if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
     if (view && this.isAiTurn(view) && !this.paused && document.body.dataset.ai !== "error") {

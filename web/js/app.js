@@ -15,6 +15,7 @@ import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./board.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
+import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
 import { Links } from "./links.js";
@@ -110,6 +111,18 @@ const ai = new Ai({
   ui,
   /** @param {Bridge.View} state @returns {boolean} */
   mayMove: (state) => corr.mayMove(state), // a game by link: no hint for the friend's colour
+});
+
+// Game review: the engine's verdict on every move, a graph, a summary (web/js/game-review.js).
+const gameReview = new GameReview({
+  ai,
+  call,
+  view: () => view,
+  goto: (ply) => gotoPly(ply),
+  moves: ui.moves,
+  board,
+  canvas: ui.canvas,
+  say,
 });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
@@ -223,6 +236,7 @@ function render(state) {
   library.update();
   ai.update(changed);
   start.update(state);
+  gameReview.update(state, ui.moves); // after ai.update, which clears the board's arrow
 }
 
 /** The end of the game in words. A draw by passes ends after one pass (R7):

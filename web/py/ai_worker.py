@@ -14,6 +14,17 @@ functions with a JSON string; each returns a JSON string.
     answer: ``{"id": n, "move": "c4:2-d3", "action": {kind, square, from,
     to, count}, "score", "depth", "nodes", "time_ms", "nps", "pv": [...],
     "level"}``. ``id`` is echoed so the page can drop stale answers.
+``review(request)``
+    one position of a game review (:mod:`mixtour.ai.review`): request
+    ``{"id": n, "start": P1, "actions": [N1...], "ply": i, "depth": d}``
+    (Mixtour, two players; depth 1 to 8, the review's default when left out);
+    answer: :meth:`~mixtour.ai.review.PlyAnalysis.as_json` with ``id`` and
+    ``cancelled``. The page asks for one position at a time, so it shows the
+    progress and can stop between two, and ``cancel`` ends the one under way.
+``review_report(request)``
+    ``{"actions": [N1...], "plies": [review answers...]}`` ->
+    :func:`mixtour.ai.review.report` (the graph, the labels, a verdict per
+    move and the summary per player).
 ``cancel()``
     ends the search under way (if any) at once: it answers with the best move
     found so far, which the page drops. ``{"ok": true}``.
@@ -48,12 +59,14 @@ from collections.abc import Callable
 
 from mixtour.kit.games import game_ai
 
-__all__ = ["cancel", "ping", "think"]
+__all__ = ["cancel", "ping", "review", "review_report", "think"]
 
 # Never let one request hold the worker longer than this, whatever it asks.
 MAX_TIME_MS = 10_000
 # How long a search runs between two visits to the worker's event loop.
 YIELD_EVERY_S = 0.025
+# A review searches each position to a fixed depth, at most this one.
+MAX_REVIEW_DEPTH = 8
 
 # Searches are numbered as they arrive; cancel() ends every one up to the
 # newest, so a cancel that arrives between two searches stops nothing new.
@@ -139,6 +152,47 @@ def think_now(request: str) -> str:
     )
 
 
+async def review(request: str) -> str:
+    """Analyse one position of a game (see the module docstring)."""
+    return review_now(request)
+
+
+def review_now(request: str) -> str:
+    """:func:`review`, run to its end here and now."""
+    from mixtour.ai.review import DEFAULT_DEPTH, analyse_ply
+
+    req = json.loads(request)
+    _searches["started"] += 1
+    serial = _searches["started"]
+    depth = int(req.get("depth") or DEFAULT_DEPTH)
+    if not 1 <= depth <= MAX_REVIEW_DEPTH:
+        raise ValueError(f"depth {depth}: expected 1 to {MAX_REVIEW_DEPTH}")
+    actions = req.get("actions", [])
+    if not isinstance(actions, list):
+        raise ValueError("actions: expected a list of actions")
+    analysis = analyse_ply(
+        str(req["start"]),
+        [str(a) for a in actions],
+        int(req["ply"]),
+        depth=depth,
+        stop=_stop_for(serial),
+    )
+    answer = analysis.as_json()
+    answer["id"] = req.get("id")
+    answer["cancelled"] = _searches["cancelled"] >= serial
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def review_report(request: str) -> str:
+    """The review of a game from its positions' analyses (see the module docstring)."""
+    from mixtour.ai.review import PlyAnalysis, report
+
+    req = json.loads(request)
+    plies = [PlyAnalysis.from_json(p) for p in req["plies"]]
+    actions = [str(a) for a in req["actions"]]
+    return json.dumps(report(plies, actions), separators=(",", ":"))
+
+
 def cancel() -> str:
     """End every search started so far (see the module docstring)."""
     _searches["cancelled"] = _searches["started"]
@@ -168,4 +222,4 @@ def memory() -> str:
     return json.dumps({"wasm_bytes": wasm, "objects": len(gc.get_objects())})
 
 
-__export__ = ["think", "cancel", "ping", "memory"]
+__export__ = ["think", "cancel", "ping", "memory", "review", "review_report"]

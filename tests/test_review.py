@@ -1,0 +1,224 @@
+"""Game review (mixtour/ai/review.py) and the worker's review functions, under CPython."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from mixtour.ai import tune
+from mixtour.ai.review import (
+    CLASSES,
+    SCALE,
+    THRESHOLDS,
+    PlyAnalysis,
+    ReviewError,
+    analyse,
+    analyse_ply,
+    classify,
+    expected,
+    label,
+    report,
+    review_game,
+)
+from mixtour.ai.search import WIN
+from mixtour.core import STANDARD_START, Position
+from mixtour.game import Game
+
+WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
+if str(WEB_PY) not in sys.path:
+    sys.path.insert(0, str(WEB_PY))
+
+import ai_worker  # noqa: E402
+
+# Eight plies of careless play, then Red's e5:2-e4 leaves White's e4 stack
+# (three discs, White on top) one move from a tower on c2 (two discs):
+# White's e4:3-c2 wins at once. Red had other moves that kept it shut.
+PLANTED = ["d4", "b2", "c2", "e5", "e4", "d4-e5", "b2-c2", "e5:2-e4", "e4:3-c2"]
+BLUNDER_PLY = 8  # the verdict on the 8th action (index 7)
+DEPTH = 3
+
+
+@pytest.fixture(scope="module")
+def planted() -> tuple[list[PlyAnalysis], dict[str, object]]:
+    plies = review_game(STANDARD_START, PLANTED, depth=DEPTH)
+    return plies, report(plies, PLANTED)
+
+
+def verdict(review: dict[str, object], ply: int) -> dict[str, object]:
+    moves = review["moves"]
+    assert isinstance(moves, list)
+    found = [m for m in moves if m["ply"] == ply]
+    assert len(found) == 1, moves
+    result: dict[str, object] = found[0]
+    return result
+
+
+def test_thresholds_split_the_losses_into_classes() -> None:
+    good, inaccuracy, mistake = THRESHOLDS
+    assert classify(0.0) == "good"
+    assert classify(good - 0.001) == "good"
+    assert classify(good) == "inaccuracy"
+    assert classify(inaccuracy - 0.001) == "inaccuracy"
+    assert classify(inaccuracy) == "mistake"
+    assert classify(mistake - 0.001) == "mistake"
+    assert classify(mistake) == "blunder"
+    assert classify(0.9) == "blunder"
+    assert classify(0.3, is_best=True) == "best"
+    # Opening a winning tower is a blunder whatever the scores say.
+    assert classify(0.0, is_best=True, gives_win=True) == "blunder"
+    assert CLASSES == ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def test_expected_result_uses_the_tuners_scale() -> None:
+    assert expected(0) == 0.5
+    assert SCALE == tune.SCALE  # the scale the evaluation's weights were fitted at
+    assert expected(int(SCALE)) == pytest.approx(1 / (1 + math.exp(-1)))
+    assert expected(WIN - 5) == 1.0 and expected(5 - WIN) == 0.0
+    assert expected(300) > expected(100) > expected(-100)
+
+
+def test_labels_say_who_is_winning_in_words() -> None:
+    assert label(0, 0) == {"side": None, "kind": "equal", "moves": 0}
+    assert label(150, 1)["kind"] == "slightly"
+    assert label(-300, 0) == {"side": "r", "kind": "better", "moves": 0}
+    assert label(800, 0) == {"side": "w", "kind": "winning", "moves": 0}
+    # A forced win counts the winner's own moves: 1 ply -> 1, 3 plies -> 2.
+    assert label(WIN - 1, 0) == {"side": "w", "kind": "win", "moves": 1}
+    assert label(-(WIN - 3), 0) == {"side": "r", "kind": "win", "moves": 2}
+    assert label(WIN, 1)["kind"] == "won"
+
+
+def test_planted_blunder_is_found(planted: tuple[list[PlyAnalysis], dict[str, object]]) -> None:
+    plies, review = planted
+    before = plies[BLUNDER_PLY - 1]
+    assert before.gives_win and before.avoidable
+    assert (
+        before.best is not None and before.best != Game(STANDARD_START, PLANTED).actions()[7].code
+    )
+    move = verdict(review, BLUNDER_PLY)
+    assert move["kind"] == "blunder"
+    assert move["color"] == "r"
+    assert move["best"] != "e5:2-e4" and move["pv"]
+    # After it White wins in one: the label says so, the graph is at White's end.
+    assert review["labels"][BLUNDER_PLY] == {"side": "w", "kind": "win", "moves": 1}  # type: ignore[index]
+    assert review["graph"][BLUNDER_PLY] == 1.0  # type: ignore[index]
+    summary = review["summary"]
+    assert isinstance(summary, dict)
+    assert summary["r"]["blunder"] >= 1
+    assert sum(summary["w"].values()) + sum(summary["r"].values()) == len(PLANTED)
+
+
+def test_the_winning_move_is_marked_best(
+    planted: tuple[list[PlyAnalysis], dict[str, object]],
+) -> None:
+    plies, review = planted
+    assert plies[-2].best is not None
+    assert verdict(review, len(PLANTED))["kind"] == "best"
+    assert verdict(review, len(PLANTED))["best"] == "e4:3-c2"
+    # The game is over at the last position: no best move, White has won.
+    assert plies[-1].best is None and plies[-1].score == WIN
+    assert review["labels"][-1] == {"side": "w", "kind": "won", "moves": 0}  # type: ignore[index]
+
+
+def test_review_is_deterministic_at_a_fixed_depth(
+    planted: tuple[list[PlyAnalysis], dict[str, object]],
+) -> None:
+    plies, _ = planted
+    assert review_game(STANDARD_START, PLANTED, depth=DEPTH) == plies
+
+
+def test_opening_a_tower_in_a_lost_game_is_no_blunder() -> None:
+    # Red is already lost (a proven loss) and lets White win at once: best
+    # play could not save it, so the move is judged by the scores alone.
+    lost = PlyAnalysis(0, 1, WIN - 5, 7, (7,), 3, 10, WIN - 2, gives_win=True, avoidable=True)
+    after = PlyAnalysis(1, 0, WIN - 1, 8, (8,), 3, 10)
+    review = report([lost, after], ["a2"])
+    assert review["moves"][0]["kind"] == "good"
+    # The same move from an even game is a blunder.
+    even = PlyAnalysis(0, 1, 0, 7, (7,), 3, 10, WIN - 2, gives_win=True, avoidable=True)
+    assert report([even, after], ["a2"])["moves"][0]["kind"] == "blunder"
+
+
+def test_report_of_a_partial_review_judges_only_the_moves_analysed_on_both_sides(
+    planted: tuple[list[PlyAnalysis], dict[str, object]],
+) -> None:
+    plies, _ = planted
+    partial = report(plies[:4], PLANTED)
+    assert [m["ply"] for m in partial["moves"]] == [1, 2, 3]
+    assert len(partial["graph"]) == 4
+
+
+def test_three_players_and_bad_plies_are_refused() -> None:
+    three = Position.start(players=3).fen()
+    with pytest.raises(ReviewError, match="two-player"):
+        analyse_ply(three, [], 0, depth=1)
+    with pytest.raises(ReviewError, match="ply 5"):
+        analyse_ply(STANDARD_START, ["c3"], 5, depth=1)
+
+
+def test_analysis_round_trips_through_json(
+    planted: tuple[list[PlyAnalysis], dict[str, object]],
+) -> None:
+    plies, _ = planted
+    for p in plies:
+        assert PlyAnalysis.from_json(json.loads(json.dumps(p.as_json()))) == p
+    with pytest.raises(ValueError, match="malformed"):
+        PlyAnalysis.from_json({"ply": 0})
+
+
+def test_worker_reviews_one_position_and_reports(
+    planted: tuple[list[PlyAnalysis], dict[str, object]],
+) -> None:
+    plies, review = planted
+    answers = []
+    for ply in range(len(PLANTED) + 1):
+        request = {"id": 4, "start": STANDARD_START, "actions": PLANTED, "ply": ply, "depth": DEPTH}
+        answer = json.loads(ai_worker.review_now(json.dumps(request)))
+        assert answer["id"] == 4 and answer["cancelled"] is False
+        answers.append(answer)
+    assert [PlyAnalysis.from_json(a) for a in answers] == plies
+    reported = json.loads(
+        ai_worker.review_report(json.dumps({"actions": PLANTED, "plies": answers}))
+    )
+    assert reported == json.loads(json.dumps(review))
+
+
+def test_worker_refuses_a_bad_review_request() -> None:
+    with pytest.raises(ValueError, match="depth 40"):
+        ai_worker.review_now(
+            json.dumps({"start": STANDARD_START, "actions": [], "ply": 0, "depth": 40})
+        )
+    with pytest.raises(ValueError, match="list"):
+        ai_worker.review_now(json.dumps({"start": STANDARD_START, "actions": "c3", "ply": 0}))
+
+
+def test_graph_takes_the_mean_of_two_depths_so_quiet_moves_do_not_zigzag() -> None:
+    # Depth 4 says +66 then -68 (each side likes having the move); the look
+    # one ply shallower from the start said -60 for the second position.
+    first = PlyAnalysis(0, 0, 66, 7, (7,), 4, 10, played=-60)
+    second = PlyAnalysis(1, 1, -68, 8, (8,), 4, 10)
+    review = report([first, second], ["a2"])
+    assert review["graph"][0] == round(2 * expected(66) - 1, 3)
+    assert review["graph"][1] == round(2 * expected(-64) - 1, 3)
+    # A proven result is shown as it is.
+    won = PlyAnalysis(1, 1, WIN - 1, None, (), 0, 0)
+    assert report([first, won], ["a2"])["graph"][1] == 1.0
+
+
+def test_a_forced_pass_is_scored_by_the_position_it_leads_to() -> None:
+    # White has no disc in hand and no stack that can move: passing is all it can do.
+    fen = "w,3,w/5/5/5/w,1,w,1,w w 0/5 0/0 1 -"
+    pos = Position(fen)
+    assert [str(a) for a in Game(fen).legal_actions()] == ["pass"]
+    score, best, pv, _, _ = analyse(pos, depth=2)
+    pos.push(best if best is not None else -1)
+    after, _, _, _, _ = analyse(pos, depth=2)
+    pos.pop()
+    assert score == -after != 0
+    assert pv[0] == best
+    plies = review_game(fen, ["pass", "c3"], depth=2)
+    assert verdict(report(plies, ["pass", "c3"]), 1)["kind"] == "best"
