@@ -52,6 +52,10 @@ COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
 
 
+class TouchUnsupported(RuntimeError):
+    """The engine's automation cannot put a finger on the page."""
+
+
 class BrowserCrashed(RuntimeError):
     """The browser program stopped, or stopped answering: not a fault of the page."""
 
@@ -113,6 +117,10 @@ class Engine(Protocol):
 
     def click(self, x: float, y: float) -> None:
         """A real pointer click at page (viewport) coordinates in CSS pixels."""
+
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        """A finger put down at page coordinates and lifted after ``hold_ms``;
+        raises :class:`TouchUnsupported` where the automation has no touch pointer."""
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         """Make the viewport ``width`` x ``height`` CSS pixels."""
@@ -232,6 +240,9 @@ class Firefox:
 
     def click(self, x: float, y: float) -> None:
         self._call("click", x=x, y=y)
+
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        self._call("touch", x=x, y=y, hold=hold_ms)
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         self._call("size", width=width, height=height, scale=scale, mobile=False)
@@ -412,6 +423,24 @@ class WebKit:
         pointer.click()
         self._do("click", actions.perform)
 
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+        finger = PointerInput(interaction.POINTER_TOUCH, "finger")  # type: ignore[no-untyped-call]
+        actions = ActionBuilder(self.driver, mouse=finger)
+        pointer = actions.pointer_action
+        pointer.move_to_location(round(x), round(y))  # type: ignore[no-untyped-call]
+        pointer.pointer_down()  # type: ignore[no-untyped-call]
+        pointer.pause(hold_ms / 1000)
+        pointer.pointer_up()  # type: ignore[no-untyped-call]
+        try:
+            self._do("touch", actions.perform)
+        except WebDriverException as error:
+            raise TouchUnsupported(f"webkit: {error.msg}") from error
+
     def size(self, width: int, height: int, scale: float = 1) -> None:
         # The window is sized from outside (the scale is GDK_SCALE, fixed at the
         # start): correct by what the page then measures.
@@ -492,6 +521,9 @@ class Relaunching:
 
     def click(self, x: float, y: float) -> None:
         self.current.click(x, y)
+
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        self.current.touch(x, y, hold_ms)
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         self.current.size(width, height, scale)

@@ -7,7 +7,7 @@
 //
 // Commands: {op: "goto", url}, {op: "reload"}, {op: "run", fn, args}
 // (the source of a function run in the page with these arguments; its value
-// comes back), {op: "wait", fn, arg, timeout}, {op: "click", x, y},
+// comes back), {op: "wait", fn, arg, timeout}, {op: "click", x, y}, {op: "touch", x, y, hold},
 // {op: "size", width, height, scale, mobile}, {op: "shot", path},
 // {op: "requests"} (every URL the page asked for since the last time),
 // {op: "errors"} (console errors and uncaught exceptions, likewise), {op: "quit"}.
@@ -92,6 +92,12 @@ const commands = {
   },
   click: async ({ x, y }) => {
     await page.mouse.click(x, y);
+  },
+  // A finger on the screen for `hold` ms (a touch pointer in input.performActions).
+  touch: async ({ x, y, hold }) => {
+    await page.touchscreen.touchStart(x, y);
+    await new Promise((done) => setTimeout(done, hold));
+    await page.touchscreen.touchEnd();
   },
   size: async ({ width, height, scale, mobile }) => {
     await page.setViewport({ width, height, deviceScaleFactor: scale, isMobile: mobile });
