@@ -5,7 +5,9 @@ every page becomes ready with nothing from outside, a game against the
 computer by clicks on the canvas, a refused click and its message, a link
 round trip, an embed in an iframe, the rules page's live boards, the saved
 game after a reload, play with the server gone after one visit (service
-worker), and Tor's page. It reads the page as a person would: the board's
+worker), Tor's page, a game by link passed to the friend and back with
+tampered links refused, and taps and a long press where the automation has a
+touch pointer (Firefox). It reads the page as a person would: the board's
 ``data-*`` attributes and the visible text.
 
 Set ``MIXTOUR_XBROWSER_SHOTS`` to a folder to also save screenshots of every
@@ -621,6 +623,10 @@ def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     click_element(tab, "#open-games")
     tab.wait("() => document.querySelector('#games-dialog').open")
     assert "Safari" in text(tab, "#games-dialog")
+    shots = os.environ.get("MIXTOUR_XBROWSER_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        tab.shot(Path(shots) / f"{tab.name}-games-dialog-desktop-light.png")
     click_element(tab, "#games-dialog [data-close]")
     tab.wait("() => !document.querySelector('#games-dialog').open")
 

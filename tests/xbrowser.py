@@ -32,6 +32,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -300,6 +301,13 @@ def xvfb_display(scale: int = 1) -> Iterator[str]:
         process.wait(timeout=10)
 
 
+# MiniBrowser's toolbar (address field, buttons) holds its window at 447 CSS
+# pixels or more. A user style sheet for GTK, read from $XDG_CONFIG_HOME, shrinks
+# the browser's own widgets to nothing, so the window, and the page's viewport,
+# can be a phone's 390 pixels (or less). The page is not a GTK widget: it is untouched.
+GTK_SHRINK_CSS = "* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; }\n"
+
+
 class WebKit:
     name = "webkit"
 
@@ -320,7 +328,12 @@ class WebKit:
             },
         )
         # GDK_SCALE: the window has two device pixels to the CSS pixel.
+        self._gtk_config = tempfile.TemporaryDirectory(prefix="mixtour-gtk-")
+        sheet = Path(self._gtk_config.name) / "gtk-3.0" / "gtk.css"
+        sheet.parent.mkdir()
+        sheet.write_text(GTK_SHRINK_CSS, encoding="utf-8")
         env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(SCALE)}
+        env["XDG_CONFIG_HOME"] = self._gtk_config.name
         env.pop("WAYLAND_DISPLAY", None)
         self._service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
         self.crashed = ""
@@ -444,11 +457,14 @@ class WebKit:
     def size(self, width: int, height: int, scale: float = 1) -> None:
         # The window is sized from outside (the scale is GDK_SCALE, fixed at the
         # start): correct by what the page then measures.
-        self._do("size", self.driver.set_window_size, width, height)
-        inner = self.run("() => [window.innerWidth, window.innerHeight]")
-        dw, dh = width - inner[0], height - inner[1]
-        if dw or dh:
-            self._do("size", self.driver.set_window_size, width + dw, height + dh)
+        outer = [width, height]
+        for _ in range(4):  # the window may take a moment to follow
+            self._do("size", self.driver.set_window_size, *outer)
+            inner = self.run("() => [window.innerWidth, window.innerHeight]")
+            if inner == [width, height]:
+                return
+            outer = [outer[0] + width - inner[0], outer[1] + height - inner[1]]
+        raise RuntimeError(f"webkit: a viewport of {inner} instead of {width}x{height}")
 
     def shot(self, path: Path) -> None:
         self._do("shot", self.driver.save_screenshot, str(path))
@@ -465,6 +481,7 @@ class WebKit:
                 self.driver.quit()
             guard.cancel()
         stop_tree(self._service.process)
+        self._gtk_config.cleanup()
 
 
 def _silent(error: BaseException) -> bool:
