@@ -327,7 +327,11 @@ def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_ur
             )
         for size, (width, height) in SIZES.items():
             tab.size(width, height, SCALE)
-            # Nothing is wider than the window, in either engine.
+            # The page is laid out at the whole width asked for (no classic
+            # scrollbar taking some, no browser window with a minimum width)...
+            laid_out = tab.run("() => document.documentElement.clientWidth")
+            assert laid_out == width, f"{path} at {size} is laid out at {laid_out}px"
+            # ...and nothing is wider than the window, in either engine.
             overflow = tab.run(
                 "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )

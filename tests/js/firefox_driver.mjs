@@ -37,6 +37,9 @@ const prefs = {
   "network.connectivity-service.enabled": false,
   "services.settings.server": "http://127.0.0.1:9/",
   "toolkit.telemetry.enabled": false,
+  // Scrollbars over the page, as on a phone (and in headless Chromium): the
+  // classic ones took 12 of the phone's 390 CSS pixels.
+  "ui.useOverlayScrollbars": 1,
 };
 
 const browser = await puppeteer.launch({
