@@ -308,6 +308,22 @@ def xvfb_display(scale: int = 1) -> Iterator[str]:
 GTK_SHRINK_CSS = "* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; }\n"
 
 
+# How WebKit waits for a condition: in the page, every 100 ms, for at most
+# the given milliseconds (then false; the caller asks again until its deadline).
+WAIT_IN_PAGE = """
+const [arg, limitMs, done] = arguments;
+const condition = (CONDITION);
+const start = Date.now();
+const check = async () => {
+  if (await condition(arg)) done(true);
+  else if (Date.now() - start >= limitMs) done(false);
+  else setTimeout(check, 100);
+};
+check().catch((error) => done(false));
+"""
+WAIT_STEP_S = 20.0
+
+
 class WebKit:
     name = "webkit"
 
@@ -421,11 +437,22 @@ class WebKit:
         return self._do("run", self.driver.execute_script, f"return ({fn})(...arguments);", *args)
 
     def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
+        # The page polls itself, and answers once: a WebDriver round trip every
+        # 100 ms cost MiniBrowser and the driver CPU the page needed to start.
         deadline = time.monotonic() + timeout_s
-        while not self.run(fn, arg):
-            if time.monotonic() > deadline:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"webkit: still false after {timeout_s} s: {fn}")
-            time.sleep(0.1)
+            found = self._do(
+                "wait",
+                self.driver.execute_async_script,
+                WAIT_IN_PAGE.replace("CONDITION", fn),
+                arg,
+                int(min(left, WAIT_STEP_S) * 1000),
+            )
+            if found:
+                return
 
     def click(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -458,13 +485,28 @@ class WebKit:
         # The window is sized from outside (the scale is GDK_SCALE, fixed at the
         # start): correct by what the page then measures.
         outer = [width, height]
-        for _ in range(4):  # the window may take a moment to follow
+        for _ in range(4):
             self._do("size", self.driver.set_window_size, *outer)
-            inner = self.run("() => [window.innerWidth, window.innerHeight]")
+            inner = self._settled_viewport()
             if inner == [width, height]:
                 return
-            outer = [outer[0] + width - inner[0], outer[1] + height - inner[1]]
+            outer = [
+                max(width, outer[0] + width - inner[0]),
+                max(height, outer[1] + height - inner[1]),
+            ]
         raise RuntimeError(f"webkit: a viewport of {inner} instead of {width}x{height}")
+
+    def _settled_viewport(self) -> list[int]:
+        """The page's viewport once the window has followed a resize (two equal reads)."""
+        measure = "() => [window.innerWidth, window.innerHeight]"
+        seen = self.run(measure)
+        for _ in range(20):
+            time.sleep(0.1)
+            now = self.run(measure)
+            if now == seen:
+                break
+            seen = now
+        return list(seen)
 
     def shot(self, path: Path) -> None:
         self._do("shot", self.driver.save_screenshot, str(path))
