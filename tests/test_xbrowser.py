@@ -5,7 +5,9 @@ every page becomes ready with nothing from outside, a game against the
 computer by clicks on the canvas, a refused click and its message, a link
 round trip, an embed in an iframe, the rules page's live boards, the saved
 game after a reload, play with the server gone after one visit (service
-worker), and Tor's page. It reads the page as a person would: the board's
+worker), Tor's page, a game by link passed to the friend and back with
+tampered links refused, and taps and a long press where the automation has a
+touch pointer (Firefox). It reads the page as a person would: the board's
 ``data-*`` attributes and the visible text.
 
 Set ``MIXTOUR_XBROWSER_SHOTS`` to a folder to also save screenshots of every
@@ -39,11 +41,20 @@ from xbrowser import (
     Firefox,
     OutsideRecorder,
     Relaunching,
+    TouchUnsupported,
     WebKit,
     xvfb_display,
 )
 
 import build
+from mixtour.core import Action
+from mixtour.correspondence import (
+    CorrespondenceGame,
+    _checksum,
+    decode,
+    encode,
+    encode_actions,
+)
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
 from mixtour.tor.game import Game as TorGame
@@ -316,7 +327,11 @@ def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_ur
             )
         for size, (width, height) in SIZES.items():
             tab.size(width, height, SCALE)
-            # Nothing is wider than the window, in either engine.
+            # The page is laid out at the whole width asked for (no classic
+            # scrollbar taking some, no browser window with a minimum width)...
+            laid_out = tab.run("() => document.documentElement.clientWidth")
+            assert laid_out == width, f"{path} at {size} is laid out at {laid_out}px"
+            # ...and nothing is wider than the window, in either engine.
             overflow = tab.run(
                 "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )
@@ -494,6 +509,96 @@ def test_tor_a_move_and_the_computers_reply(tab: Engine, site_url: str) -> None:
     assert moves[0] == "c3"
 
 
+def open_link(tab: Engine, url: str) -> None:
+    """Open a game by link as a person would: from a chat program, in a new page."""
+    tab.goto("about:blank")
+    open_ready(tab, url)
+
+
+CORR_STATE = "() => document.querySelector('#corr').dataset.state"
+
+
+@relaunch_on_crash
+def test_a_game_by_link_goes_to_the_friend_and_a_tampered_link_is_refused(
+    tab: Engine, site_url: str
+) -> None:
+    # Ann (White) played d4 and sent the link (made here by the Python library).
+    sent = CorrespondenceGame.new("XbrW0418", names=["Ann"]).extend("d4")
+    open_link(tab, site_url + "index.html#" + encode(sent))
+    tab.wait(f"() => ({CORR_STATE})() === 'your-move'")
+    assert text(tab, "#corr-status") == "You play Red. Ann (White) played d4 — your move."
+    assert board(tab, "position") == sent.game().fen()
+    # Bob (Red) answers by a click on the board; the page gives the link to send back.
+    click_square(tab, "c4")
+    tab.wait(f"() => ({CORR_STATE})() === 'wait'")
+    back = str(tab.run("() => document.querySelector('#corr-link').value"))
+    assert decode(back.split("#", 1)[1]) == sent.extend("c4")
+    assert text(tab, "#corr-send-text") == "Your move is made. Send this link to Ann (White)"
+    # Ann opens it (a browser holding nothing of this game: its storage emptied).
+    tab.run("() => localStorage.clear()")
+    open_link(tab, back)
+    tab.wait(f"() => ({CORR_STATE})() === 'your-move'")
+    assert text(tab, "#corr-status") == "You play White. Red played c4 — your move."
+    assert board(tab, "position") == sent.extend("c4").game().fen()
+    kept = tab.run("() => JSON.stringify(Object.entries(localStorage).sort())")
+    # The same link with an illegal move added and its check made again (a forger),
+    # then one cut short: each refused with its reason, nothing kept changed.
+    body = back.split("#", 1)[1].rpartition("&k=")[0]
+    body += encode_actions([Action.parse("d4-e5").code])
+    forged = f"{body}&k={_checksum(body)}"
+    for fragment, why in (
+        (forged, "action 3 (d4-e5) is not legal"),
+        (back.split("#", 1)[1][:-5], "it was cut short or changed on the way"),
+    ):
+        open_link(tab, site_url + "index.html#" + fragment)
+        tab.wait(f"() => ({CORR_STATE})() === 'refused'")
+        status = text(tab, "#corr-status")
+        assert status.startswith("This link cannot be opened: ") and why in status, status
+        assert status.endswith("Nothing you had was changed."), status
+        assert tab.run("() => JSON.stringify(Object.entries(localStorage).sort())") == kept
+
+
+def tap_square(tab: Engine, square: str, disc: int | None = None, hold_ms: int = 50) -> None:
+    x, y = tab.run(SQUARE_POINT, square, disc, None)
+    tab.touch(x, y, hold_ms)
+
+
+@relaunch_on_crash
+def test_taps_make_a_move_and_a_long_press_takes_a_disc_off(tab: Engine, site_url: str) -> None:
+    game = Game(None, ["c3", "b4"])
+    open_ready(tab, site_url + "index.html#" + format_link(game))
+    tab.run(
+        """() => {
+            window.pointerKinds = [];
+            addEventListener("pointerdown", (e) => pointerKinds.push(e.pointerType), true);
+        }"""
+    )
+    try:
+        tap_square(tab, "b4", 0)
+    except TouchUnsupported as error:
+        pytest.skip(f"no touch pointer in {tab.name}'s automation: {error}")
+    kinds = tab.run("() => pointerKinds")
+    if kinds != ["touch"]:
+        # WebKitWebDriver takes a touch pointer's actions but the page gets a mouse.
+        pytest.skip(f"{tab.name}'s automation turns a touch into pointer events of {kinds}")
+    wait_board(tab, "(b) => b.dataset.selection === 'b4:1'")
+    tap_square(tab, "c3", 0)
+    game.play("b4-c3")
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", game.fen())
+    # The editor: a tap puts a disc on, a long press takes the top one off.
+    open_ready(tab, site_url + "editor.html")
+    one, two = "5/5/2,w,2/5/5 w 19/20 0/0 1 -", "5/5/2,ww,2/5/5 w 18/20 0/0 1 -"
+    tap_square(tab, "c3")
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", one)
+    tap_square(tab, "c3")
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", two)
+    tap_square(tab, "c3", hold_ms=1200)
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", one)
+    # Lifting the finger after the long press placed nothing.
+    tab.wait("() => new Promise((done) => setTimeout(() => done(true), 300))")
+    assert board(tab, "position") == one
+
+
 @relaunch_on_crash
 def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     tab: Engine, site_url: str
@@ -507,10 +612,25 @@ def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     )
     assert ratio == SCALE
     assert abs(pixels - css_width * SCALE) <= 2, (pixels, css_width)
+    # One font for the page, its form controls and the board's letters: each
+    # engine has its own default for a select, and WebKitGTK knows no system-ui.
+    page_font, select_font, board_font = tab.run(
+        """() => [
+            getComputedStyle(document.body).fontFamily,
+            getComputedStyle(document.querySelector(".start-level select")).fontFamily,
+            document.querySelector("#board").getContext("2d").font,
+        ]"""
+    )
+    assert select_font == page_font
+    assert board_font.endswith(" " + page_font), (board_font, page_font)
     # The <dialog> of Your games opens by a click, says what Safari does, and closes.
     click_element(tab, "#open-games")
     tab.wait("() => document.querySelector('#games-dialog').open")
     assert "Safari" in text(tab, "#games-dialog")
+    shots = os.environ.get("MIXTOUR_XBROWSER_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        tab.shot(Path(shots) / f"{tab.name}-games-dialog-desktop-light.png")
     click_element(tab, "#games-dialog [data-close]")
     tab.wait("() => !document.querySelector('#games-dialog').open")
 

@@ -32,6 +32,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -50,6 +51,10 @@ FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 # for is 180 s, and a script may run 120 s); the first session gets START_LIMIT_S.
 COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
+
+
+class TouchUnsupported(RuntimeError):
+    """The engine's automation cannot put a finger on the page."""
 
 
 class BrowserCrashed(RuntimeError):
@@ -113,6 +118,10 @@ class Engine(Protocol):
 
     def click(self, x: float, y: float) -> None:
         """A real pointer click at page (viewport) coordinates in CSS pixels."""
+
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        """A finger put down at page coordinates and lifted after ``hold_ms``;
+        raises :class:`TouchUnsupported` where the automation has no touch pointer."""
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         """Make the viewport ``width`` x ``height`` CSS pixels."""
@@ -233,6 +242,9 @@ class Firefox:
     def click(self, x: float, y: float) -> None:
         self._call("click", x=x, y=y)
 
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        self._call("touch", x=x, y=y, hold=hold_ms)
+
     def size(self, width: int, height: int, scale: float = 1) -> None:
         self._call("size", width=width, height=height, scale=scale, mobile=False)
 
@@ -289,6 +301,29 @@ def xvfb_display(scale: int = 1) -> Iterator[str]:
         process.wait(timeout=10)
 
 
+# MiniBrowser's toolbar (address field, buttons) holds its window at 447 CSS
+# pixels or more. A user style sheet for GTK, read from $XDG_CONFIG_HOME, shrinks
+# the browser's own widgets to nothing, so the window, and the page's viewport,
+# can be a phone's 390 pixels (or less). The page is not a GTK widget: it is untouched.
+GTK_SHRINK_CSS = "* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; }\n"
+
+
+# How WebKit waits for a condition: in the page, every 100 ms, for at most
+# the given milliseconds (then false; the caller asks again until its deadline).
+WAIT_IN_PAGE = """
+const [arg, limitMs, done] = arguments;
+const condition = (CONDITION);
+const start = Date.now();
+const check = async () => {
+  if (await condition(arg)) done(true);
+  else if (Date.now() - start >= limitMs) done(false);
+  else setTimeout(check, 100);
+};
+check().catch((error) => done(false));
+"""
+WAIT_STEP_S = 20.0
+
+
 class WebKit:
     name = "webkit"
 
@@ -309,7 +344,12 @@ class WebKit:
             },
         )
         # GDK_SCALE: the window has two device pixels to the CSS pixel.
+        self._gtk_config = tempfile.TemporaryDirectory(prefix="mixtour-gtk-")
+        sheet = Path(self._gtk_config.name) / "gtk-3.0" / "gtk.css"
+        sheet.parent.mkdir()
+        sheet.write_text(GTK_SHRINK_CSS, encoding="utf-8")
         env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(SCALE)}
+        env["XDG_CONFIG_HOME"] = self._gtk_config.name
         env.pop("WAYLAND_DISPLAY", None)
         self._service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
         self.crashed = ""
@@ -397,11 +437,22 @@ class WebKit:
         return self._do("run", self.driver.execute_script, f"return ({fn})(...arguments);", *args)
 
     def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
+        # The page polls itself, and answers once: a WebDriver round trip every
+        # 100 ms cost MiniBrowser and the driver CPU the page needed to start.
         deadline = time.monotonic() + timeout_s
-        while not self.run(fn, arg):
-            if time.monotonic() > deadline:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"webkit: still false after {timeout_s} s: {fn}")
-            time.sleep(0.1)
+            found = self._do(
+                "wait",
+                self.driver.execute_async_script,
+                WAIT_IN_PAGE.replace("CONDITION", fn),
+                arg,
+                int(min(left, WAIT_STEP_S) * 1000),
+            )
+            if found:
+                return
 
     def click(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -412,14 +463,50 @@ class WebKit:
         pointer.click()
         self._do("click", actions.perform)
 
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+        finger = PointerInput(interaction.POINTER_TOUCH, "finger")  # type: ignore[no-untyped-call]
+        actions = ActionBuilder(self.driver, mouse=finger)
+        pointer = actions.pointer_action
+        pointer.move_to_location(round(x), round(y))  # type: ignore[no-untyped-call]
+        pointer.pointer_down()  # type: ignore[no-untyped-call]
+        pointer.pause(hold_ms / 1000)
+        pointer.pointer_up()  # type: ignore[no-untyped-call]
+        try:
+            self._do("touch", actions.perform)
+        except WebDriverException as error:
+            raise TouchUnsupported(f"webkit: {error.msg}") from error
+
     def size(self, width: int, height: int, scale: float = 1) -> None:
         # The window is sized from outside (the scale is GDK_SCALE, fixed at the
         # start): correct by what the page then measures.
-        self._do("size", self.driver.set_window_size, width, height)
-        inner = self.run("() => [window.innerWidth, window.innerHeight]")
-        dw, dh = width - inner[0], height - inner[1]
-        if dw or dh:
-            self._do("size", self.driver.set_window_size, width + dw, height + dh)
+        outer = [width, height]
+        for _ in range(4):
+            self._do("size", self.driver.set_window_size, *outer)
+            inner = self._settled_viewport()
+            if inner == [width, height]:
+                return
+            outer = [
+                max(width, outer[0] + width - inner[0]),
+                max(height, outer[1] + height - inner[1]),
+            ]
+        raise RuntimeError(f"webkit: a viewport of {inner} instead of {width}x{height}")
+
+    def _settled_viewport(self) -> list[int]:
+        """The page's viewport once the window has followed a resize (two equal reads)."""
+        measure = "() => [window.innerWidth, window.innerHeight]"
+        seen = self.run(measure)
+        for _ in range(20):
+            time.sleep(0.1)
+            now = self.run(measure)
+            if now == seen:
+                break
+            seen = now
+        return list(seen)
 
     def shot(self, path: Path) -> None:
         self._do("shot", self.driver.save_screenshot, str(path))
@@ -436,6 +523,7 @@ class WebKit:
                 self.driver.quit()
             guard.cancel()
         stop_tree(self._service.process)
+        self._gtk_config.cleanup()
 
 
 def _silent(error: BaseException) -> bool:
@@ -492,6 +580,9 @@ class Relaunching:
 
     def click(self, x: float, y: float) -> None:
         self.current.click(x, y)
+
+    def touch(self, x: float, y: float, hold_ms: int = 50) -> None:
+        self.current.touch(x, y, hold_ms)
 
     def size(self, width: int, height: int, scale: float = 1) -> None:
         self.current.size(width, height, scale)

@@ -7,7 +7,7 @@
 //
 // Commands: {op: "goto", url}, {op: "reload"}, {op: "run", fn, args}
 // (the source of a function run in the page with these arguments; its value
-// comes back), {op: "wait", fn, arg, timeout}, {op: "click", x, y},
+// comes back), {op: "wait", fn, arg, timeout}, {op: "click", x, y}, {op: "touch", x, y, hold},
 // {op: "size", width, height, scale, mobile}, {op: "shot", path},
 // {op: "requests"} (every URL the page asked for since the last time),
 // {op: "errors"} (console errors and uncaught exceptions, likewise), {op: "quit"}.
@@ -37,6 +37,9 @@ const prefs = {
   "network.connectivity-service.enabled": false,
   "services.settings.server": "http://127.0.0.1:9/",
   "toolkit.telemetry.enabled": false,
+  // Scrollbars over the page, as on a phone (and in headless Chromium): the
+  // classic ones took 12 of the phone's 390 CSS pixels.
+  "ui.useOverlayScrollbars": 1,
 };
 
 const browser = await puppeteer.launch({
@@ -92,6 +95,12 @@ const commands = {
   },
   click: async ({ x, y }) => {
     await page.mouse.click(x, y);
+  },
+  // A finger on the screen for `hold` ms (a touch pointer in input.performActions).
+  touch: async ({ x, y, hold }) => {
+    await page.touchscreen.touchStart(x, y);
+    await new Promise((done) => setTimeout(done, hold));
+    await page.touchscreen.touchEnd();
   },
   size: async ({ width, height, scale, mobile }) => {
     await page.setViewport({ width, height, deviceScaleFactor: scale, isMobile: mobile });

@@ -10,6 +10,14 @@ import { squareCenter } from "./geometry.js";
 /** @typedef {CanvasRenderingContext2D} Context */
 
 /**
+ * The page's own font stack (web/css/app.css, body), for the text drawn on the
+ * board. A shorter "system-ui, sans-serif" drew it in another font than the
+ * page where system-ui is unknown (WebKitGTK: the page fell through to Arial's
+ * stand-in, the board to the default sans-serif).
+ */
+export const BOARD_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
  * What every painting function needs.
  * @typedef {{ctx: Context, g: Geometry, colors: Record<string, string>}} Pen
  */
@@ -59,7 +67,7 @@ export function drawBoard({ ctx, g, colors }) {
 export function drawCoordinates({ ctx, g, colors }, fileLetter) {
   const { x, y, cell, wide, flipped, files, ranks } = g;
   ctx.fillStyle = colors.coords;
-  ctx.font = `600 ${Math.max(9, Math.round(wide * 0.5))}px system-ui, sans-serif`;
+  ctx.font = `600 ${Math.max(9, Math.round(wide * 0.5))}px ${BOARD_FONT}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (let i = 0; i < Math.max(files, ranks); i++) {

@@ -8,6 +8,7 @@
 
 import { easeOut, within } from "../anim.js";
 import {
+  BOARD_FONT,
   drawBoard,
   drawCoordinates,
   drawCursor,
@@ -302,7 +303,7 @@ function drawHeight({ ctx, g, colors, heights }, cx, base, height) {
   ctx.strokeStyle = colors.heightInk;
   ctx.stroke();
   ctx.fillStyle = colors.heightInk;
-  ctx.font = `700 ${Math.round(r * 1.35)}px system-ui, sans-serif`;
+  ctx.font = `700 ${Math.round(r * 1.35)}px ${BOARD_FONT}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(String(height), x, y + r * 0.06);
