@@ -80,6 +80,7 @@ PAGES = [
     ("tor-rules.html", False),
     ("tor-rules.fr.html", False),
     ("tor-rules.de.html", False),
+    ("puzzles.html", True),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 # Both engines draw at two device pixels to the CSS pixel, as phones and most laptops do.
@@ -597,6 +598,35 @@ def test_taps_make_a_move_and_a_long_press_takes_a_disc_off(tab: Engine, site_ur
     # Lifting the finger after the long press placed nothing.
     tab.wait("() => new Promise((done) => setTimeout(() => done(true), 300))")
     assert board(tab, "position") == one
+
+
+def play_action(tab: Engine, fen: str, text: str) -> None:
+    """Clicks that make a Mixtour action in notation: "c3" enters a disc; "a1-b2"
+    moves a whole stack, "a1:2-b2" its top two discs (the click picks the
+    lowest disc that moves)."""
+    if "-" not in text:
+        click_square(tab, text)
+        return
+    source, target = text.split("-")
+    square, _, count = source.partition(":")
+    height = len(stacks(fen)[square])
+    click_square(tab, square, height - int(count or height))
+    click_square(tab, target, 0)
+
+
+@relaunch_on_crash
+def test_a_puzzle_is_solved_by_clicks(tab: Engine, site_url: str) -> None:
+    data = json.loads((build.WEB / "data" / "puzzles.json").read_text(encoding="utf-8"))
+    # A win in one by a stack's move: a click on a disc, then on a square.
+    puzzle = next(p for p in data["puzzles"] if p["n"] == 1 and "-" in p["line"][0])
+    pid = puzzle["id"]
+    open_ready(tab, site_url + f"puzzles.html#id={pid}")
+    tab.wait("(text) => document.body.dataset.puzzle === text", f"{pid} todo")
+    assert board(tab, "position") == puzzle["fen"]
+    play_action(tab, puzzle["fen"], puzzle["line"][0])
+    tab.wait("(text) => document.body.dataset.puzzle === text", f"{pid} solved")
+    assert "Solved" in text(tab, "#puzzle-feedback")
+    assert text(tab, "#stat-streak") == "1"
 
 
 @relaunch_on_crash
