@@ -121,6 +121,9 @@ def shoot(out: Path) -> int:
                 )
                 page = context.new_page()
                 for name, (path, ready, inside) in PAGES.items():
+                    # A fresh load each time: an address that differs only
+                    # after '#' would keep the last page's dialogs and scroll.
+                    page.goto("about:blank")
                     page.goto(server.url + path)
                     settle(page, ready)
                     if name == "game-settings":

@@ -265,3 +265,24 @@ def test_the_header_buttons_show_their_whole_label_in_every_language(app_page: A
                 problems.append(f"{language} {width}: {cut}")
     assert problems == []
     assert app_page.errors == []
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "index.html#m=c3,b4,c2,c3-b4,d4&ply=2",  # a move of the list's middle is current
+        "tor.html#m=c3,d5,b6,e2,c3-d4,d5-c4@a2",
+    ],
+)
+def test_a_game_link_on_a_phone_opens_at_the_board_not_the_move_list(
+    web_app: AppPage, address: str
+) -> None:
+    """The move list shows its current move by scrolling itself, never the page:
+    on a phone the list is below the board, which must stay in sight."""
+    page = web_app.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    web_app.open(address)
+    page.wait_for_timeout(300)  # any scrolling the first render asks for
+    assert page.evaluate("scrollY") == 0
+    top = page.locator("#board").bounding_box()
+    assert top is not None and 0 <= top["y"] < 844

@@ -20,7 +20,7 @@ import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
-import { $, Python, messageLine, pageChrome, showState } from "./page.js";
+import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
@@ -386,7 +386,7 @@ function renderMoves(state) {
   const list = ui.moves.closest(".moves-scroll");
   if (list) {
     if (!state.future.length) list.scrollTop = list.scrollHeight;
-    else if (current) current.scrollIntoView({ block: "nearest" });
+    else if (current) showInBox(list, current);
     else list.scrollTop = 0;
   }
 }

@@ -266,3 +266,18 @@ export function messageLine(element, { fadeMs = 0 } = {}) {
 
   return { say, hide };
 }
+
+/**
+ * Scroll a box of its own (a move list) so that `item` shows in it, and never
+ * the page around it: on a phone the list sits below the board, and the
+ * browser's scrollIntoView would carry the board out of sight.
+ * @param {Element} box the scrolling box
+ * @param {Element | null} item
+ */
+export function showInBox(box, item) {
+  if (!item) return;
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+}

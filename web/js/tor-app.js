@@ -181,7 +181,8 @@ function showMoves(state) {
     items.push(li);
   }
   ui.moves.replaceChildren(...items);
-  ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
+  const box = ui.moves.closest(".moves-scroll");
+  if (box) box.scrollTop = box.scrollHeight;
 }
 
 function showSeats() {
