@@ -50,7 +50,7 @@ PAGES = {
     "game-settings": ("index.html", True, []),
     # After "Review the game" on a finished game, at its blunder (the review panel shown).
     "game-review": ("index.html#" + REVIEW_LINK, True, []),
-    "game-corr": ("index.html#" + encode(CORR_GAME), True, ["#board", "#corr-status"]),
+    "game-corr": ("index.html#" + encode(CORR_GAME), True, ["#board", "#message"]),
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
     "puzzles": ("puzzles.html#id=200", True, ["#board"]),
