@@ -360,17 +360,7 @@ export class Ai {
     const call = python.ai_call("think", JSON.stringify({ game: this.deps.game ?? "mixtour", ...request }));
     this.searches += 1;
     document.body.dataset.aiSearches = String(this.searches);
-    const search = this.watch(call);
-    this.inFlight = search;
-    this.inFlightKind = "think";
-    this.cancelSent = false;
-    try {
-      const text = await search;
-      this.restarts = 0;
-      return JSON.parse(text);
-    } finally {
-      if (this.inFlight === search) this.inFlight = null;
-    }
+    return this.track(call, "think");
   }
 
   /**
@@ -387,9 +377,19 @@ export class Ai {
     if (document.body.dataset.ai !== "ready") await this.booted;
     await this.idle();
     const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-    const search = this.watch(python.ai_call(name, JSON.stringify(request)));
+    return this.track(python.ai_call(name, JSON.stringify(request)), name);
+  }
+
+  /**
+   * Watch a worker call as the request under way; resolve to its parsed answer.
+   * @param {Promise<string>} call
+   * @param {string} kind the worker function, for a cancel to know what it stops
+   * @returns {Promise<any>}
+   */
+  async track(call, kind) {
+    const search = this.watch(call);
     this.inFlight = search;
-    this.inFlightKind = name;
+    this.inFlightKind = kind;
     this.cancelSent = false;
     try {
       const text = await search;
