@@ -236,7 +236,7 @@ function render(state) {
   library.update();
   ai.update(changed);
   start.update(state);
-  gameReview.update(state, ui.moves); // after ai.update, which clears the board's arrow
+  gameReview.update(state); // after ai.update, which clears the board's arrow
 }
 
 /** The end of the game in words. A draw by passes ends after one pass (R7):

@@ -22,12 +22,12 @@
 //   #moves button.ply[data-review] the verdict on that move (best, good, inaccuracy, mistake, blunder)
 //   #review-summary td[data-color][data-kind]  the counts per player
 //   #board[data-review-best]       the better move drawn on the board (N1)
-//   window.mixtourDebug.reviewDepth  the depth searched (tests keep it low)
+//   window.mixtourDebug.reviewDepth  the depth searched (tests keep it low; left
+//                                    out, the worker uses mixtour.ai.review's own)
 
 import { colorName, plural, t } from "./i18n.js";
 import { parseAction } from "./notation.js";
 
-const DEFAULT_DEPTH = 4; // mixtour.ai.review.DEFAULT_DEPTH
 const MARKS = /** @type {{[kind: string]: string}} */ ({ inaccuracy: "?!", mistake: "?", blunder: "??" });
 const SHOWN = ["inaccuracy", "mistake", "blunder"]; // the kinds counted in the summary
 const SVG = "http://www.w3.org/2000/svg";
@@ -149,7 +149,7 @@ export class GameReview {
     this.ui.note.textContent = "";
     this.setState("running");
     this.showProgress();
-    const depth = debug().reviewDepth ?? DEFAULT_DEPTH;
+    const depth = debug().reviewDepth; // undefined: not sent, the review's default
     const started = performance.now();
     try {
       for (let ply = 0; ply <= actions.length; ply++) {
@@ -233,21 +233,20 @@ export class GameReview {
   /** Show what the review found so far, without drawing the rest of the page again. */
   refresh() {
     const view = this.deps.view();
-    if (view) this.update(view, this.deps.moves);
+    if (view) this.update(view);
   }
 
   /**
    * After every render: end a review of another game, and show the verdicts
    * for the position on the board.
    * @param {Bridge.View} state
-   * @param {HTMLElement} moves the move list, just drawn
    */
-  update(state, moves) {
+  update(state) {
     const all = [...state.moves, ...state.future];
     this.ui.start.disabled = state.players !== 2 || all.length === 0;
     const offer = document.querySelector("#result-review");
     if (offer instanceof HTMLElement) offer.hidden = state.players !== 2 || !!this.report;
-    this.ui.note.textContent = state.players !== 2 ? t("rv.twoOnly") : this.ui.note.textContent;
+    if (state.players !== 2) this.ui.note.textContent = t("rv.twoOnly");
     if (this.game && (all.length !== this.game.actions.length || all.some((a, i) => a !== this.game?.actions[i]))) {
       this.clear();
     }
@@ -262,7 +261,7 @@ export class GameReview {
     }
     /** @type {Map<number, Verdict>} */
     const verdicts = new Map(report.moves.map((v) => [v.ply, v]));
-    for (const cell of moves.querySelectorAll("button.ply[data-ply]")) {
+    for (const cell of this.deps.moves.querySelectorAll("button.ply[data-ply]")) {
       if (!(cell instanceof HTMLElement)) continue;
       const verdict = verdicts.get(Number(cell.dataset.ply));
       if (!verdict || cell.dataset.review === verdict.kind) continue;
