@@ -50,6 +50,7 @@ from ..core import COLORS, Action, Position, Status, action_text
 from ..game import Game
 from .player import choose_move
 from .search import WIN, WIN_BOUND, immediate_win
+from .tune import SCALE
 
 __all__ = [
     "CLASSES",
@@ -70,8 +71,6 @@ __all__ = [
 
 #: The depth a review searches each position to (the page's default).
 DEFAULT_DEPTH: Final = 4
-#: Evaluation units per unit of log-odds (the same as the tuner's).
-SCALE: Final = 250.0
 #: The classes, from the best move to the worst.
 CLASSES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: Upper bounds of the loss (in expected result) for good, inaccuracy, mistake.
@@ -237,11 +236,17 @@ def analyse(
             score, _best, pv, d, nodes = analyse(pos, depth=depth, stop=stop)
         finally:
             pos.pop()
-        if abs(score) >= WIN_BOUND:  # one ply further from the root
-            score = score - 1 if score > 0 else score + 1
-        return -score, moves[0], (moves[0], *pv), d, nodes
+        return -_one_ply_further(score), moves[0], (moves[0], *pv), d, nodes
     result = choose_move(pos, depth=depth, level=6, seed=0, stop=stop)
     return result.score, result.move, result.pv, result.depth, result.nodes
+
+
+def _one_ply_further(score: int) -> int:
+    """A score seen from one ply nearer the root: a proven win or loss is one
+    ply further away (other scores are unchanged)."""
+    if abs(score) < WIN_BOUND:
+        return score
+    return score - 1 if score > 0 else score + 1
 
 
 def _gives_win(pos: Position, action: int) -> tuple[bool, bool]:
@@ -294,9 +299,7 @@ def analyse_ply(
             finally:
                 pos.pop()
             nodes += more
-            played = -reply
-            if abs(played) >= WIN_BOUND:  # one ply further from the root
-                played = played - 1 if played > 0 else played + 1
+            played = -_one_ply_further(reply)
     return PlyAnalysis(
         ply,
         turn,
