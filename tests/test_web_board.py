@@ -12,10 +12,13 @@ counted.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import (
+    animation_of,
     drag,
     frames_of,
     play,
@@ -28,9 +31,21 @@ from webhelpers import (
 
 AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
 
-# Several frames for one move: at 60 Hz a move takes about 15; a slow shared
-# machine may drop some, a board without animation draws one or two.
-ANIMATED = 5
+# A move takes MOVE_MS (web/js/board/anim.js): about 15 frames at 60 Hz. A
+# busy machine may draw only a few of them, but cannot finish the change
+# sooner; a board without animation draws one or two pictures at once.
+ANIM_JS = (Path(__file__).resolve().parents[1] / "web/js/board/anim.js").read_text("utf-8")
+MOVE_MS, DRAG_MS = (
+    int(re.search(rf"export const {name} = (\d+);", ANIM_JS).group(1))  # type: ignore[union-attr]
+    for name in ("MOVE_MS", "DRAG_MS")
+)
+
+
+def assert_animated(page: Page, shown: str, duration_ms: float) -> None:
+    """The change to ``shown`` drew pictures in between, over most of its duration."""
+    pictures, span_ms = animation_of(page, shown)
+    assert len(pictures) >= 3, f"{len(pictures)} distinct frames"
+    assert span_ms >= 0.6 * duration_ms, f"over {span_ms:.0f} ms only"
 
 
 def settle(page: Page) -> None:
@@ -47,8 +62,7 @@ def test_a_move_by_click_slides_over_several_frames(app_page: AppPage) -> None:
     settle(page)
     record_frames(page)
     after = play(page, "b4-c3")
-    pictures = frames_of(page, after)
-    assert len(pictures) >= ANIMATED, f"{len(pictures)} distinct frames"
+    assert_animated(page, after, MOVE_MS)
     assert app_page.errors == []
 
 
@@ -56,7 +70,7 @@ def test_an_entry_drops_in_over_several_frames(app_page: AppPage) -> None:
     page = app_page.page
     record_frames(page)
     after = play(page, "d2")
-    assert len(frames_of(page, after)) >= ANIMATED
+    assert_animated(page, after, MOVE_MS)
 
 
 def test_a_drag_lands_over_several_frames(app_page: AppPage) -> None:
@@ -70,7 +84,7 @@ def test_a_drag_lands_over_several_frames(app_page: AppPage) -> None:
     after = wait_position_change(page, before)
     assert after.startswith("5/5/2,wr,2/5/5 r")
     # The discs settle from where the pointer let them go: a short glide.
-    assert len(frames_of(page, after)) >= 3
+    assert_animated(page, after, DRAG_MS)
 
 
 def test_undo_and_redo_slide_the_discs_over_several_frames(app_page: AppPage) -> None:
@@ -82,12 +96,12 @@ def test_undo_and_redo_slide_the_discs_over_several_frames(app_page: AppPage) ->
     record_frames(page)
     page.click("#undo")
     undone = wait_position_change(page, moved)
-    assert len(frames_of(page, undone)) >= ANIMATED
+    assert_animated(page, undone, MOVE_MS)
     stop_frames(page)
     record_frames(page)
     page.click("#redo")
     assert wait_position_change(page, undone) == moved
-    assert len(frames_of(page, moved)) >= ANIMATED
+    assert_animated(page, moved, MOVE_MS)
 
 
 def test_the_computers_reply_slides_over_several_frames(app_page: AppPage) -> None:
@@ -101,10 +115,10 @@ def test_the_computers_reply_slides_over_several_frames(app_page: AppPage) -> No
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
     record_frames(page)
     mine = play(page, "c3")
-    assert len(frames_of(page, mine)) >= ANIMATED
+    assert_animated(page, mine, MOVE_MS)
     reply = wait_position_change(page, mine, timeout_ms=AI_TIMEOUT_MS)
     assert reply.split()[1] == "w"
-    assert len(frames_of(page, reply)) >= ANIMATED
+    assert_animated(page, reply, MOVE_MS)
     assert app_page.errors == []
 
 
