@@ -199,3 +199,23 @@ def test_each_page_preloads_every_module_its_script_imports(dist: Path) -> None:
             assert not missing, f"{page.name} does not preload {missing}"
             assert wanted, f"{page.name}: {entry} imports nothing?"
     assert pages >= 5
+
+
+@pytest.mark.parametrize(
+    ("cores", "args", "expected"),
+    [
+        (2, [], ["-n", "2", "--dist", "loadfile"]),
+        (16, ["-q"], ["-n", "4", "--dist", "loadfile"]),
+        (1, [], []),
+        (None, [], []),
+        (2, ["-n", "0"], []),
+        (2, ["-n3"], []),
+        (2, ["--numprocesses=1"], []),
+        (2, ["-p", "no:xdist"], []),
+    ],
+)
+def test_the_suite_runs_in_one_worker_per_core_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, cores: int | None, args: list[str], expected: list[str]
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    assert build.parallel(args) == expected
