@@ -3,15 +3,18 @@
 //
 // Run from the repository root after `npm ci`:
 //     node tests/pyodide_bench.mjs [time_ms] [runs]
-// (defaults 1000 ms and 3 runs per position).
+// (defaults 1000 ms and 3 runs per position), or
+//     node tests/pyodide_bench.mjs --profile [nodes]
+// for `python -m mixtour bench-ai --profile NODES`'s table inside Pyodide.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { loadPyodide } = await import(resolve(root, "node_modules/pyodide/pyodide.mjs"));
 
-const timeMs = Number(process.argv[2] ?? 1000);
-const runs = Number(process.argv[3] ?? 3);
+const profile = process.argv[2] === "--profile";
+const timeMs = profile ? 0 : Number(process.argv[2] ?? 1000);
+const runs = Number(process.argv[3] ?? (profile ? 40000 : 3));
 
 const py = await loadPyodide();
 py.mountNodeFS("/src", root);
@@ -22,8 +25,8 @@ const wall0 = performance.now();
 const table = py.runPython(`
 import sys
 sys.path.insert(0, "/src")
-from mixtour.ai.bench import bench_lines
-bench_lines(${timeMs}, ${runs})
+from mixtour.ai.bench import bench_lines, profile_lines
+profile_lines(${runs}) if ${profile ? "True" : "False"} else bench_lines(${timeMs}, ${runs})
 `);
 const wall = (performance.now() - wall0) / 1000;
 const used = process.cpuUsage(cpu0);

@@ -110,6 +110,7 @@ def test_cli_apply_prints_p1() -> None:
         (["bestmove", "--time-ms", "600001"], "expected 1 to 600000"),
         (["bestmove", "--level", "9" * 5000], "level '9999"),
         (["bench-ai", "--runs", "0"], "'0' is out of range"),
+        (["bench-ai", "--profile", "0"], "'0' is out of range"),
     ],
 )
 def test_cli_bad_input_one_line_on_stderr_and_status_2(args: list[str], words: str) -> None:
@@ -147,3 +148,16 @@ def test_cli_reader_that_stops_early_gets_no_traceback() -> None:
     proc.wait(timeout=120)
     assert b"Traceback" not in err
     assert proc.returncode == 0
+
+
+def test_cli_bench_ai_profile_lists_where_the_search_spends_its_time() -> None:
+    out = run("bench-ai", "--profile", "400")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1].startswith("400 nodes per position")
+    rows = lines[3:]
+    names = {row.split()[3] for row in rows}
+    assert {"tactics", "evaluate", "push", "pop"} <= names, names
+    shares = [float(row.split()[0].rstrip("%")) for row in rows]
+    assert shares == sorted(shares, reverse=True)
+    assert 50 < sum(shares) <= 100.5

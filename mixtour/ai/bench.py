@@ -5,6 +5,11 @@ target 3 and one with three players), so figures from different machines,
 CPython and Pyodide can be compared.  Each is searched ``runs`` times; the
 median is reported.  ``python -m mixtour bench-ai`` prints the table;
 ``tests/pyodide_bench.mjs`` runs the same function inside Pyodide.
+
+``profile_lines`` (``bench-ai --profile``, ``pyodide_bench.mjs --profile``)
+searches the same positions to a fixed node count under :mod:`cProfile` and
+lists where the time goes, so that the two runtimes' costs can be compared
+function by function.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable
 from ..core import Position
 from .player import choose_move
 
-__all__ = ["BENCH_POSITIONS", "bench_lines", "run_bench"]
+__all__ = ["BENCH_POSITIONS", "bench_lines", "profile_lines", "run_bench"]
 
 BENCH_POSITIONS: tuple[tuple[str, str], ...] = (
     ("mid-1", "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"),
@@ -64,4 +69,38 @@ def bench_lines(time_ms: float = 1000, runs: int = 3) -> str:
     """The bench table as one string (for Pyodide, where print goes elsewhere)."""
     lines: list[str] = []
     run_bench(time_ms, runs, lines.append)
+    return "\n".join(lines)
+
+
+def profile_lines(nodes: int = 40_000, top: int = 25) -> str:
+    """Search each two-player bench position to ``nodes`` nodes at Master
+    level under cProfile; the ``top`` functions by their own time, as one
+    string: share of the total, own seconds, calls, function."""
+    import cProfile
+    import pstats
+
+    clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
+    # Built-in calls (len, bit_length...) are charged to their caller: timed
+    # one by one, their overhead would swamp the figures.
+    profiler = cProfile.Profile(clock, builtins=False)
+    for name, fen in BENCH_POSITIONS:
+        if name == "3-players":
+            continue
+        pos = Position(fen)
+        profiler.enable()
+        choose_move(pos, nodes=nodes, level=6, seed=0)
+        profiler.disable()
+    stats = pstats.Stats(profiler)
+    entries = stats.stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in entries.values()) or 1.0
+    rows = sorted(entries.items(), key=lambda item: item[1][2], reverse=True)[:top]
+    lines = [
+        f"python {platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})",
+        f"{nodes:,} nodes per position, own time {total:.2f} s (under the profiler)",
+        f"{'share':>6} {'own s':>7} {'calls':>9}  function",
+    ]
+    for (filename, line, function), (_, calls, own, _cum, _callers) in rows:
+        where = filename.replace("\\", "/").rsplit("/mixtour/", 1)[-1]
+        share = 100 * own / total
+        lines.append(f"{share:5.1f}% {own:7.3f} {calls:9,}  {function} ({where}:{line})")
     return "\n".join(lines)

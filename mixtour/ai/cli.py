@@ -308,9 +308,12 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
-    from .bench import run_bench
+    from .bench import profile_lines, run_bench
 
-    run_bench(args.time_ms, args.runs)
+    if args.profile:
+        print(profile_lines(args.profile))
+    else:
+        run_bench(args.time_ms, args.runs)
     return 0
 
 
@@ -459,4 +462,10 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")
     p.add_argument(
         "--runs", type=whole_number(1, 1000), default=3, help="runs per position (default 3)"
+    )
+    p.add_argument(
+        "--profile",
+        metavar="NODES",
+        type=whole_number(1, 10_000_000),
+        help="instead: where the time goes, searching each position to NODES nodes (cProfile)",
     )
