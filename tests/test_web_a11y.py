@@ -23,7 +23,7 @@ from mixtour.game import Game
 
 # White builds a tower of five with White on top; every move lifts a whole stack.
 WIN_GAME = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
 pytestmark = pytest.mark.browser
 

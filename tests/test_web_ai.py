@@ -17,7 +17,7 @@ from mixtour.ai import choose_move
 from mixtour.core import Action, Position
 
 START = "5/5/5/5/5 w 20/20 0/0 1 -"
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
 pytestmark = pytest.mark.browser
 

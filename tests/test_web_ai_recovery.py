@@ -17,7 +17,7 @@ from webhelpers import play
 
 pytestmark = pytest.mark.browser
 
-BOOT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+BOOT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 RED_MOVED = """() => {
     const board = document.querySelector('#board');
     return board.dataset.position.split(' ')[1] === 'w' && !board.dataset.thinking

@@ -29,7 +29,7 @@ from webhelpers import (
     wait_position_change,
 )
 
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
 # A move takes MOVE_MS (web/js/board/anim.js): about 15 frames at 60 Hz. A
 # busy machine may draw only a few of them, but cannot finish the change

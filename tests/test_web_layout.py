@@ -28,7 +28,7 @@ VIEWPORTS = [
     (2560, 1440),
 ]
 PLACES = ("c3", "b2", "d4", "b4", "d2", "a1", "e5", "a5", "e1", "a3", "c5", "c1")
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
 # Every visible button of the page (outside dialogs), keyed by its id or its
 # place, with its box in page coordinates (so a scroll is not a shift).

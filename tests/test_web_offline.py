@@ -18,7 +18,7 @@ from webhelpers import play, position
 import build
 
 SW_TIMEOUT_MS = 180_000  # precaching ~15 MB on a busy two-core machine
-AI_TIMEOUT_MS = 90_000
+AI_TIMEOUT_MS = 180_000
 
 CACHE_FILES = """async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith("mixtour-"));

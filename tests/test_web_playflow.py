@@ -29,7 +29,7 @@ from webhelpers import (
 
 from mixtour.game import Game
 
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
 # The three-player game: Blue passes, the turn goes back to Red (R10), Red plays e2.
 HANDED_BACK_START = "5/5/5/5/5_w_6/6/6_0/0/0_3_-"

@@ -22,7 +22,7 @@ from mixtour.link import format_link
 
 pytestmark = pytest.mark.browser
 
-AI_TIMEOUT_MS = 90_000  # the worker boots Pyodide on a busy two-core machine
+AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 REVIEW_TIMEOUT_MS = 90_000
 # Careless play, then Red's e5:2-e4 (the 8th action) lets White's e4:3-c2 win
 # at once (the same game as tests/test_review.py's).

@@ -11,7 +11,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import move_list, play, position
 
-AI_TIMEOUT_MS = 90_000
+AI_TIMEOUT_MS = 180_000
 OLD_SAVE_KEY = "mixtour.game"  # the one-slot save of older pages, moved into the library
 BROKEN_KEY = "mixtour.broken"
 PREFIX = "mixtour.library."
