@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +111,25 @@ def test_a_broken_link_gives_its_valid_part_and_its_problems() -> None:
     answer = ask("mixtour", "a", "m=c3,zz9", "load_link", "m=c3,zz9")
     assert answer["result"]["state"]["fen"] == Game(None, ["c3"]).fen()
     assert answer["result"]["problems"]
+
+
+def test_a_game_engine_is_imported_only_when_a_board_of_it_asks() -> None:
+    script = (
+        "import json, sys, engine_host\n"
+        "before = 'tor_bridge' in sys.modules\n"
+        "engine_host.handle(json.dumps({'game': 'mixtour', 'board': 'a', 'link': '',"
+        " 'method': 'state', 'args': []}))\n"
+        "print(before, 'tor_bridge' in sys.modules, 'bridge' in sys.modules)\n"
+    )
+    env_path = f"{ROOT}:{ROOT / 'web' / 'py'}"
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": env_path},
+    ).stdout.split()
+    assert out == ["False", "False", "True"]
 
 
 def test_only_so_many_boards_are_kept() -> None:

@@ -26,10 +26,11 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from bridge import Bridge
-from tor_bridge import TorBridge
+if TYPE_CHECKING:
+    from bridge import Bridge
+    from tor_bridge import TorBridge
 
 # What an embed may ask of each game's bridge (the methods embed.js and
 # tor-embed.js call); nothing else of the bridge is reachable from a request.
@@ -42,15 +43,24 @@ KEPT = 64
 
 
 def _new_bridge(game: str) -> Bridge | TorBridge:
-    return Bridge() if game == "mixtour" else TorBridge()
+    """A bridge for ``game``, its engine imported when a board of it first asks
+    (a page of Mixtour boards never loads Tor's engine, nor the other way)."""
+    if game == "mixtour":
+        from bridge import Bridge
+
+        return Bridge()
+    from tor_bridge import TorBridge
+
+    return TorBridge()
 
 
-def _canonical(bridge: Bridge | TorBridge) -> str:
+def _canonical(game: str, bridge: Bridge | TorBridge) -> str:
     """The link of the board's whole game at the ply shown: enough to rebuild it."""
-    if isinstance(bridge, TorBridge):
-        text = bridge.link(True, "")
-        return str(json.loads(text)["fragment"])
-    return str(json.loads(bridge.link(True, False, None))["fragment"])
+    if game == "mixtour":
+        text = cast("Bridge", bridge).link(True, False, None)
+    else:
+        text = cast("TorBridge", bridge).link(True, "")
+    return str(json.loads(text)["fragment"])
 
 
 _boards: OrderedDict[tuple[str, str], tuple[Bridge | TorBridge, str]] = OrderedDict()
@@ -92,7 +102,7 @@ def handle(request: str) -> str:
         result = function(*args)
     except (TypeError, ValueError) as error:
         return _error(f"{method}: {error}")
-    shown = _canonical(bridge)
+    shown = _canonical(game, bridge)
     _boards[key] = (bridge, shown)
     while len(_boards) > KEPT:
         _boards.popitem(last=False)
