@@ -280,3 +280,21 @@ def test_a_frozen_hosts_tab_is_replaced_by_a_board_of_another_tab(
     play(InFrame(frozen[0], first), "c3")
     assert position(InFrame(frozen[0], first)) == Game(None, ["c3"]).fen()
     assert web_app.errors == []
+
+
+def test_without_broadcast_channel_each_board_runs_its_own_engine(web_app: AppPage) -> None:
+    # A browser with neither BroadcastChannel nor any other way to share: each
+    # frame hosts a worker of its own, and every board still plays.
+    page = web_app.page
+    page.add_init_script("delete window.BroadcastChannel")
+    workers = engine_workers(page)
+    host(page, web_app.base_url, embeds([("embed.html", "m=c3"), ("tor-embed.html", "m=c3")]))
+    every = wait_all_ready(page)
+    assert roles(every) == ["host", "host"]
+    assert {frame.evaluate("document.body.dataset.engineElection") for frame in every} == {"alone"}
+    play(InFrame(every[0], page), "b4")
+    assert position(InFrame(every[0], page)) == Game(None, ["c3", "b4"]).fen()
+    click_in_frame(every[1], "d5")
+    wait_position(every[1], TorGame(None, ["c3", "d5"]).fen())
+    assert len(workers) == 2, workers
+    assert web_app.errors == []

@@ -12,7 +12,7 @@
 // none (Chrome on Android), and one worker serves all.
 //
 // Where the browser denies the lock manager to the frame (framed by another
-// site with third-party storage blocked, as Chromium does by default now),
+// site with third-party storage blocked, as the Chromium of our tests does),
 // the election is by claims on the channel: a frame that hears no host within
 // WHO_MS hosts, and of two hosts the one with the larger client id resigns.
 // Without BroadcastChannel, each frame runs its own worker.
@@ -30,8 +30,8 @@
 // Hooks (tests, bench): body[data-engine] "host" in the hosting frame, "guest"
 // elsewhere; body[data-engine-election] locks | claims | alone;
 // body[data-engine-restarts] on the host; body[data-engine-ms] the
-// milliseconds from the board's start to the engine's first answer; with window.mixtourDebug
-// set before the page loads, mixtourDebug.engine = {hang(), freeze()}: hang
+// milliseconds from the board's start to the engine's first answer; with
+// window.mixtourDebug set before the page loads, mixtourDebug.engine = {hang(), freeze()}: hang
 // makes the host's worker stop answering, freeze makes the frame deaf to the
 // channel as a frozen tab is (until another frame steals the lock); and
 // engineAckMs, engineCallMs, engineWhoMs, engineBootMs shorten the limits.
