@@ -37,9 +37,15 @@ boards after the first.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import http.server
 import statistics
 import sys
+import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -103,12 +109,37 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(2500)
 
 
-def host_page(context: BrowserContext, base: str, body: str) -> Page:
-    html = (
+def bench_page(body: str) -> str:
+    return (
         '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
         "<style>body{margin:8px}iframe{display:block;border:0;margin:0 0 900px}</style>"
         f"</head><body>{body}</body></html>"
     )
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def other_site(html: str) -> Iterator[str]:
+    """``html`` served as embed-bench.html by a plain server on 127.0.0.2: another site."""
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "embed-bench.html").write_text(html, encoding="utf-8")
+        handler = partial(QuietHandler, directory=folder)
+        server = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.2:{server.server_address[1]}/"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def host_page(context: BrowserContext, base: str, body: str) -> Page:
+    html = bench_page(body)
     context.route(
         "**/embed-bench.html",
         lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"),
@@ -130,6 +161,9 @@ def frames_of(page: Page) -> list[Frame]:
 
 def touch(page: Page, frame: Frame) -> None:
     """Scroll the board into view and use it once: a step, else a click on it."""
+    # The frame first, from the page: Chromium stops drawing a cross-site frame
+    # out of view, and Playwright waits for a frame's element to be drawn.
+    frame.frame_element().scroll_into_view_if_needed()
     frame.locator("#board").scroll_into_view_if_needed()
     stepped = frame.evaluate(
         """() => {
@@ -229,9 +263,9 @@ def rules_page(browser: Browser, base: str) -> tuple[dict[str, float], int]:
 
 
 def twenty_embeds(
-    browser: Browser, base: str, framed_from: str = ""
+    browser: Browser, base: str, framed_from: bool = False
 ) -> tuple[dict[str, float], int, list[float]]:
-    """The 20-embed page, from our own site, or from ``framed_from`` (another site)."""
+    """The 20-embed page, from our own site, or framed by another site."""
     case = Case(browser)
     frames = []
     for i in range(20):
@@ -242,9 +276,15 @@ def twenty_embeds(
             link = MIXTOUR_LINKS[i % len(MIXTOUR_LINKS)]
             src = f"{base}embed.html#{link}"
             frames.append(f'<iframe src="{src}" width="320" height="360"></iframe>')
-    page = case.watch(host_page(case.context, base, "".join(frames)))
-    page.goto((framed_from or base) + "embed-bench.html")
-    answers = touch_all(page, frames_of(page))
+    if framed_from:
+        with other_site(bench_page("".join(frames))) as other:
+            page = case.watch(case.context.new_page())
+            page.goto(other + "embed-bench.html")
+            answers = touch_all(page, frames_of(page))
+    else:
+        page = case.watch(host_page(case.context, base, "".join(frames)))
+        page.goto(base + "embed-bench.html")
+        answers = touch_all(page, frames_of(page))
     settle(page)
     mib = browser_mib(browser)
     count = runtimes(page, case.workers)
@@ -282,13 +322,10 @@ def main(argv: list[str] | None = None) -> int:
         empty = empty_tab(browser)
         sizes, count, answers = twenty_embeds(browser, base)
         results["20 embeds touched"] = (above(sizes, empty), count)
-        # The same page on another site (127.0.0.2, answered by the route): our
-        # frames are third-party there, and elect by claims where the browser
-        # denies them the lock manager.
+        # The same page on another site (127.0.0.2): our frames are third-party
+        # there, and elect by claims where the browser denies them the lock manager.
         empty = empty_tab(browser)
-        port = base.rstrip("/").rsplit(":", 1)[1]
-        other = f"http://127.0.0.2:{port}/"
-        sizes, count, other_answers = twenty_embeds(browser, base, framed_from=other)
+        sizes, count, other_answers = twenty_embeds(browser, base, framed_from=True)
         results["20 embeds, another site"] = (above(sizes, empty), count)
         browser.close()
     one = results["one touched embed"][0]["all"]
