@@ -241,14 +241,19 @@ def test_removing_the_hosts_frame_hands_over_and_keeps_every_game(web_app: AppPa
 
 def test_a_hung_engine_worker_is_replaced_and_the_boards_play_on(web_app: AppPage) -> None:
     page = web_app.page
-    page.add_init_script("window.mixtourDebug = { engineCallMs: 1500 }")
+    page.add_init_script("window.mixtourDebug = { engineCallMs: 1500, engineSlowMs: 300 }")
     host(page, web_app.base_url, embeds([("embed.html", "m=c3")] * 3))
     every = wait_all_ready(page)
     hosting = roles(every).index("host")
     guest = InFrame(every[(hosting + 1) % 3], page)
     every[hosting].evaluate("window.mixtourDebug.engine.hang()")
-    play(guest, "b4")
-    assert position(guest) == Game(None, ["c3", "b4"]).fen()
+    before = position(guest)
+    click_square(guest, "b4")
+    # While the worker is replaced the board says it is getting ready; then plays.
+    expect(guest.locator("#loading")).to_be_visible()
+    wait_position(guest.frame, Game(None, ["c3", "b4"]).fen())
+    expect(guest.locator("#loading")).to_be_hidden()
+    assert before != position(guest)
     assert every[hosting].evaluate("document.body.dataset.engineRestarts") == "1"
     own = InFrame(every[hosting], page)
     play(own, "d2")

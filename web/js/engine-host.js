@@ -34,7 +34,7 @@
 // window.mixtourDebug set before the page loads, mixtourDebug.engine = {hang(), freeze()}: hang
 // makes the host's worker stop answering, freeze makes the frame deaf to the
 // channel as a frozen tab is (until another frame steals the lock); and
-// engineAckMs, engineCallMs, engineWhoMs, engineBootMs shorten the limits.
+// engineAckMs, engineCallMs, engineWhoMs, engineBootMs, engineSlowMs set the limits.
 
 import { watchStartup } from "./startup.js";
 import { registerServiceWorker } from "./offline.js";
@@ -46,6 +46,7 @@ const WHO_MS = 300;
 const ANSWER_MS = 20_000;
 const CALL_MS = 10_000;
 const BOOT_MS = 90_000;
+const SLOW_MS = 700; // an answer later than this on a ready board shows the loading box
 
 /** @returns {{[key: string]: any}} */
 function debug() {
@@ -379,7 +380,17 @@ export class RemoteBridge {
       const next = this.queue.then(async () => {
         if (method === "load_link") this.link = String(args[0]);
         const body = JSON.stringify({ game: options.game, board: this.board, link: this.link, method, args });
-        const answer = JSON.parse(await engine.ask(body));
+        // An answer that is late once the board is ready (a new host or a
+        // restarted worker starting): the loading box meanwhile.
+        const slow = this.ready ? window.setTimeout(() => this.busy(true), limit("engineSlowMs", SLOW_MS)) : 0;
+        let text;
+        try {
+          text = await engine.ask(body);
+        } finally {
+          window.clearTimeout(slow);
+          if (this.ready) this.busy(false);
+        }
+        const answer = JSON.parse(text);
         if (answer.error) throw new Error(String(answer.error));
         this.link = String(answer.link);
         return answer.result;
@@ -387,6 +398,14 @@ export class RemoteBridge {
       this.queue = next.catch(() => undefined);
       return next;
     };
+  }
+
+  /** Show or hide the loading box over a ready board. @param {boolean} on */
+  busy(on) {
+    const { loading, canvas } = this.options;
+    loading.hidden = !on;
+    if (on) canvas.setAttribute("aria-busy", "true");
+    else canvas.removeAttribute("aria-busy");
   }
 
   /** Start the engine for this board (once): the loading box until it answers. */
