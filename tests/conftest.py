@@ -44,7 +44,7 @@ import build
 settings.register_profile("mixtour", deadline=None)
 settings.load_profile("mixtour")
 
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "127.0.0.2", "localhost", "::1"})
 BROWSER_FIXTURES = frozenset(
     {"site_url", "page", "context", "new_context", "browser", "web_app", "app_page", "page_errors"}
 )

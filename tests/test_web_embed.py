@@ -17,7 +17,7 @@ from webhelpers import click_square, play, point, position
 from mixtour.game import Game
 from mixtour.link import format_link
 
-READY = 'document.body.dataset.ready === "1"'
+READY = 'document.body?.dataset.ready === "1"'
 GAME = ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"]
 
 

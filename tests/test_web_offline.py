@@ -100,6 +100,12 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
         frame.locator("#board").click()
         page.frames[1].wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
         assert page.frames[1].evaluate("document.documentElement.lang") == "fr"
+        # Another board of the page asks the engine the first one started (offline too).
+        second = page.frames[2]
+        second.locator("#board").scroll_into_view_if_needed()
+        second.wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
+        engines = [frame.evaluate("document.body.dataset.engine") for frame in page.frames[1:3]]
+        assert sorted(engines) == ["guest", "host"], engines
     finally:
         page.context.set_offline(False)
     assert web_app.errors == []

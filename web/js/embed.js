@@ -8,9 +8,10 @@
 //
 // Until Python is needed the board is drawn from the link by the notation
 // module's preview reader (previewBoard below: drawing only, no rules).
-// Python starts when the board scrolls into view or is pressed, so a page with
-// many embeds stays light; from then on everything shown comes from the
-// Bridge, as on the game page.
+// The engine starts when the board scrolls into view or is pressed; every
+// embed of the page shares one engine, in a worker that one of them hosts
+// (web/js/engine-host.js), and from its first answer on everything shown comes
+// from the Bridge, as on the game page.
 //
 // Readiness contract (as on the game page):
 //   body[data-painted="1"]  the board is drawn
@@ -19,10 +20,11 @@
 //   #board[data-status]     playing | w-wins | ... (Bridge.view().status)
 
 import { Board } from "./board.js";
-import { colorName, linkProblems, t } from "./i18n.js";
+import { RemoteBridge } from "./engine-host.js";
+import { colorName, linkProblems, reasonText, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
-import { $, Python, messageLine, pageChrome, showState } from "./page.js";
-import { explainAttempt } from "./refusals.js";
+import { $, messageLine, pageChrome, showState } from "./page.js";
+import { explainAttemptLater } from "./refusals.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
 
 const EMBED_KEYS = ["view", "coords"];
@@ -48,17 +50,25 @@ const ui = {
 };
 
 let options = readOptions(location.hash);
-const python = new Python(); // window.mixtourPython once started and ready
-const call = /** @type {Bridge.Call} */ (python.call);
+const engine = new RemoteBridge({
+  game: "mixtour",
+  loading: ui.loading,
+  canvas: ui.canvas,
+  blocked,
+  ready: load,
+});
+const call = /** @type {Bridge.CallLater} */ (engine.call);
 // A short message over the board; problems of the link stay until clicked.
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.View | null} the game shown, once Python has answered */
 let view = null;
 
 const board = new Board(ui.canvas, {
-  onEnter: (square) => play(squareName(square)),
-  onMove: (from, count, to) => play(moveText(from, count, to)),
-  onIllegal: (attempt) => python.ready && explainAttempt(attempt, call, say),
+  onEnter: (square) => play(squareName(square)).catch(lost),
+  onMove: (from, count, to) => play(moveText(from, count, to)).catch(lost),
+  onIllegal: (attempt) => {
+    if (engine.ready) explainAttemptLater(attempt, call, say).catch(lost);
+  },
 });
 
 // -- the link ------------------------------------------------------------------
@@ -143,7 +153,7 @@ function showSteps(ply, total) {
 
 // -- Python, started lazily ---------------------------------------------------------
 
-/** Python cannot start without storage of its own: say why, keep the picture. */
+/** The engine cannot start in an opaque origin: say why, keep the picture. */
 function blocked() {
   if (!sandboxed()) return false;
   say(t("embed.sandboxed"), { sticky: true });
@@ -156,8 +166,9 @@ function blocked() {
   return true;
 }
 
-function load() {
-  const answer = call("load_link", options.link);
+async function load() {
+  /** @type {Bridge.LoadedLink} */
+  const answer = await engine.load(options.link);
   board.set({ flipped: answer.flip, coordinates: options.coordinates });
   render(answer.state);
   const problems = [...options.problems, ...linkProblems(answer)];
@@ -166,48 +177,53 @@ function load() {
 
 /**
  * A frame sandboxed without allow-same-origin has an opaque origin: no
- * storage, no service worker, and Python's files cannot be fetched for it.
+ * worker of ours can start for it, and Python's files cannot be fetched for it.
+ * (A frame whose storage the browser blocks, e.g. framed by another site with
+ * third-party storage off, still runs the engine: it needs no storage.)
  */
 function sandboxed() {
-  if (window.origin === "null") return true;
-  try {
-    return !window.localStorage;
-  } catch {
-    return true;
-  }
+  return window.origin === "null";
 }
 
 // -- playing and stepping ------------------------------------------------------------
 
+/** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
+function lost(error) {
+  console.warn("engine:", error);
+  say(t("embed.engineLost"));
+}
+
 /** @param {string} text an action in N1 */
-function play(text) {
-  if (!python.ready || options.viewOnly) return;
-  const answer = python.play(text, (why) => {
-    say(why);
+async function play(text) {
+  if (!engine.ready || options.viewOnly) return;
+  /** @type {Bridge.Played} */
+  const answer = await call("play", text);
+  if (!answer.ok || !answer.state) {
+    say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
     if (view) render(view);
-  });
-  if (!answer) return;
+    return;
+  }
   hideMessage();
   render(answer.state);
 }
 
 /** @param {"first" | "previous" | "next" | "last"} where */
-function step(where) {
-  if (!python.ready) {
-    python.whenReady(() => step(where)); // starts Python
+async function step(where) {
+  if (!engine.ready) {
+    engine.whenReady(() => step(where)); // starts the engine
     return;
   }
   if (!view) return; // Python is there, its first answer not yet
   const total = view.moves.length + view.future.length;
   const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
   if (target < 0 || target > total || target === view.ply) return;
-  const state = call("goto", target);
+  const state = await call("goto", target);
   hideMessage();
   render(state);
 }
 
 for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
-  ui[where].addEventListener("click", () => step(where));
+  ui[where].addEventListener("click", () => step(where).catch(lost));
 }
 
 // -- showing ---------------------------------------------------------------------------
@@ -228,9 +244,12 @@ function render(state) {
   ui.status.textContent = text;
   ui.status.title = text;
   ui.status.dataset.turn = state.over ? state.winner ?? "" : state.turn;
-  const fragment = call("link", true, !!board.config.flipped, null).fragment;
-  ui.open.href = `./index.html#${fragment}`;
   document.body.classList.toggle("view-only", options.viewOnly);
+  call("link", true, !!board.config.flipped, null)
+    .then((link) => {
+      if (view === state) ui.open.href = `./index.html#${link.fragment}`;
+    })
+    .catch(lost);
 }
 
 ui.message.addEventListener("click", () => {
@@ -260,18 +279,9 @@ ui.open.title = t("embed.open");
 ui.canvas.setAttribute("aria-label", t("board.label"));
 document.body.classList.toggle("view-only", options.viewOnly);
 showPreview();
-python.connect({
-  loading: ui.loading,
-  canvas: ui.canvas,
-  label: null, // the board keeps its name while Python loads
-  lazy: true,
-  blocked,
-  offline: { offerUpdates: false }, // offline play (web/js/offline.js)
-  ready: load,
-});
-const startPython = () => python.start();
+const startPython = () => engine.start();
 
-// Python starts when the board comes into view, or at the first press or key.
+// The engine starts when the board comes into view, or at the first press or key.
 const observer = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
     observer.disconnect();
@@ -286,6 +296,6 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
   document.body.classList.toggle("view-only", options.viewOnly);
-  if (python.ready) load();
+  if (engine.ready) load().catch(lost);
   else showPreview();
 });

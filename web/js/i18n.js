@@ -518,6 +518,7 @@ const STRINGS = {
     // board (h3-board)
     "settings.heights": "Show the height of stacks of two or more discs",
     "embed.sandboxed": "This board needs a frame that allows it its own storage: the page that shows it must add allow-same-origin to the iframe's sandbox. Open it in the Mixtour app instead.",
+    "embed.engineLost": "The engine did not answer. Reload the page to try again; the board keeps what it shows.",
 
     // what is wrong with a link (mixtour/link.py LinkIssue ids; English as the engine words it)
     "linkIssue.too-long": "the link is too long",

@@ -9,13 +9,15 @@
 //                  &lang=fr    the language (en, fr, de), as ?lang=fr does
 //
 // The board is drawn at once from at= (or p= without actions) by the
-// drawing-only reader (web/js/tor/position.js); Python starts when the board
-// scrolls into view or is pressed, and from then on everything shown comes
-// from Tor's bridge. Readiness contract as on Tor's page: body[data-painted],
+// drawing-only reader (web/js/tor/position.js); the engine starts when the
+// board scrolls into view or is pressed (one engine for every embed of the
+// page, in a worker one of them hosts: web/js/engine-host.js), and from its
+// first answer on everything shown comes from Tor's bridge. Readiness contract as on Tor's page: body[data-painted],
 // body[data-ready], #board[data-position] and [data-status].
 
+import { RemoteBridge } from "./engine-host.js";
 import { setLanguage, t } from "./i18n.js";
-import { $, Python, messageLine, pageChrome } from "./page.js";
+import { $, messageLine, pageChrome } from "./page.js";
 import { TorBoard } from "./tor/board.js";
 import { readPosition } from "./tor/position.js";
 import { playerName, torLinkProblems, torReasonText } from "./tor/words.js";
@@ -73,19 +75,27 @@ function safeDecode(text) {
 let options = readOptions(location.hash);
 if (options.lang) setLanguage(options.lang);
 
-const python = new Python("torPython");
-const call = /** @type {Bridge.TorCall} */ (python.call);
+const engine = new RemoteBridge({
+  game: "tor",
+  loading: ui.loading,
+  canvas: ui.canvas,
+  blocked,
+  ready: load,
+});
+const call = /** @type {Bridge.TorCallLater} */ (engine.call);
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.TorView | null} */
 let view = null;
 
 const board = new TorBoard(ui.canvas, {
-  onPlay: (action) => play(action),
+  onPlay: (action) => play(action).catch(lost),
   onIllegal: (attempt) => {
-    if (!python.ready) return;
-    /** @type {Bridge.TorExplained} */
-    const answer = call("explain", attempt.text);
-    if (answer.reason) say(t("tor.msg.refused", { action: attempt.text, reason: torReasonText(answer.reason) }));
+    if (!engine.ready) return;
+    call("explain", attempt.text)
+      .then((answer) => {
+        if (answer.reason) say(t("tor.msg.refused", { action: attempt.text, reason: torReasonText(answer.reason) }));
+      })
+      .catch(lost);
   },
 });
 
@@ -107,23 +117,16 @@ function showPreview() {
   document.body.dataset.painted = "1";
 }
 
-/** A frame sandboxed without allow-same-origin cannot start Python: say so. */
+/** A frame sandboxed without allow-same-origin (an opaque origin) cannot start the engine: say so. */
 function blocked() {
-  /** @type {boolean} */
-  let storage;
-  try {
-    storage = window.origin !== "null" && !!window.localStorage;
-  } catch {
-    storage = false;
-  }
-  if (storage) return false;
+  if (window.origin !== "null") return false;
   say(t("embed.sandboxed"), { sticky: true });
   return true;
 }
 
-function load() {
+async function load() {
   /** @type {Bridge.TorLoadedLink} */
-  const answer = call("load_link", options.link);
+  const answer = await engine.load(options.link);
   board.set({ flipped: answer.flip });
   render(answer.state);
   const problems = torLinkProblems(answer);
@@ -132,11 +135,17 @@ function load() {
 
 // -- playing and stepping ------------------------------------------------------------
 
+/** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
+function lost(error) {
+  console.warn("engine:", error);
+  say(t("embed.engineLost"));
+}
+
 /** @param {string} action */
-function play(action) {
-  if (!python.ready || options.viewOnly) return;
+async function play(action) {
+  if (!engine.ready || options.viewOnly) return;
   /** @type {Bridge.TorPlayed} */
-  const answer = call("play", action);
+  const answer = await call("play", action);
   if (!answer.ok || !answer.state) {
     say(t("tor.msg.refused", { action, reason: answer.reason ? torReasonText(answer.reason) : "" }));
     return;
@@ -146,9 +155,9 @@ function play(action) {
 }
 
 /** @param {"first" | "previous" | "next" | "last"} where */
-function step(where) {
-  if (!python.ready) {
-    python.whenReady(() => step(where));
+async function step(where) {
+  if (!engine.ready) {
+    engine.whenReady(() => step(where));
     return;
   }
   if (!view) return;
@@ -156,11 +165,11 @@ function step(where) {
   const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
   if (target < 0 || target > total || target === view.ply) return;
   hideMessage();
-  render(call("goto", target), where === "next");
+  render(await call("goto", target), where === "next");
 }
 
 for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
-  ui[where].addEventListener("click", () => step(where));
+  ui[where].addEventListener("click", () => step(where).catch(lost));
 }
 
 /**
@@ -187,9 +196,11 @@ function render(state, played = false) {
   ui.status.textContent = text;
   ui.status.title = text;
   ui.status.dataset.turn = state.over ? (state.winner ?? "") : state.turn;
-  /** @type {Bridge.Fragment} */
-  const link = call("link", true, "");
-  ui.open.href = `./tor.html#${link.fragment}`;
+  call("link", true, "")
+    .then((link) => {
+      if (view === state) ui.open.href = `./tor.html#${link.fragment}`;
+    })
+    .catch(lost);
 }
 
 ui.message.addEventListener("click", () => {
@@ -214,16 +225,7 @@ if (window.self !== window.top) {
 ui.open.title = t("tor.embed.open");
 ui.canvas.setAttribute("aria-label", t("tor.board"));
 showPreview();
-python.connect({
-  loading: ui.loading,
-  canvas: ui.canvas,
-  label: null,
-  lazy: true,
-  blocked,
-  offline: { offerUpdates: false },
-  ready: load,
-});
-const startPython = () => python.start();
+const startPython = () => engine.start();
 const observer = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
     observer.disconnect();
@@ -237,6 +239,6 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
-  if (python.ready) load();
+  if (engine.ready) load().catch(lost);
   else showPreview();
 });

@@ -1,11 +1,8 @@
-"""The Python entry point of the embeddable board (``web/embed.html``).
-
-Like ``main.py`` it publishes one :class:`bridge.Bridge` as
-``window.mixtourPython`` and fires ``mixtour:python-ready``, but it starts
-nothing else (no AI worker), so that a page with several embedded boards
-stays light. The lesson (``learn.html``) and the puzzles (``puzzles.html``)
-use it too. ``web/js/embed.js`` inserts this script only when the board
-scrolls into view or is clicked.
+"""The Python entry point of the lesson (``learn.html``) and the puzzles
+(``puzzles.html``): one :class:`bridge.Bridge` published as
+``window.mixtourPython`` (firing ``mixtour:python-ready``), and nothing else
+(no AI worker). The embeddable boards (``embed.html``, ``tor-embed.html``) no
+longer run it: they share one engine in a worker (``engine_host.py``).
 """
 
 from __future__ import annotations

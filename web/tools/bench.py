@@ -2,7 +2,8 @@
 
 Engine figures (``python3 -m mixtour perft 5`` and ``bench-parse``), the size
 of ``dist/`` raw and gzipped, page-load times in headless Chromium
-(``tests/bench_load.py``), the AI's speed inside Pyodide under Node
+(``tests/bench_load.py``), what embedded boards cost in memory and time
+(``tests/bench_embeds.py``), the AI's speed inside Pyodide under Node
 (``tests/pyodide_bench.mjs``) and in the page's worker
 (``tests/bench_ai_web.py``), its recovery (``tests/bench_ai_recovery.py``)
 and an endurance run (``tests/bench_endurance.py``). The scripts under
@@ -27,6 +28,7 @@ AI_WEB_BENCH_SCRIPT = TESTS / "bench_ai_web.py"
 AI_RECOVERY_BENCH_SCRIPT = TESTS / "bench_ai_recovery.py"
 AI_NODE_BENCH_SCRIPT = TESTS / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = TESTS / "bench_endurance.py"
+EMBEDS_SCRIPT = TESTS / "bench_embeds.py"
 
 # Pages timed by `build.py bench`: the game, the editor, and an embedded board
 # showing a position (as a rules page would have it); then Tor's page and embed.
@@ -97,6 +99,10 @@ def run_benchmarks(runs: int) -> int:
     for page in BENCH_PAGES:
         command += ["--page", page]
     status = run(command, env=tool_env(chromium))
+
+    # Embedded boards: memory, Python runtimes and answer times (one shared engine).
+    print("\n== Embeds (one rules page, 20 boards) ==", flush=True)
+    status = run([python, EMBEDS_SCRIPT], env=tool_env(chromium)) or status
 
     # The AI: inside Pyodide under Node (tests/pyodide_bench.mjs, the same table
     # as `python3 -m mixtour bench`), and in the page's PyScript worker.

@@ -24,6 +24,18 @@ declare namespace Bridge {
     ...args: Parameters<TorPython[K]>
   ) => Parsed<ReturnType<TorPython[K]>>;
 
+  /** An embed's `call(name, ...args)` to the shared engine (web/js/engine-host.js): later. */
+  type CallLater = <K extends keyof Python>(
+    name: K,
+    ...args: Parameters<Python[K]>
+  ) => Promise<Parsed<ReturnType<Python[K]>>>;
+
+  /** Tor's embed's `call(name, ...args)` to the shared engine: later. */
+  type TorCallLater = <K extends keyof TorPython>(
+    name: K,
+    ...args: Parameters<TorPython[K]>
+  ) => Promise<Parsed<ReturnType<TorPython[K]>>>;
+
   /**
    * `window.torPython` on Tor's page (web/py/tor_main.py): Tor's bridge and
    * the AI worker's functions; the embed publishes a part of them.

@@ -28,14 +28,15 @@ VENV_STAMP = VENV / ".mixtour-test-deps"
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ENV = "MIXTOUR_CHROMIUM"
 # Flags for a headless Chromium whose own traffic never leaves the machine
-# (used by tests/conftest.py and tests/bench_load.py).
+# (used by tests/conftest.py and tests/bench_load.py). 127.0.0.2 is another
+# site than 127.0.0.1 on the same machine (tests/test_web_embed_shared.py).
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
 )
 # The page sets this attribute once Python has started and the app is usable.
 READY_SCRIPT = 'document.body && document.body.dataset.ready === "1"'

@@ -527,6 +527,7 @@ export default {
   // board (h3-board)
   "settings.heights": "Höhe von Stapeln ab zwei Steinen anzeigen",
   "embed.sandboxed": "Dieses Brett braucht einen Rahmen, der ihm eigenen Speicher erlaubt: Die Seite, die es zeigt, muss dem sandbox des iframes allow-same-origin hinzufügen. Öffnen Sie es stattdessen in der Mixtour-App.",
+  "embed.engineLost": "Die Engine hat nicht geantwortet. Laden Sie die Seite neu, um es noch einmal zu versuchen; das Brett behält, was es zeigt.",
 
   // was an einem Link nicht stimmt (LinkIssue-Ids aus mixtour/link.py)
   "linkIssue.too-long": "der Link ist zu lang",

@@ -526,6 +526,7 @@ export default {
   // board (h3-board)
   "settings.heights": "Afficher la hauteur des piles de deux pièces ou plus",
   "embed.sandboxed": "Ce plateau a besoin d’un cadre qui lui laisse son propre stockage : la page qui l’affiche doit ajouter allow-same-origin au sandbox de l’iframe. Ouvrez-le plutôt dans l’application Mixtour.",
+  "embed.engineLost": "Le moteur n’a pas répondu. Rechargez la page pour réessayer ; le plateau garde ce qu’il montre.",
 
   // ce qui ne va pas dans un lien (ids LinkIssue de mixtour/link.py)
   "linkIssue.too-long": "le lien est trop long",
