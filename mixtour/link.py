@@ -17,6 +17,9 @@ Syntax (documented in the README)::
            recomputes the position from ``p``, ``m`` and ``ply``, and reads
            ``at`` only in a link with neither ``p`` nor ``m``.
 
+The analysis board's link (``analysis.html``) adds a tree of variations,
+``t`` and ``k``, to these keys: see :mod:`mixtour.analysis`.
+
 Reading a link never raises: what is wrong is reported in ``problems`` (in
 English) and ``issues`` (the same, as an id and its values, for a page to word
 in its language), and the valid part is kept (the game up to the first bad
