@@ -133,6 +133,11 @@ def shoot(out: Path) -> int:
                         page.locator("#settings-dialog").wait_for()
                     if name == "game-review":
                         review(page)
+                    if name == "analysis":  # the engine's evaluation shown
+                        page.wait_for_function(
+                            "Number(document.querySelector('#engine').dataset.depth) >= 3",
+                            timeout=180_000,
+                        )
                     found = page.evaluate(FACTS, inside)
                     shot = out / f"{name}-{width}x{height}-{theme}.png"
                     page.screenshot(path=str(shot))

@@ -156,3 +156,35 @@ def test_a_tampered_link_says_so_and_the_board_works(web_app: AppPage) -> None:
     expect(page.locator("#an-tree .an-var button.an-move")).to_have_text(["e5"])
     wait_engine(page, "capped")
     assert web_app.errors == []
+
+
+def test_a_finished_game_offers_the_analysis_and_the_board_flips(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 1)
+    won = ["d4", "b2", "c2", "e5", "e4", "d4-e5", "b2-c2", "e5:2-e4", "e4:3-c2"]
+    web_app.open("index.html#" + format_link(Game(None, won)))
+    expect(page.locator("#result")).to_be_visible()
+    page.click("#result-analyse")
+    web_app.wait_ready()
+    expect(page.locator(move(page, 9))).to_have_attribute("aria-current", "true")
+    wait_engine(page, "done")  # the game is over there: nothing to search
+    expect(page.locator("#eval-text")).to_have_text("White has won")
+    expect(page.locator("#engine-note")).to_have_text("The game is over in this position.")
+    page.click("#an-flip")
+    expect(page.locator("#an-flip")).to_have_attribute("aria-pressed", "true")
+    expect(page).to_have_url(re.compile(r"&k=9&flip=1$"))
+    assert '"flipped":true' in (page.locator("#board").get_attribute("data-geometry") or "")
+    assert web_app.errors == []
+
+
+def test_three_players_try_moves_but_the_engine_says_it_is_for_two(web_app: AppPage) -> None:
+    page = web_app.page
+    web_app.open("analysis.html#p=5/5/5/5/5_w_17/17/17_0/0/0_1_-")
+    expect(page.locator("#engine")).to_have_attribute("data-state", "off")
+    expect(page.locator("#engine-note")).to_contain_text("two-player games only")
+    play(page, "c3")
+    play(page, "b4")
+    play(page, "a1")
+    expect(page.locator("#an-tree button.an-move")).to_have_text(["c3", "b4", "a1"])
+    expect(page.locator(move(page, 3))).to_have_attribute("data-color", "b")
+    assert web_app.errors == []

@@ -67,6 +67,8 @@ const ui = {
   remove: $("#an-delete"),
   /** @type {HTMLButtonElement} */
   promote: $("#an-promote"),
+  /** @type {HTMLButtonElement} */
+  flip: $("#an-flip"),
   /** @type {HTMLAnchorElement} */
   playPeople: $("#play-people"),
   /** @type {HTMLAnchorElement} */
@@ -114,6 +116,7 @@ function render(next) {
   document.body.dataset.node = String(next.node);
   showState(board, next, { interactive: !next.over, offer: !next.over });
   board.set({ flipped });
+  ui.flip.setAttribute("aria-pressed", String(flipped));
   ui.turn.textContent = next.over
     ? t(`result.${next.status}`)
     : t("an.toMove", { color: colorName(next.turn) });
@@ -174,7 +177,8 @@ function fillLine(into, entries, shown, level) {
   into.append(run);
   let numbered = false;
   for (const entry of entries) {
-    const number = Math.ceil(entry.ply / 2);
+    // Moves are numbered by rounds: one action per player (a pass counts).
+    const number = Math.ceil(entry.ply / (view?.players ?? 2));
     if (entry.color === "w" || !numbered) {
       const label = document.createElement("span");
       label.className = "an-num";
@@ -247,6 +251,10 @@ ui.remove.addEventListener("click", () => {
   say(t("an.deleted", { move: removed }));
 });
 ui.promote.addEventListener("click", () => view && go("promote", view.node));
+ui.flip.addEventListener("click", () => {
+  flipped = !flipped;
+  go("set_flip", flipped ? 1 : 0);
+});
 
 /** ←/→/Home/End walk the tree, unless the board (whose arrows move its cursor) or a field has the focus. */
 const STEPS = /** @type {{[key: string]: string}} */ ({ ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" });
