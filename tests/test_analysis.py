@@ -33,7 +33,7 @@ from mixtour.analysis import (
 )
 from mixtour.core import STANDARD_START, Action, MixtourError, Position
 from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.link import format_link, parse_link
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:
@@ -219,6 +219,13 @@ def test_a_game_link_opens_as_one_line_at_its_ply() -> None:
     # t wins over m: the start and the tree are read, the game's actions not.
     link = parse_analysis_link("p=5/5/5/5/5_w_20/20_0/0_1_-&m=a1&t=e5&k=1")
     assert link.tree.text() == "e5" and link.issues == []
+
+
+def test_play_two_players_is_a_game_link_with_no_computer() -> None:
+    # The analysis board's "Play two players" writes ai=0: every seat a person.
+    link = parse_link("p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4&ai=0")
+    assert link.seats == {} and link.ai is None and link.problems == []
+    assert parse_link("m=c3&ai=7").problems == ["AI level '7' must be 1 to 6"]
 
 
 def test_a_node_that_is_not_there_shows_the_start_and_says_so() -> None:

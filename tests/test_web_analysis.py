@@ -188,3 +188,16 @@ def test_three_players_try_moves_but_the_engine_says_it_is_for_two(web_app: AppP
     expect(page.locator("#an-tree button.an-move")).to_have_text(["c3", "b4", "a1"])
     expect(page.locator(move(page, 3))).to_have_attribute("data-color", "b")
     assert web_app.errors == []
+
+
+def test_play_two_players_hands_every_seat_to_a_person(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 1)
+    web_app.open("index.html#ai=r3")  # the computer plays Red here first
+    expect(page.locator("#board")).to_have_attribute("data-seats", re.compile(r"r:3"))
+    web_app.open("analysis.html#t=c3,b4&k=2")
+    page.click("#play-people")
+    web_app.wait_ready()
+    expect(page.locator("#moves")).to_have_attribute("data-count", "2")
+    expect(page.locator("#board")).to_have_attribute("data-seats", re.compile(r"^w:0 r:0"))
+    assert web_app.errors == []

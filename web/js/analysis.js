@@ -310,7 +310,7 @@ function gameLink() {
 
 function updatePlayLinks() {
   const link = gameLink();
-  ui.playPeople.href = link;
+  ui.playPeople.href = `${link}&ai=0`; // people at every seat, whoever played before
   ui.playComputer.href = `${link}&ai=${ui.level.value || "3"}`;
 }
 
