@@ -201,3 +201,19 @@ def test_play_two_players_hands_every_seat_to_a_person(web_app: AppPage) -> None
     expect(page.locator("#moves")).to_have_attribute("data-count", "2")
     expect(page.locator("#board")).to_have_attribute("data-seats", re.compile(r"^w:0 r:0"))
     assert web_app.errors == []
+
+
+def test_the_review_opens_the_analysis_at_the_move_it_shows(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 1)
+    won = ["d4", "b2", "c2", "e5", "e4", "d4-e5", "b2-c2", "e5:2-e4", "e4:3-c2"]
+    web_app.open("index.html#" + format_link(Game(None, won)))
+    page.click('#moves button.ply[data-ply="4"]')
+    link = page.locator("#review-analyse")
+    expect(link).to_have_attribute("href", re.compile(r"&ply=4$"))
+    link.click()
+    web_app.wait_ready()
+    expect(page.locator("#an-tree button.an-move")).to_have_count(9)
+    expect(page.locator(move(page, 4))).to_have_attribute("aria-current", "true")
+    expect(page.locator("#board")).to_have_attribute("data-position", Game(None, won[:4]).fen())
+    assert web_app.errors == []

@@ -44,6 +44,8 @@ const ui = {
   openAnalysis: $("#open-analysis"),
   /** @type {HTMLAnchorElement} */
   resultAnalyse: $("#result-analyse"),
+  /** @type {HTMLAnchorElement} */
+  reviewAnalyse: $("#review-analyse"),
   /** @type {HTMLButtonElement} */
   undoButton: $("#undo"),
   /** @type {HTMLButtonElement} */
@@ -241,6 +243,7 @@ function render(state) {
   const analysis = `./analysis.html#${call("link", true).fragment}`;
   ui.openAnalysis.href = analysis;
   ui.resultAnalyse.href = analysis;
+  ui.reviewAnalyse.href = analysis;
   library.update();
   ai.update(changed);
   start.update(state);
