@@ -358,3 +358,5 @@ def test_the_worker_says_why_it_cannot_analyse() -> None:
     assert "occupied" in bad["error"]
     with pytest.raises(ValueError, match="depth"):
         analyse(id=3, start=STANDARD_START, actions=[], depth=99)
+    with pytest.raises(RuntimeError, match="asked the worker to fail"):
+        analyse(id=4, start=STANDARD_START, actions=[], depth=1, crash=True)

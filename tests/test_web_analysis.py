@@ -217,3 +217,22 @@ def test_the_review_opens_the_analysis_at_the_move_it_shows(web_app: AppPage) ->
     expect(page.locator(move(page, 4))).to_have_attribute("aria-current", "true")
     expect(page.locator("#board")).to_have_attribute("data-position", Game(None, won[:4]).fen())
     assert web_app.errors == []
+
+
+def test_a_failed_worker_is_reported_and_resume_starts_a_fresh_one(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 2)
+    web_app.open("analysis.html#t=c3&k=1")
+    wait_engine(page, "capped")
+    page.evaluate("window.mixtourDebug.crashNext = true")
+    play(page, "b4")
+    wait_engine(page, "error")
+    expect(page.locator("#engine-note")).to_contain_text("The engine stopped:")
+    expect(page.locator("#engine-note")).to_contain_text("the page asked the worker to fail")
+    expect(page.locator("#engine-toggle")).to_have_text("Resume")
+    # The board still plays, and Resume brings the engine back.
+    page.click("#engine-toggle")
+    wait_engine(page, "capped")
+    assert engine(page, "node") == "2" and engine(page, "depth") == "2"
+    page.wait_for_selector('script[name="ai-2"]', state="attached")
+    assert web_app.errors == []

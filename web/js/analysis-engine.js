@@ -12,7 +12,9 @@
 //
 // To spare a phone's battery the engine stops on its own after BUDGET_MS of
 // search on one position, or at MAX_DEPTH; Resume gives it as much again.
-// Tests may lower both: window.mixtourDebug = {analysisMaxDepth, analysisBudgetMs}.
+// Tests may lower both: window.mixtourDebug = {analysisMaxDepth, analysisBudgetMs};
+// {crashNext: true} makes the worker raise on the next request. A worker that
+// failed is replaced by a fresh one when the player presses Resume.
 //
 // Nothing here touches the document when the module is imported.
 
@@ -91,6 +93,7 @@ export class Engine {
     /** @type {Promise<string> | null} */
     this.booted = null;
     this.paused = false;
+    this.failed = false; // the worker failed: the next start replaces it
     this.extraMs = 0; // time granted by Resume after the cap
     this.extraDepth = 0;
     /** @type {EngineState} */
@@ -114,14 +117,30 @@ export class Engine {
     this.deps.onState(state, detail);
   }
 
-  /** Start the worker once; a promise of its first answer. */
+  /**
+   * Start the worker once, or a fresh one after a failure (the page's
+   * Python replaces the old one); a promise of its first answer.
+   */
   boot() {
     if (!this.booted) {
       const python = this.deps.python();
-      python.ai_start(WORKER_SRC, WORKER_CONFIG);
+      if (this.failed) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
+      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
+      this.failed = false;
       this.booted = withTimeout(python.ai_call("ping"), START_TIMEOUT_MS);
     }
     return this.booted;
+  }
+
+  /**
+   * The worker failed (it raised, or did not start): say so; Resume starts a fresh one.
+   * @param {any} error
+   */
+  fail(error) {
+    this.failed = true;
+    this.booted = null;
+    this.inFlight = null;
+    this.setState("error", String(error?.message ?? error));
   }
 
   /**
@@ -175,8 +194,7 @@ export class Engine {
     try {
       await this.boot();
     } catch (error) {
-      this.booted = null;
-      if (current()) this.setState("error", String(/** @type {any} */ (error)?.message ?? error));
+      if (current()) this.fail(error);
       return;
     }
     while (this.inFlight) await this.inFlight.catch(() => {});
@@ -189,6 +207,7 @@ export class Engine {
         this.setState("capped");
         return;
       }
+      /** @type {{[key: string]: unknown}} */
       const request = {
         id: generation,
         start: job.start,
@@ -196,13 +215,18 @@ export class Engine {
         depth,
         time_ms: Math.max(1, Math.min(this.budgetMs - spent, STEP_CAP_MS)),
       };
+      const debugging = debug();
+      if (debugging.crashNext) {
+        debugging.crashNext = false;
+        request.crash = true; // the worker raises (a test of the failure)
+      }
       const call = this.deps.python().ai_call("analyse", JSON.stringify(request));
       this.inFlight = call;
       let answer;
       try {
         answer = JSON.parse(await call);
       } catch (error) {
-        if (current()) this.setState("error", String(/** @type {any} */ (error)?.message ?? error));
+        if (current()) this.fail(error);
         return;
       } finally {
         if (this.inFlight === call) this.inFlight = null;

@@ -388,7 +388,7 @@ function numberedLine(pv, turn) {
  */
 function showEngineState(state, detail) {
   ui.engine.dataset.state = state;
-  const paused = state === "paused" || state === "capped";
+  const paused = state === "paused" || state === "capped" || state === "error";
   ui.toggle.textContent = paused ? t("an.resume") : t("an.pause");
   ui.toggle.setAttribute("aria-pressed", String(!paused && state !== "off"));
   ui.toggle.disabled = state === "off" || state === "done";
@@ -401,7 +401,8 @@ function showEngineState(state, detail) {
     paused: t("an.paused"),
     done: view?.over ? t("an.over") : t("an.proven"),
     capped: t("an.capped"),
-    error: t("an.error", { error: detail ?? "" }),
+    // A worker's error carries Python's traceback: its last line says what happened.
+    error: t("an.error", { error: (detail ?? "").trim().split("\n").at(-1) ?? "" }),
   };
   ui.note.textContent = notes[state] ?? "";
   if (state === "off") clearReport();

@@ -212,6 +212,8 @@ def analyse_now(request: str) -> str:
     req = json.loads(request)
     _searches["started"] += 1
     serial = _searches["started"]
+    if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
+        raise RuntimeError("the page asked the worker to fail (test)")
     actions = req.get("actions", [])
     if not isinstance(actions, list):
         raise ValueError("actions: expected a list of actions")
