@@ -236,3 +236,17 @@ def test_a_failed_worker_is_reported_and_resume_starts_a_fresh_one(web_app: AppP
     assert engine(page, "node") == "2" and engine(page, "depth") == "2"
     page.wait_for_selector('script[name="ai-2"]', state="attached")
     assert web_app.errors == []
+
+
+def test_the_editor_opens_its_position_on_the_analysis_board(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 1)
+    fen = "5/1,w,rw,2/2,r,2/5/5 w 18/18 0/0 1 -"
+    web_app.open("editor.html#p=" + fen.replace(" ", "_"))
+    page.click("#open-analysis")
+    page.wait_for_url(re.compile(r"analysis\.html#"))
+    web_app.wait_ready()
+    expect(page.locator("#board")).to_have_attribute("data-position", fen)
+    expect(page.locator("#an-tree button.an-move")).to_have_count(0)
+    wait_engine(page, "capped")
+    assert web_app.errors == []

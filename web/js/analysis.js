@@ -85,6 +85,7 @@ const ui = {
   problemsClose: $("#an-problems-close"),
 };
 
+const SHOWN_PLIES = 10; // of the engine's best line (data-pv holds all of it)
 const python = new Python();
 const call = python.call;
 /** @type {any} the bridge's view of the node shown */
@@ -358,7 +359,9 @@ function showReport(report) {
   ui.evalText.textContent = labelText(report.label);
   ui.info.textContent = t("an.depth", { depth: report.depth, nodes: plural("an.nodes", report.nodes) });
   ui.line.dataset.pv = report.pv.join(" ");
-  ui.line.textContent = report.pv.length ? t("an.bestLine", { line: numberedLine(report.pv, report.turn) }) : "";
+  // The box holds two lines: the first moves of the line are the ones that matter.
+  const shown = report.pv.length > SHOWN_PLIES ? [...report.pv.slice(0, SHOWN_PLIES), "…"] : report.pv;
+  ui.line.textContent = report.pv.length ? t("an.bestLine", { line: numberedLine(shown, report.turn) }) : "";
   setBar(report.white);
 }
 
