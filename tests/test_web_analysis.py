@@ -250,3 +250,22 @@ def test_the_editor_opens_its_position_on_the_analysis_board(web_app: AppPage) -
     expect(page.locator("#an-tree button.an-move")).to_have_count(0)
     wait_engine(page, "capped")
     assert web_app.errors == []
+
+
+def test_a_worker_that_does_not_answer_counts_as_stuck(web_app: AppPage) -> None:
+    page = web_app.page
+    # Depth 12 from the start takes seconds a depth; an answer is awaited 300 ms.
+    page.add_init_script("window.mixtourDebug = { analysisMaxDepth: 12, analysisTimeoutMs: 300 }")
+    web_app.open("analysis.html")
+    wait_engine(page, "error")
+    expect(page.locator("#engine-note")).to_have_text(
+        "The engine stopped: it does not answer. Resume to try again."
+    )
+    # Resume: a fresh worker, which answers one depth more than was shown.
+    deeper = int(engine(page, "depth") or 0) + 1
+    page.evaluate(f"window.mixtourDebug = {{ analysisMaxDepth: {deeper} }}")
+    page.click("#engine-toggle")
+    wait_engine(page, "capped")
+    assert engine(page, "depth") == str(deeper)
+    page.wait_for_selector('script[name="ai-2"]', state="attached")
+    assert web_app.errors == []

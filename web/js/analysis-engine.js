@@ -13,8 +13,10 @@
 // To spare a phone's battery the engine stops on its own after BUDGET_MS of
 // search on one position, or at MAX_DEPTH; Resume gives it as much again.
 // Tests may lower both: window.mixtourDebug = {analysisMaxDepth, analysisBudgetMs};
-// {crashNext: true} makes the worker raise on the next request. A worker that
-// failed is replaced by a fresh one when the player presses Resume.
+// {crashNext: true} makes the worker raise on the next request, and
+// analysisTimeoutMs shortens the wait for an answer after which a worker counts
+// as stuck. A worker that failed is replaced by a fresh one when the player
+// presses Resume.
 //
 // Nothing here touches the document when the module is imported.
 
@@ -26,6 +28,9 @@ const MORE_DEPTH = 4; // Resume after the cap: this many plies more
 const DEEPEST = 30; // the worker's own limit (mixtour.ai.analysis.MAX_DEPTH)
 const STEP_CAP_MS = 10_000; // the worker's cap on one request (ai_worker.MAX_TIME_MS)
 const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
+// A request answers within its own cap (the worker stops the search there);
+// one silent this much longer comes from a worker that is stuck or gone.
+const SILENCE_MS = 8_000;
 
 /**
  * A position to analyse.
@@ -62,13 +67,14 @@ function debug() {
  * @template T
  * @param {Promise<T>} promise
  * @param {number} ms
+ * @param {string} why the error if it takes longer (an i18n id: the page words it)
  * @returns {Promise<T>}
  */
-function withTimeout(promise, ms) {
+function withTimeout(promise, ms, why) {
   let timer = 0;
   /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => {
-    timer = window.setTimeout(() => reject(new Error("the engine did not start")), ms);
+    timer = window.setTimeout(() => reject(new Error(why)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -127,7 +133,7 @@ export class Engine {
       if (this.failed) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
       else python.ai_start(WORKER_SRC, WORKER_CONFIG);
       this.failed = false;
-      this.booted = withTimeout(python.ai_call("ping"), START_TIMEOUT_MS);
+      this.booted = withTimeout(python.ai_call("ping"), START_TIMEOUT_MS, "an.noStart");
     }
     return this.booted;
   }
@@ -220,7 +226,12 @@ export class Engine {
         debugging.crashNext = false;
         request.crash = true; // the worker raises (a test of the failure)
       }
-      const call = this.deps.python().ai_call("analyse", JSON.stringify(request));
+      const limit = debugging.analysisTimeoutMs ?? STEP_CAP_MS + SILENCE_MS;
+      const call = withTimeout(
+        this.deps.python().ai_call("analyse", JSON.stringify(request)),
+        limit,
+        "an.stuck",
+      );
       this.inFlight = call;
       let answer;
       try {

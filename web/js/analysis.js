@@ -404,11 +404,20 @@ function showEngineState(state, detail) {
     paused: t("an.paused"),
     done: view?.over ? t("an.over") : t("an.proven"),
     capped: t("an.capped"),
-    // A worker's error carries Python's traceback: its last line says what happened.
-    error: t("an.error", { error: (detail ?? "").trim().split("\n").at(-1) ?? "" }),
+    error: t("an.error", { error: failure(detail ?? "") }),
   };
   ui.note.textContent = notes[state] ?? "";
   if (state === "off") clearReport();
+}
+
+/**
+ * Why the engine stopped, in words: the engine's own reasons are i18n ids;
+ * a worker's error carries Python's traceback, whose last line says what happened.
+ * @param {string} detail
+ */
+function failure(detail) {
+  if (/^an\.[\w.]+$/.test(detail)) return t(detail);
+  return detail.trim().split("\n").at(-1) ?? "";
 }
 
 ui.toggle.addEventListener("click", () => {

@@ -382,6 +382,8 @@ const STRINGS = {
     "an.proven": "The result is proven: deeper search would not change it.",
     "an.capped": "The engine stopped to spare the battery. Resume to think longer.",
     "an.error": "The engine stopped: {error}. Resume to try again.",
+    "an.stuck": "it does not answer",
+    "an.noStart": "it could not start",
     "an.issue.tree-move": "The link's variations stop at move {index} ({move}): it cannot be played there.",
     "an.issue.tree-syntax": "The link's variations are garbled at character {at}; what came before is shown.",
     "an.issue.tree-too-big": "The link holds more than {limit} moves; the rest is left out.",

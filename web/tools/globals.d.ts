@@ -65,6 +65,8 @@ interface MixtourDebug {
   analysisMaxDepth?: number;
   /** The analysis board's time cap per position, in milliseconds. */
   analysisBudgetMs?: number;
+  /** How long the analysis board waits for one answer of the worker before it counts as stuck. */
+  analysisTimeoutMs?: number;
 }
 
 /** Who plays each colour: the computer's level 1-6, or 0 for a person. */

@@ -662,6 +662,8 @@ export default {
   "an.proven": "Das Ergebnis ist bewiesen: Tiefer zu suchen würde nichts ändern.",
   "an.capped": "Die Engine hat angehalten, um den Akku zu schonen. Fortsetzen lässt sie länger denken.",
   "an.error": "Die Engine ist stehen geblieben: {error}. Fortsetzen versucht es erneut.",
+  "an.stuck": "sie antwortet nicht",
+  "an.noStart": "sie konnte nicht starten",
   "an.issue.tree-move": "Die Varianten des Links enden bei Zug {index} ({move}): Er ist dort nicht möglich.",
   "an.issue.tree-syntax": "Die Varianten des Links sind bei Zeichen {at} unlesbar; was davor stand, wird gezeigt.",
   "an.issue.tree-too-big": "Der Link enthält mehr als {limit} Züge; der Rest bleibt weg.",

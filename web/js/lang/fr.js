@@ -661,6 +661,8 @@ export default {
   "an.proven": "Le résultat est prouvé : chercher plus loin ne le changerait pas.",
   "an.capped": "Le moteur s'est arrêté pour ménager la batterie. Reprenez pour qu'il réfléchisse plus longtemps.",
   "an.error": "Le moteur s'est arrêté : {error}. Reprenez pour réessayer.",
+  "an.stuck": "il ne répond pas",
+  "an.noStart": "il n'a pas pu démarrer",
   "an.issue.tree-move": "Les variantes du lien s'arrêtent au coup {index} ({move}) : il ne peut pas être joué à cet endroit.",
   "an.issue.tree-syntax": "Les variantes du lien sont illisibles au caractère {at} ; ce qui précède est affiché.",
   "an.issue.tree-too-big": "Le lien contient plus de {limit} coups ; le reste est laissé de côté.",
