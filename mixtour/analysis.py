@@ -98,6 +98,8 @@ class Node:
     code: int
     parent: Node | None
     ply: int
+    mover: int = 0
+    """The colour index of the player who made the action (the start's: 0)."""
     children: list[Node] = field(default_factory=list)
 
     @property
@@ -178,18 +180,23 @@ class Tree:
 
     # -- changing ----------------------------------------------------------------
 
-    def add(self, node: Node, action: str | int) -> Node:
+    def add(self, node: Node, action: str | int, game: Game | None = None) -> Node:
         """The child of ``node`` for ``action`` (made if new, after the engine
-        checked it: raises :class:`~mixtour.core.MixtourError` if illegal)."""
-        code = self.game(node).play(action).code
+        checked it: raises :class:`~mixtour.core.MixtourError` if illegal).
+        ``game``, if given, is the game at ``node``: it is played on to the
+        child (and left as it was when the action is refused)."""
+        game = self.game(node) if game is None else game
+        mover = game.position.turn
+        code = game.play(action).code
         for child in node.children:
             if child.code == code:
                 return child
-        if self.size >= MAX_NODES:
-            raise MixtourError(f"the tree is full ({MAX_NODES} moves)")
-        if node.children and _nesting(node) >= MAX_NESTING:
+        if self.size >= MAX_NODES or (node.children and _nesting(node) >= MAX_NESTING):
+            game.undo()
+            if self.size >= MAX_NODES:
+                raise MixtourError(f"the tree is full ({MAX_NODES} moves)")
             raise MixtourError(f"side lines nest at most {MAX_NESTING} deep")
-        child = Node(code, node, node.ply + 1)
+        child = Node(code, node, node.ply + 1, mover)
         node.children.append(child)
         self.size += 1
         return child
@@ -223,6 +230,9 @@ class Tree:
         tree = cls(start)
         issues: list[TreeIssue] = []
         current = tree.root
+        # The game follows ``current``, one action at a time: a link's tree
+        # is checked without replaying it from the start at every move.
+        game = Game(tree.start)
         saved: list[Node] = []
         index = 0  # the moves read so far
         i = 0
@@ -238,6 +248,7 @@ class Tree:
                     break
                 saved.append(current)
                 current = current.parent
+                game.undo()
                 i += 1
                 if i < n and text[i] in ",()":
                     issues.append(TreeIssue("tree-syntax", {"at": i + 1}))
@@ -247,7 +258,12 @@ class Tree:
                 if not saved:
                     issues.append(TreeIssue("tree-syntax", {"at": i + 1}))
                     break
-                current = saved.pop()
+                back = saved.pop()
+                assert back.parent is not None  # a node saved at "(" has one
+                while game.ply > back.parent.ply:
+                    game.undo()
+                game.play(back.code)
+                current = back
                 i += 1
                 continue
             end = i
@@ -259,7 +275,7 @@ class Tree:
                 issues.append(TreeIssue("tree-too-big", {"limit": MAX_NODES}))
                 break
             try:
-                current = tree.add(current, word)
+                current = tree.add(current, word, game)
             except MixtourError as error:
                 shown = word if len(word) <= 12 else word[:11] + "…"
                 issues.append(

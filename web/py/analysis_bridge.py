@@ -63,21 +63,12 @@ class AnalysisBoard:
                     "n": numbers[id(child)],
                     "move": child.move,
                     "ply": child.ply,
-                    "color": COLORS[self._mover(child)],
+                    "color": COLORS[child.mover],
                     "vars": [self._line(alt, numbers) for alt in alternatives],
                 }
             )
             child = child.children[0] if child.children else None
         return entries
-
-    def _mover(self, node: Node) -> int:
-        """Who made the move of ``node``: with two players the turn changes
-        on every action (a pass included); with three a pass can hand it
-        back (R10), so the engine is asked."""
-        if self.players == 2:
-            return (self.first + node.ply - 1) % 2
-        assert node.parent is not None
-        return self.tree.game(node.parent).position.turn
 
     def view(self) -> dict[str, Any]:
         view: dict[str, Any] = dict(self.board.view())
@@ -119,15 +110,6 @@ class AnalysisBoard:
     def _show(self, node: Node) -> None:
         self.node = node
         self.board.game = self.tree.game(node)
-
-    @property
-    def players(self) -> int:
-        return self.board.game.position.players
-
-    @property
-    def first(self) -> int:
-        """The colour to move at the tree's start."""
-        return int(self.tree.start.split()[1] != "w") if self.players == 2 else 0
 
     def open(self, fragment: str) -> str:
         """Show what an analysis link (or a game link) describes. Never
