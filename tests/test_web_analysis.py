@@ -59,6 +59,7 @@ def test_from_a_game_the_engine_deepens_and_shows_its_line(web_app: AppPage) -> 
     pv = (page.locator("#engine-line").get_attribute("data-pv") or "").split()
     assert len(pv) >= 1
     expect(page.locator("#engine-line")).to_contain_text(pv[0])
+    expect(page.locator("#board")).to_have_attribute("data-engine-best", pv[0])
     expect(page.locator("#eval-text")).not_to_have_text("")
     expect(page.locator("#engine-info")).to_contain_text("Depth 3")
     # Resume after the cap: deeper.

@@ -17,6 +17,7 @@
 //   #engine[data-score]     its score for White (the engine's units)
 //   #engine[data-node]      the tree node it is about
 //   #engine-line[data-pv]   its best line, in N1 separated by spaces
+//   #board[data-engine-best] its best move, drawn on the board
 //   #an-tree button.an-move[data-n]  a move of the tree (aria-current="true": shown)
 //   body[data-link]         ok | bad (the link had problems)
 //   body[data-node]         the node shown (0: the start)
@@ -24,7 +25,7 @@
 import { Board } from "./board.js";
 import { colorName, linkProblems, plural, t } from "./i18n.js";
 import { labelText } from "./game-review.js";
-import { LEVELS } from "./notation.js";
+import { LEVELS, parseAction } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { squareName } from "./board.js";
@@ -339,6 +340,19 @@ function clearReport() {
   ui.line.textContent = "";
   delete ui.line.dataset.pv;
   setBar(0.5);
+  showBest(null);
+}
+
+/**
+ * The engine's best move drawn on the board (rings, and an arrow for a move), as
+ * the review draws its better move.
+ * @param {string | null} best in N1
+ */
+function showBest(best) {
+  const action = best && best !== "pass" ? parseAction(best) : null;
+  board.set({ hint: action });
+  if (action && best) ui.canvas.dataset.engineBest = best;
+  else delete ui.canvas.dataset.engineBest;
 }
 
 /** @param {number} white White's expected result, 0 to 1 */
@@ -363,6 +377,7 @@ function showReport(report) {
   const shown = report.pv.length > SHOWN_PLIES ? [...report.pv.slice(0, SHOWN_PLIES), "…"] : report.pv;
   ui.line.textContent = report.pv.length ? t("an.bestLine", { line: numberedLine(shown, report.turn) }) : "";
   setBar(report.white);
+  showBest(report.pv[0] ?? null);
 }
 
 /**
