@@ -254,6 +254,10 @@ def test_the_bridge_builds_a_tree_by_moves_for_both_sides() -> None:
     (main,) = (entry for entry in view["tree"] if entry["move"] == "b4")
     assert [e["move"] for e in main["vars"][0]] == ["d4"]
     assert main["color"] == "r"
+    assert call(board, "step", "up")["node"] == 2  # b4: the main move at that place
+    assert call(board, "step", "up")["node"] == 2  # nothing before it
+    assert call(board, "step", "down")["node"] == 3  # d4 again
+    assert call(board, "step", "down")["node"] == 3
     assert call(board, "select", 2)["node"] == 2
     view = call(board, "delete", 3)
     assert view["link"].endswith("t=c3,b4&k=2")

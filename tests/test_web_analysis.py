@@ -270,3 +270,21 @@ def test_a_worker_that_does_not_answer_counts_as_stuck(web_app: AppPage) -> None
     assert engine(page, "depth") == str(deeper)
     page.wait_for_selector('script[name="ai-2"]', state="attached")
     assert web_app.errors == []
+
+
+def test_up_and_down_go_between_the_moves_tried_at_one_place(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 1)
+    web_app.open("analysis.html#t=c3,b4(d4)(a1),b4-c3&k=2")
+    page.locator(move(page, 2)).focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(move(page, 3))).to_have_attribute("aria-current", "true")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(move(page, 4))).to_have_attribute("aria-current", "true")
+    expect(page.locator("#board")).to_have_attribute(
+        "data-position", Game(None, ["c3", "a1"]).fen()
+    )
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator(move(page, 2))).to_have_attribute("aria-current", "true")
+    assert web_app.errors == []

@@ -258,8 +258,18 @@ ui.flip.addEventListener("click", () => {
   go("set_flip", flipped ? 1 : 0);
 });
 
-/** ←/→/Home/End walk the tree, unless the board (whose arrows move its cursor) or a field has the focus. */
-const STEPS = /** @type {{[key: string]: string}} */ ({ ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" });
+/**
+ * ←/→/Home/End walk the tree, ↑/↓ go between the moves tried at the same
+ * place, unless the board (whose arrows move its cursor) or a field has the focus.
+ */
+const STEPS = /** @type {{[key: string]: string}} */ ({
+  ArrowLeft: "back",
+  ArrowRight: "forward",
+  ArrowUp: "up", // the other moves tried at the same place
+  ArrowDown: "down",
+  Home: "first",
+  End: "last",
+});
 document.addEventListener("keydown", (event) => {
   const where = STEPS[event.key];
   if (!where || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

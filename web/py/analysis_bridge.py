@@ -131,12 +131,19 @@ class AnalysisBoard:
         return self.state()
 
     def step(self, where: str) -> str:
-        """``back``, ``forward`` (the main line), ``first`` or ``last``."""
+        """``back``, ``forward`` (the main line), ``first``, ``last``, or
+        ``up``/``down``: the move before or after this one among the moves
+        tried at the same place (the main one first, then the side lines)."""
         node = self.node
-        if where == "back" and node.parent is not None:
-            node = node.parent
+        parent = node.parent
+        if where == "back" and parent is not None:
+            node = parent
         elif where == "forward" and node.children:
             node = node.children[0]
+        elif where in ("up", "down") and parent is not None:
+            i = parent.children.index(node) + (1 if where == "down" else -1)
+            if 0 <= i < len(parent.children):
+                node = parent.children[i]
         elif where == "first":
             node = self.tree.root
         elif where == "last":

@@ -669,7 +669,7 @@ export default {
   "an.issue.tree-too-big": "Der Link enthält mehr als {limit} Züge; der Rest bleibt weg.",
   "an.issue.bad-node": "Der Link nennt keinen Zug {node}; der Anfang wird gezeigt.",
   "an.helpTitle": "So funktioniert das Analysebrett",
-  "an.help1": "Spiele Züge für beide Seiten auf dem Brett. Ein Zug dort, wo schon ein anderer ausprobiert wurde, beginnt eine Nebenlinie, in Klammern unter dem Zug, den sie ersetzt. Klicke einen Zug an oder nutze die Pfeiltasten, Pos1 und Ende, um dorthin zu gehen. Zug löschen entfernt den gezeigten Zug und alles danach; Zur Hauptlinie stellt seine Nebenlinie an die erste Stelle.",
+  "an.help1": "Spiele Züge für beide Seiten auf dem Brett. Ein Zug dort, wo schon ein anderer ausprobiert wurde, beginnt eine Nebenlinie, in Klammern unter dem Zug, den sie ersetzt. Klicke einen Zug an oder nutze ← und →, Pos1 und Ende, um dorthin zu gehen; ↑ und ↓ führen zu den anderen Zügen, die an derselben Stelle probiert wurden. Zug löschen entfernt den gezeigten Zug und alles danach; Zur Hauptlinie stellt seine Nebenlinie an die erste Stelle.",
   "an.help2": "Die Engine denkt im Hintergrund über die gezeigte Stellung nach, immer tiefer: Der Balken neben dem Brett und die Zeile darüber sagen, wer gewinnt, mit der erreichten Tiefe und der besten gefundenen Linie. Pause hält sie an. Um den Akku eines Telefons zu schonen, hält sie nach einer halben Minute an einer Stellung von selbst an; Fortsetzen gibt ihr mehr Zeit.",
   "an.help3": "Die Adresse enthält die ganze Analyse: Kopiere sie, um sie aufzuheben oder zu teilen. Von jeder Stellung aus startest du eine normale Partie gegen den Computer oder zu zweit. Die Engine analysiert nur Partien zu zweit.",
 };

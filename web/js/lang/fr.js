@@ -668,7 +668,7 @@ export default {
   "an.issue.tree-too-big": "Le lien contient plus de {limit} coups ; le reste est laissé de côté.",
   "an.issue.bad-node": "Le lien ne désigne aucun coup {node} ; le début est affiché.",
   "an.helpTitle": "Comment fonctionne l'échiquier d'analyse",
-  "an.help1": "Jouez des coups pour les deux camps sur le plateau. Un coup joué là où un autre a déjà été essayé ouvre une variante, affichée entre parenthèses sous le coup qu'elle remplace. Cliquez sur un coup, ou utilisez les flèches, Début et Fin, pour vous y rendre. Supprimer le coup retire le coup affiché et tout ce qui le suit ; Ligne principale place sa variante en premier.",
+  "an.help1": "Jouez des coups pour les deux camps sur le plateau. Un coup joué là où un autre a déjà été essayé ouvre une variante, affichée entre parenthèses sous le coup qu'elle remplace. Cliquez sur un coup, ou utilisez ← et →, Début et Fin, pour vous y rendre ; ↑ et ↓ mènent aux autres coups essayés au même endroit. Supprimer le coup retire le coup affiché et tout ce qui le suit ; Ligne principale place sa variante en premier.",
   "an.help2": "Le moteur réfléchit à la position affichée, en arrière-plan, de plus en plus profondément : la barre à côté du plateau et la ligne au-dessus disent qui gagne, avec la profondeur atteinte et la meilleure ligne trouvée. Pause l'arrête. Pour ménager la batterie d'un téléphone, il s'arrête de lui-même après une demi-minute sur une position ; Reprendre lui donne plus de temps.",
   "an.help3": "L'adresse contient toute l'analyse : copiez-la pour la garder ou la partager. Depuis n'importe quelle position, lancez une partie normale contre l'ordinateur ou à deux. Le moteur n'analyse que les parties à deux joueurs.",
 };
