@@ -288,3 +288,29 @@ def test_up_and_down_go_between_the_moves_tried_at_one_place(web_app: AppPage) -
     page.keyboard.press("ArrowUp")
     expect(page.locator(move(page, 2))).to_have_attribute("aria-current", "true")
     assert web_app.errors == []
+
+
+def test_the_engine_rests_while_the_page_is_out_of_sight(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 30)  # deep enough to be still running when the page is hidden
+    web_app.open("analysis.html#t=c3,b4&k=2")
+    wait_engine(page, "running")
+    page.evaluate(
+        """(hidden) => {
+            Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        True,
+    )
+    wait_engine(page, "paused")
+    page.evaluate(
+        """(hidden) => {
+            Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        False,
+    )
+    wait_engine(page, "running")
+    page.click("#engine-toggle")  # the player pauses: it stays paused
+    wait_engine(page, "paused")
+    assert web_app.errors == []

@@ -450,6 +450,22 @@ ui.toggle.addEventListener("click", () => {
   else engine.pause();
 });
 
+// A page out of sight (another tab, a phone's screen off) does not analyse:
+// the engine pauses, and goes on when the page is seen again.
+let pausedUnseen = false;
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden && (engine.state === "running" || engine.state === "loading")) {
+    pausedUnseen = true;
+    engine.pause();
+  } else if (!document.hidden && pausedUnseen) {
+    pausedUnseen = false;
+    if (engine.state === "paused") engine.resume();
+  }
+});
+ui.toggle.addEventListener("click", () => {
+  pausedUnseen = false; // the player decides from now on
+});
+
 // -- start ------------------------------------------------------------------------------
 
 pageChrome();

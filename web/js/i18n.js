@@ -390,7 +390,7 @@ const STRINGS = {
     "an.issue.bad-node": "The link names no move {node}; the start is shown.",
     "an.helpTitle": "How the analysis board works",
     "an.help1": "Play moves for both sides on the board. A move played where another one was already tried starts a side line, shown in brackets under the move it replaces. Click a move, or use ← and →, Home and End, to go there; ↑ and ↓ go to the other moves tried at the same place. Delete move removes the move shown and all that follows it; Make main line puts its side line first.",
-    "an.help2": "The engine thinks about the position shown, in the background, deeper and deeper: the bar beside the board and the line above say who is winning, with the depth reached and the best line it found. Pause stops it. To spare a phone's battery it stops on its own after half a minute on a position; Resume gives it more time.",
+    "an.help2": "The engine thinks about the position shown, in the background, deeper and deeper: the bar beside the board and the line above say who is winning, with the depth reached and the best line it found. Pause stops it, and it rests while the page is out of sight. To spare a phone's battery it stops on its own after half a minute on a position; Resume gives it more time.",
     "an.help3": "The address holds the whole analysis: copy it to keep it or share it. From any position, start a normal game against the computer or between two players. The engine analyses two-player games only.",
     "learn.pageTitle": "Learn Mixtour",
     "learn.tagline": "Your first lesson, in three moves",
