@@ -385,13 +385,13 @@ function showReport(report) {
   ui.line.dataset.pv = report.pv.join(" ");
   // The box holds two lines: the first moves of the line are the ones that matter.
   const shown = report.pv.length > SHOWN_PLIES ? [...report.pv.slice(0, SHOWN_PLIES), "…"] : report.pv;
-  ui.line.textContent = report.pv.length ? t("an.bestLine", { line: numberedLine(shown, report.turn) }) : "";
+  showLine(report.pv.length ? numberedLine(shown, report.turn) : []);
   setBar(report.white);
   showBest(report.pv[0] ?? null);
 }
 
 /**
- * "3. c3 b4 4. b4-c3": the line in notation, numbered as the move list.
+ * ["3.", "c3", "b4", "4.", "b4-c3"]: the line in notation, numbered as the move list.
  * @param {string[]} pv
  * @param {string} turn who moves first in it
  */
@@ -407,7 +407,28 @@ function numberedLine(pv, turn) {
     else if (i === 0) words.push(`${number}…`);
     words.push(move);
   });
-  return words.join(" ");
+  return words;
+}
+
+/**
+ * The best line in its box: "Best line: 3. c3 b4 4. b4-c3", breaking between
+ * moves only (a line break after a move's "-" would read as two moves).
+ * @param {string[]} words
+ */
+function showLine(words) {
+  if (!words.length) {
+    ui.line.textContent = "";
+    return;
+  }
+  const mark = "\u0000";
+  const [before, after = ""] = t("an.bestLine", { line: mark }).split(mark);
+  const parts = words.flatMap((word, i) => {
+    const span = document.createElement("span");
+    span.className = "an-word";
+    span.textContent = word;
+    return i ? [" ", span] : [span];
+  });
+  ui.line.replaceChildren(before, ...parts, after);
 }
 
 /**
