@@ -11,11 +11,16 @@ Syntax (documented in the README)::
 * ``ai``   ``1`` to ``6``: play the AI at that level from here (the player to
            move is the human, the others are the computer); or the seats
            that the computer plays, a colour letter and a level each:
-           ``r3`` (Red is Computer 3), ``w6r6`` (two computers), ``r2b5``.
+           ``r3`` (Red is Computer 3), ``w6r6`` (two computers), ``r2b5``;
+           ``0``: people at every seat (the analysis board's "play two
+           players", whatever the page's computer was playing before).
 * ``at``   the P1 of the position shown, written for embeds so that a page
            can draw the board before the engine has loaded; the engine
            recomputes the position from ``p``, ``m`` and ``ply``, and reads
            ``at`` only in a link with neither ``p`` nor ``m``.
+
+The analysis board's link (``analysis.html``) adds a tree of variations,
+``t`` and ``k``, to these keys: see :mod:`mixtour.analysis`.
 
 Reading a link never raises: what is wrong is reported in ``problems`` (in
 English) and ``issues`` (the same, as an id and its values, for a page to word
@@ -81,7 +86,8 @@ class Link:
     ai: int | None = None
     problems: list[str] = field(default_factory=list)
     seats: dict[str, int] | None = None
-    """The computer's seats (colour -> level 1-6) from ``ai=r3``; None for ``ai=N`` or no ``ai``."""
+    """The computer's seats (colour -> level 1-6) from ``ai=r3`` (empty for ``ai=0``:
+    people only); None for ``ai=N`` or no ``ai``."""
     issues: list[LinkIssue] = field(default_factory=list)
     """``problems`` as ids and values, in the same order."""
 
@@ -210,6 +216,8 @@ def parse_link(fragment: str) -> Link:
         level = values["ai"].strip().lower()
         if level in ("1", "2", "3", "4", "5", "6"):
             ai = int(level)
+        elif level == "0":
+            seats = {}  # no seat for the computer
         elif (found := parse_seats(level)) is not None and all(
             "wrb".index(c) < game.position.players for c in found
         ):

@@ -56,6 +56,8 @@ PAGES = {
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
     "puzzles": ("puzzles.html#id=200", True, ["#board"]),
+    # The analysis board with a side line, at a move of it.
+    "analysis": ("analysis.html#t=c3,b4(d4,e5)(a1),b4-c3&k=3", True, ["#board"]),
     "rules": ("rules.html", False, []),
     "rules-fr": ("rules.fr.html", False, []),
     "rules-de": ("rules.de.html", False, []),
@@ -133,6 +135,11 @@ def shoot(out: Path) -> int:
                         page.locator("#settings-dialog").wait_for()
                     if name == "game-review":
                         review(page)
+                    if name == "analysis":  # the engine's evaluation shown
+                        page.wait_for_function(
+                            "Number(document.querySelector('#engine').dataset.depth) >= 3",
+                            timeout=180_000,
+                        )
                     # The smallest window holds the board and the turn line only.
                     seen = [sel for sel in inside if sel != "#message" or width > 320]
                     found = page.evaluate(FACTS, seen)

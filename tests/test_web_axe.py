@@ -28,6 +28,7 @@ PAGES = {
     "editor.html": True,
     "learn.html": True,
     "puzzles.html#id=1": True,
+    "analysis.html#t=c3,b4(d4,e5)&k=3": True,
     "rules.html": False,
     "rules.fr.html": False,
     "rules.de.html": False,

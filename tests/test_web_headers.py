@@ -34,6 +34,7 @@ PAGES_NOT_FRAMED = [
     "editor.html",
     "learn.html",
     "puzzles.html",
+    "analysis.html",
     "tor.html",
     "tor-rules.html",
     "tor-rules.fr.html",

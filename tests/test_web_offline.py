@@ -106,6 +106,12 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
         second.wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
         engines = [frame.evaluate("document.body.dataset.engine") for frame in page.frames[1:3]]
         assert sorted(engines) == ["guest", "host"], engines
+        # The analysis board, its engine included.
+        page.goto(server.url + "analysis.html#t=c3,b4&k=2")
+        web_app.wait_ready()
+        page.wait_for_function(
+            "Number(document.querySelector('#engine').dataset.depth) >= 1", timeout=AI_TIMEOUT_MS
+        )
     finally:
         page.context.set_offline(False)
     assert web_app.errors == []

@@ -81,6 +81,7 @@ PAGES = [
     ("tor-rules.fr.html", False),
     ("tor-rules.de.html", False),
     ("puzzles.html", True),
+    ("analysis.html", True),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 # Both engines draw at two device pixels to the CSS pixel, as phones and most laptops do.
@@ -627,6 +628,19 @@ def test_a_puzzle_is_solved_by_clicks(tab: Engine, site_url: str) -> None:
     tab.wait("(text) => document.body.dataset.puzzle === text", f"{pid} solved")
     assert "Solved" in text(tab, "#puzzle-feedback")
     assert text(tab, "#stat-streak") == "1"
+
+
+@relaunch_on_crash
+def test_the_analysis_board_deepens_and_keeps_a_side_line(tab: Engine, site_url: str) -> None:
+    open_ready(tab, site_url + "analysis.html#t=c3,b4&k=1")
+    tab.run("() => { window.mixtourDebug = { analysisMaxDepth: 3 }; }")
+    # The engine, in this browser's worker, reaches the cap with a line.
+    tab.wait("() => document.querySelector('#engine').dataset.state === 'capped'", timeout_s=120)
+    assert tab.run("() => document.querySelector('#engine-line').dataset.pv") != ""
+    # Another answer to c3 than b4: a side line, and the link says so.
+    click_square(tab, "d4")
+    tab.wait("() => document.querySelectorAll('#an-tree .an-var button.an-move').length === 1")
+    assert tab.run("() => location.hash").endswith("&t=c3,b4(d4)&k=3")
 
 
 @relaunch_on_crash

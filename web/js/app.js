@@ -40,6 +40,12 @@ const ui = {
   movesHead: $("#moves-head"),
   /** @type {HTMLButtonElement} */
   passButton: $("#pass"),
+  /** @type {HTMLAnchorElement} */
+  openAnalysis: $("#open-analysis"),
+  /** @type {HTMLAnchorElement} */
+  resultAnalyse: $("#result-analyse"),
+  /** @type {HTMLAnchorElement} */
+  reviewAnalyse: $("#review-analyse"),
   /** @type {HTMLButtonElement} */
   undoButton: $("#undo"),
   /** @type {HTMLButtonElement} */
@@ -233,6 +239,11 @@ function render(state) {
   if (state.over) ui.resultText.textContent = resultText(state);
   corr.update(state);
   links.update();
+  // The analysis board opens this game at the move shown (web/js/analysis.js).
+  const analysis = `./analysis.html#${call("link", true).fragment}`;
+  ui.openAnalysis.href = analysis;
+  ui.resultAnalyse.href = analysis;
+  ui.reviewAnalyse.href = analysis;
   library.update();
   ai.update(changed);
   start.update(state);

@@ -398,6 +398,11 @@ ui.play.addEventListener("click", () => {
   if (valid && valid.ok) location.href = gameUrl();
 });
 
+// The analysis board, from the position set up (web/js/analysis.js).
+$("#open-analysis").addEventListener("click", () => {
+  if (valid && valid.ok) location.href = new URL(`analysis.html#${fragment()}`, location.href).href;
+});
+
 ui.copy.addEventListener("click", async () => {
   if (!valid || !valid.ok) return;
   const text = gameUrl();

@@ -25,6 +25,18 @@ functions with a JSON string; each returns a JSON string.
     ``{"actions": [N1...], "plies": [review answers...]}`` ->
     :func:`mixtour.ai.review.report` (the graph, the labels, a verdict per
     move and the summary per player).
+``analyse(request)``
+    the analysis board's continuous analysis (:mod:`mixtour.ai.analysis`):
+    request ``{"id": n, "start": P1, "actions": [N1...], "depth": d,
+    "time_ms": optional cap}`` (Mixtour, two players). The worker keeps the
+    analysis of the last position asked about and deepens it to ``depth``
+    (at most :data:`~mixtour.ai.analysis.MAX_DEPTH`), so the page asks for
+    depth 1, 2, 3... of the same position and shows each answer; a request
+    about another position starts afresh. answer:
+    :meth:`~mixtour.ai.analysis.AnalysisReport.as_json` of the deepest depth
+    completed, with ``id``, ``cancelled`` (a cancel or the time cap ended
+    the depth: nothing new to show) and ``error`` (null, or the engine's
+    words for a position it cannot analyse).
 ``cancel()``
     ends the search under way (if any) at once: it answers with the best move
     found so far, which the page drops. ``{"ok": true}``.
@@ -59,7 +71,7 @@ from collections.abc import Callable
 
 from mixtour.kit.games import game_ai
 
-__all__ = ["cancel", "ping", "review", "review_report", "think"]
+__all__ = ["analyse", "cancel", "ping", "review", "review_report", "think"]
 
 # Never let one request hold the worker longer than this, whatever it asks.
 MAX_TIME_MS = 10_000
@@ -183,6 +195,60 @@ def review_now(request: str) -> str:
     return json.dumps(answer, separators=(",", ":"))
 
 
+# The analysis board's position: its key (start and actions) and its analysis.
+_analysis: dict[str, object] = {"key": None, "analysis": None}
+
+
+async def analyse(request: str) -> str:
+    """Deepen the analysis of a position (see the module docstring)."""
+    return analyse_now(request)
+
+
+def analyse_now(request: str) -> str:
+    """:func:`analyse`, run to its end here and now."""
+    from mixtour.ai.analysis import MAX_DEPTH, Analysis
+    from mixtour.core import MixtourError
+
+    req = json.loads(request)
+    _searches["started"] += 1
+    serial = _searches["started"]
+    if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
+        raise RuntimeError("the page asked the worker to fail (test)")
+    actions = req.get("actions", [])
+    if not isinstance(actions, list):
+        raise ValueError("actions: expected a list of actions")
+    start = str(req["start"])
+    key = json.dumps([start, [str(a) for a in actions]])
+    depth = int(req.get("depth") or 1)
+    if not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth {depth}: expected 1 to {MAX_DEPTH}")
+    time_ms = req.get("time_ms")
+    cap = MAX_TIME_MS if time_ms is None else min(float(time_ms), MAX_TIME_MS)
+    if math.isnan(cap):
+        raise ValueError("time_ms: expected a number of milliseconds, not NaN")
+    answer: dict[str, object] = {"id": req.get("id"), "cancelled": False, "error": None}
+    if _analysis["key"] != key or _analysis["analysis"] is None:
+        try:
+            _analysis["analysis"] = Analysis(start, [str(a) for a in actions])
+        except MixtourError as error:
+            _analysis["key"] = _analysis["analysis"] = None
+            answer["error"] = str(error)
+            return json.dumps(answer, separators=(",", ":"))
+        _analysis["key"] = key
+    analysis = _analysis["analysis"]
+    assert isinstance(analysis, Analysis)
+    deadline = time.perf_counter() + cap / 1000
+    stop = _stop_for(serial)
+    while analysis.last is None or (analysis.depth < depth and not analysis.done):
+        left = (deadline - time.perf_counter()) * 1000
+        if left <= 0 or analysis.step(time_ms=left, stop=stop) is None:
+            answer["cancelled"] = True
+            break
+    if analysis.last is not None:
+        answer.update(analysis.last.as_json())
+    return json.dumps(answer, separators=(",", ":"))
+
+
 def review_report(request: str) -> str:
     """The review of a game from its positions' analyses (see the module docstring)."""
     from mixtour.ai.review import PlyAnalysis, report
@@ -222,4 +288,4 @@ def memory() -> str:
     return json.dumps({"wasm_bytes": wasm, "objects": len(gc.get_objects())})
 
 
-__export__ = ["think", "cancel", "ping", "memory", "review", "review_report"]
+__export__ = ["think", "cancel", "ping", "memory", "review", "review_report", "analyse"]

@@ -73,6 +73,12 @@ interface MixtourDebug {
   crashNext?: boolean;
   /** The pause between the computer's moves when it plays itself. */
   demoDelayMs?: number;
+  /** The analysis board's depth cap (web/js/analysis-engine.js). */
+  analysisMaxDepth?: number;
+  /** The analysis board's time cap per position, in milliseconds. */
+  analysisBudgetMs?: number;
+  /** How long the analysis board waits for one answer of the worker before it counts as stuck. */
+  analysisTimeoutMs?: number;
 }
 
 /** Who plays each colour: the computer's level 1-6, or 0 for a person. */

@@ -1,0 +1,267 @@
+// @ts-check
+// The analysis board's engine: continuous analysis in the AI worker
+// (web/py/ai_worker.py, `analyse`; mixtour/ai/analysis.py).
+//
+// The page hands it the position shown (its start and the moves to it). The
+// engine asks the worker for depth 1, then 2, 3... of that position, one
+// request at a time: the worker keeps the search between two requests, so
+// each answer is one more iteration of the same iterative deepening, and the
+// page shows it at once. A new position bumps the generation, cancels the
+// search under way and starts again; answers of an older generation are
+// dropped. The page never waits on the worker: every call is a promise.
+//
+// To spare a phone's battery the engine stops on its own after BUDGET_MS of
+// search on one position, or at MAX_DEPTH; Resume gives it as much again.
+// Tests may lower both: window.mixtourDebug = {analysisMaxDepth, analysisBudgetMs};
+// {crashNext: true} makes the worker raise on the next request, and
+// analysisTimeoutMs shortens the wait for an answer after which a worker counts
+// as stuck. A worker that failed is replaced by a fresh one when the player
+// presses Resume.
+//
+// Nothing here touches the document when the module is imported.
+
+const WORKER_SRC = "./py/ai_worker.py";
+const WORKER_CONFIG = "./pyscript.json";
+export const MAX_DEPTH = 20;
+export const BUDGET_MS = 30_000;
+const MORE_DEPTH = 4; // Resume after the cap: this many plies more
+const DEEPEST = 30; // the worker's own limit (mixtour.ai.analysis.MAX_DEPTH)
+const STEP_CAP_MS = 10_000; // the worker's cap on one request (ai_worker.MAX_TIME_MS)
+const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
+// A request answers within its own cap (the worker stops the search there);
+// one silent this much longer comes from a worker that is stuck or gone.
+const SILENCE_MS = 8_000;
+
+/**
+ * A position to analyse.
+ * @typedef {{ key: string, start: string, actions: string[] }} Job
+ */
+
+/**
+ * One depth completed (AnalysisReport.as_json, with the worker's id and flags).
+ * @typedef {object} Report
+ * @property {number} depth
+ * @property {number} score for White
+ * @property {number} white White's expected result, 0 to 1
+ * @property {{side: string | null, kind: string, moves: number}} label
+ * @property {string[]} pv
+ * @property {number} nodes
+ * @property {number} time_ms
+ * @property {boolean} done
+ * @property {string} turn
+ */
+
+/**
+ * What the engine is doing: off (nothing to analyse), loading (the worker
+ * starts), running, paused, done (a proven result, or the game over),
+ * capped (the time or depth cap), error.
+ * @typedef {"off" | "loading" | "running" | "paused" | "done" | "capped" | "error"} EngineState
+ */
+
+/** @returns {MixtourDebug} */
+function debug() {
+  return window.mixtourDebug ?? {};
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} why the error if it takes longer (an i18n id: the page words it)
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, ms, why) {
+  let timer = 0;
+  /** @type {Promise<never>} */
+  const timeout = new Promise((_, reject) => {
+    timer = window.setTimeout(() => reject(new Error(why)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class Engine {
+  /**
+   * @param {{
+   *   python: () => any,
+   *   onReport: (report: Report, job: Job) => void,
+   *   onState: (state: EngineState, detail?: string) => void,
+   * }} deps
+   */
+  constructor(deps) {
+    this.deps = deps;
+    this.generation = 0;
+    /** @type {Job | null} */
+    this.job = null;
+    /** @type {Report | null} the deepest report on this job */
+    this.report = null;
+    /** @type {Promise<string> | null} */
+    this.inFlight = null;
+    /** @type {Promise<string> | null} */
+    this.booted = null;
+    this.paused = false;
+    this.failed = false; // the worker failed: the next start replaces it
+    this.extraMs = 0; // time granted by Resume after the cap
+    this.extraDepth = 0;
+    /** @type {EngineState} */
+    this.state = "off";
+  }
+
+  get budgetMs() {
+    return (debug().analysisBudgetMs ?? BUDGET_MS) + this.extraMs;
+  }
+
+  get maxDepth() {
+    return Math.min(DEEPEST, (debug().analysisMaxDepth ?? MAX_DEPTH) + this.extraDepth);
+  }
+
+  /**
+   * @param {EngineState} state
+   * @param {string} [detail]
+   */
+  setState(state, detail) {
+    this.state = state;
+    this.deps.onState(state, detail);
+  }
+
+  /**
+   * Start the worker once, or a fresh one after a failure (the page's
+   * Python replaces the old one); a promise of its first answer.
+   */
+  boot() {
+    if (!this.booted) {
+      const python = this.deps.python();
+      if (this.failed) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
+      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
+      this.failed = false;
+      this.booted = withTimeout(python.ai_call("ping"), START_TIMEOUT_MS, "an.noStart");
+    }
+    return this.booted;
+  }
+
+  /**
+   * The worker failed (it raised, or did not start): say so; Resume starts a fresh one.
+   * @param {any} error
+   */
+  fail(error) {
+    this.failed = true;
+    this.booted = null;
+    this.inFlight = null;
+    this.setState("error", String(error?.message ?? error));
+  }
+
+  /**
+   * Analyse `job` from now on (null: nothing, e.g. a three-player game).
+   * The same position again changes nothing.
+   * @param {Job | null} job
+   */
+  analyse(job) {
+    if (job && this.job && job.key === this.job.key) return;
+    this.job = job;
+    this.report = null;
+    this.extraMs = 0;
+    this.extraDepth = 0;
+    this.restart();
+  }
+
+  restart() {
+    this.generation += 1;
+    this.cancel();
+    if (!this.job) this.setState("off");
+    else if (this.paused) this.setState("paused");
+    else this.run(this.generation, this.job);
+  }
+
+  /** End the worker's search under way (its answer is dropped). */
+  cancel() {
+    if (this.inFlight) this.deps.python()?.ai_call("cancel").catch(() => {});
+  }
+
+  pause() {
+    this.paused = true;
+    this.restart();
+  }
+
+  resume() {
+    this.paused = false;
+    if (this.state === "capped") {
+      this.extraMs += debug().analysisBudgetMs ?? BUDGET_MS;
+      this.extraDepth += MORE_DEPTH;
+    }
+    this.restart();
+  }
+
+  /**
+   * @param {number} generation
+   * @param {Job} job
+   */
+  async run(generation, job) {
+    const current = () => generation === this.generation;
+    if (!this.inFlight) this.setState(this.booted ? "running" : "loading");
+    try {
+      await this.boot();
+    } catch (error) {
+      if (current()) this.fail(error);
+      return;
+    }
+    while (this.inFlight) await this.inFlight.catch(() => {});
+    if (!current()) return;
+    this.setState("running");
+    let depth = (this.report?.depth ?? 0) + 1;
+    for (;;) {
+      const spent = this.report?.time_ms ?? 0;
+      if (this.report && (this.report.depth >= this.maxDepth || spent >= this.budgetMs)) {
+        this.setState("capped");
+        return;
+      }
+      /** @type {{[key: string]: unknown}} */
+      const request = {
+        id: generation,
+        start: job.start,
+        actions: job.actions,
+        depth,
+        time_ms: Math.max(1, Math.min(this.budgetMs - spent, STEP_CAP_MS)),
+      };
+      const debugging = debug();
+      if (debugging.crashNext) {
+        debugging.crashNext = false;
+        request.crash = true; // the worker raises (a test of the failure)
+      }
+      const limit = debugging.analysisTimeoutMs ?? STEP_CAP_MS + SILENCE_MS;
+      const call = withTimeout(
+        this.deps.python().ai_call("analyse", JSON.stringify(request)),
+        limit,
+        "an.stuck",
+      );
+      this.inFlight = call;
+      let answer;
+      try {
+        answer = JSON.parse(await call);
+      } catch (error) {
+        if (current()) this.fail(error);
+        return;
+      } finally {
+        if (this.inFlight === call) this.inFlight = null;
+      }
+      if (!current()) return;
+      if (answer.error) {
+        this.setState("error", answer.error);
+        return;
+      }
+      if (typeof answer.depth === "number") {
+        this.report = answer;
+        this.deps.onReport(answer, job);
+      }
+      if (answer.done) {
+        this.setState("done");
+        return;
+      }
+      if (answer.cancelled) {
+        // Not a cancel of ours (that would have changed the generation):
+        // the time cap ended the depth.
+        this.setState("capped");
+        return;
+      }
+      depth = (this.report?.depth ?? 0) + 1;
+    }
+  }
+}
