@@ -314,3 +314,21 @@ def test_the_engine_rests_while_the_page_is_out_of_sight(web_app: AppPage) -> No
     page.click("#engine-toggle")  # the player pauses: it stays paused
     wait_engine(page, "paused")
     assert web_app.errors == []
+
+
+def test_a_start_with_red_to_move_is_numbered_from_reds_move(web_app: AppPage) -> None:
+    page = web_app.page
+    cap(page, 2)
+    # White has entered c3; the start shown is Red's turn (as the editor makes it).
+    start = Game(None, ["c3"]).position.fen()
+    web_app.open("analysis.html#p=" + start.replace(" ", "_"))
+    wait_engine(page, "capped")
+    play(page, "b4")  # Red
+    play(page, "d2")  # White: the second round begins
+    play(page, "a1")  # Red
+    labels = page.locator("#an-tree .an-num").all_inner_texts()
+    assert labels == ["1…", "2."], labels
+    wait_engine(page, "capped")
+    line = page.locator("#engine-line").inner_text()
+    assert re.search(r"(^|\s)3\. ", line), line  # White's action that begins round 3
+    assert web_app.errors == []

@@ -179,8 +179,7 @@ function fillLine(into, entries, shown, level) {
   into.append(run);
   let numbered = false;
   for (const entry of entries) {
-    // Moves are numbered by rounds: one action per player (a pass counts).
-    const number = Math.ceil(entry.ply / (view?.players ?? 2));
+    const number = roundOf(entry.ply);
     if (entry.color === "w" || !numbered) {
       const label = document.createElement("span");
       label.className = "an-num";
@@ -391,6 +390,19 @@ function showReport(report) {
 }
 
 /**
+ * The number of the round that action `ply` (1 for the first) belongs to.
+ * Moves are numbered by rounds, one action per player (a pass counts), and a
+ * round begins with White's: a start with Red to move (from the editor) opens
+ * with "1… " and White's next action begins round 2.
+ * @param {number} ply
+ */
+function roundOf(ply) {
+  const players = view?.players ?? 2;
+  const first = Math.max(0, "wrb".indexOf(view?.start.split(" ")[1] ?? "w"));
+  return Math.floor((ply - 1 + first) / players) + 1;
+}
+
+/**
  * ["3.", "c3", "b4", "4.", "b4-c3"]: the line in notation, numbered as the move list.
  * @param {string[]} pv
  * @param {string} turn who moves first in it
@@ -402,7 +414,7 @@ function numberedLine(pv, turn) {
   pv.forEach((move, i) => {
     // Two players: the turn changes with every action, a pass included.
     const white = (turn === "w") === (i % 2 === 0);
-    const number = Math.ceil((ply + i) / 2);
+    const number = roundOf(ply + i);
     if (white) words.push(`${number}.`);
     else if (i === 0) words.push(`${number}…`);
     words.push(move);
