@@ -332,3 +332,14 @@ def test_a_start_with_red_to_move_is_numbered_from_reds_move(web_app: AppPage) -
     line = page.locator("#engine-line").inner_text()
     assert re.search(r"(^|\s)3\. ", line), line  # White's action that begins round 3
     assert web_app.errors == []
+
+
+@pytest.mark.parametrize("path", ["index.html", "puzzles.html"])
+def test_the_footer_leads_to_the_analysis_board(web_app: AppPage, path: str) -> None:
+    page = web_app.page
+    web_app.open(path)
+    page.locator(".site-footer").get_by_role("link", name="Analysis board").click()
+    web_app.wait_ready()
+    expect(page).to_have_url(re.compile(r"/analysis\.html"))
+    expect(page.locator("#board")).to_have_attribute("data-position", Game().position.fen())
+    assert web_app.errors == []

@@ -299,6 +299,7 @@ const STRINGS = {
     "msg.computerPaused": "It is the computer's turn, and it is paused: press Resume to let it play.",
     "result.passDraw": "Draw: {passer} had to pass and {stuck} cannot act either",
     "footer.puzzles": "Puzzles",
+    "footer.analysis": "Analysis board",
     "puzzles.pageTitle": "Mixtour puzzles",
     "puzzles.tagline": "Find the winning tower: puzzles made by our engine",
     "puzzles.title": "Puzzle {id}",

@@ -396,6 +396,7 @@ export default {
   "msg.computerPaused": "Der Computer ist am Zug und pausiert: Drücke Fortsetzen, damit er spielt.",
   "result.passDraw": "Unentschieden: {passer} musste passen und {stuck} kann auch nicht handeln",
   "footer.puzzles": "Aufgaben",
+  "footer.analysis": "Analysebrett",
   "puzzles.pageTitle": "Mixtour-Aufgaben",
   "puzzles.tagline": "Finde den siegreichen Turm: Aufgaben von unserer Engine",
   "puzzles.title": "Aufgabe {id}",

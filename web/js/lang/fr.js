@@ -395,6 +395,7 @@ export default {
   "msg.computerPaused": "C'est à l'ordinateur de jouer, et il est en pause : appuyez sur Reprendre pour le laisser jouer.",
   "result.passDraw": "Partie nulle : {passer} a dû passer et {stuck} ne peut pas jouer non plus",
   "footer.puzzles": "Problèmes",
+  "footer.analysis": "Plateau d’analyse",
   "puzzles.pageTitle": "Problèmes de Mixtour",
   "puzzles.tagline": "Trouvez la tour gagnante : des problèmes créés par notre moteur",
   "puzzles.title": "Problème {id}",
