@@ -22,6 +22,7 @@ from webhelpers import (
     drag,
     frames_of,
     play,
+    play_against,
     point,
     position,
     record_frames,
@@ -114,10 +115,9 @@ def test_the_computers_reply_slides_over_several_frames(app_page: AppPage) -> No
     expect(dialog).to_be_hidden()
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
     record_frames(page)
-    mine = play(page, "c3")
-    assert_animated(page, mine, MOVE_MS)
-    reply = wait_position_change(page, mine, timeout_ms=AI_TIMEOUT_MS)
+    mine, reply = play_against(page, "c3", AI_TIMEOUT_MS)
     assert reply.split()[1] == "w"
+    assert_animated(page, mine, MOVE_MS)
     assert_animated(page, reply, MOVE_MS)
     assert app_page.errors == []
 

@@ -23,6 +23,8 @@ from webhelpers import (
     move_columns,
     move_list,
     play,
+    play_against,
+    played,
     position,
     wait_position_change,
 )
@@ -114,11 +116,10 @@ def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(
     expect(page.locator("#board")).to_have_attribute("data-seats", "w:0 r:6 b:0")
     # Master's first answer comes from the opening book at once; its second
     # is searched.
-    opening = play(page, "c3")
-    wait_position_change(page, opening, timeout_ms=AI_TIMEOUT_MS)
+    play_against(page, "c3", AI_TIMEOUT_MS)
     page.wait_for_function("!document.querySelector('#board').dataset.thinking")
     stacks = board_stacks(page)
-    asked = play(page, next(sq for sq in ("a1", "e1", "e5") if sq not in stacks))
+    asked = played(page, next(sq for sq in ("a1", "e1", "e5") if sq not in stacks))
     page.wait_for_function("document.querySelector('#board').dataset.thinking === '1'")
     click_square(page, "a5")
     expect(page.locator("#message")).to_have_text(
@@ -147,8 +148,7 @@ def test_a_newcomer_plays_the_computer_in_one_click_and_it_is_remembered(
     page.click("#start-computer")
     expect(start).to_be_hidden()
     expect(page.locator("#board")).to_have_attribute("data-seats", "w:0 r:1 b:0")
-    after_c3 = play(page, "c3")
-    reply = wait_position_change(page, after_c3, timeout_ms=AI_TIMEOUT_MS)
+    reply = play_against(page, "c3", AI_TIMEOUT_MS)[1]
     assert reply.split()[1] == "w"
     # A returning player lands in their game; the start panel waits behind New game.
     page.reload()
@@ -276,8 +276,7 @@ def test_review_against_the_computer_waits_for_the_player(app_page: AppPage) -> 
     page = app_page.page
     page.select_option("#start-level", "1")
     page.click("#start-computer")
-    after_c3 = play(page, "c3")
-    reply = wait_position_change(page, after_c3, timeout_ms=AI_TIMEOUT_MS)
+    after_c3, reply = play_against(page, "c3", AI_TIMEOUT_MS)
     page.wait_for_function("!document.querySelector('#board').dataset.thinking")
     # Back to the position after c3: the computer's turn, but it does not play.
     page.click('#moves .ply[data-ply="1"]')
@@ -292,8 +291,8 @@ def test_review_against_the_computer_waits_for_the_player(app_page: AppPage) -> 
     expect(page.locator("#board")).to_have_attribute("data-position", reply)
     # A corner the computer's reply left empty (it may have played a1).
     stacks = board_stacks(page)
-    after_mine = play(page, next(sq for sq in ("a1", "e1", "e5") if sq not in stacks))
-    assert wait_position_change(page, after_mine, timeout_ms=AI_TIMEOUT_MS).split()[1] == "w"
+    corner = next(sq for sq in ("a1", "e1", "e5") if sq not in stacks)
+    assert play_against(page, corner, AI_TIMEOUT_MS)[1].split()[1] == "w"
     assert app_page.errors == []
 
 

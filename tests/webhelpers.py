@@ -164,6 +164,39 @@ def play(page: PageLike, action: str) -> str:
     return wait_position_change(page, before)
 
 
+# Keeps every position the board publishes, in order, in window.__positions.
+POSITION_LOG = """() => {
+  const board = document.querySelector("#board");
+  const log = [board.dataset.position];
+  window.__positions = log;
+  new MutationObserver(() => {
+    const shown = board.dataset.position;
+    if (log[log.length - 1] !== shown) log.push(shown);
+  }).observe(board, { attributes: true, attributeFilter: ["data-position"] });
+}"""
+
+
+def play_against(page: Page, action: str, timeout_ms: float) -> tuple[str, str]:
+    """Play ``action`` by clicks on the computer's opponent's turn; return the
+    position after it and the one after the computer's answer. Both are read
+    from a log the page keeps of every position shown, so an answer that comes
+    before the test looks again is never taken for the player's move."""
+    page.evaluate(POSITION_LOG)
+    play(page, action)
+    page.wait_for_function("window.__positions.length >= 3", timeout=timeout_ms)
+    log: list[str] = page.evaluate("window.__positions")
+    return log[1], log[2]
+
+
+def played(page: Page, action: str) -> str:
+    """Play ``action`` by clicks and return the position right after it, even
+    if the computer has answered since (see ``play_against``)."""
+    page.evaluate(POSITION_LOG)
+    play(page, action)
+    log: list[str] = page.evaluate("window.__positions")
+    return log[1]
+
+
 def drag(page: PageLike, frm: str, count: int, to: str) -> None:
     """Drag the top ``count`` discs of ``frm`` and drop them on ``to``."""
     h = height(page, frm)
