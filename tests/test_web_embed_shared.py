@@ -74,9 +74,11 @@ def engine_workers(page: Page) -> list[str]:
     return started
 
 
-def wait_position(frame: Frame, fen: str) -> None:
+def wait_position(frame: Frame, fen: str, timeout: float = 10_000) -> None:
     frame.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen", arg=fen
+        "(fen) => document.querySelector('#board').dataset.position === fen",
+        arg=fen,
+        timeout=timeout,
     )
 
 
@@ -190,8 +192,9 @@ def test_boards_framed_by_another_site_share_an_engine_of_their_own(
     page.evaluate("(i) => document.querySelectorAll('iframe')[i].remove()", hosting)
     kept = next(i for i in games if i != hosting)
     board = InFrame(every[kept], page)
-    play(board, "d2")
-    assert position(board) == Game(None, [*games[kept], "d2"]).fen()
+    # The new host starts Python first: as long as a board's first start.
+    click_square(board, "d2")
+    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout=READY_MS)
     left = [frame for i, frame in enumerate(every) if i != hosting]
     assert sorted(roles(left)) == ["guest", "guest", "host"]
     assert len(workers) == 2, workers
@@ -223,9 +226,10 @@ def test_removing_the_hosts_frame_hands_over_and_keeps_every_game(web_app: AppPa
         wait_position(every[3], TorGame(None, ["c3"]).fen())
 
     page.evaluate("(i) => document.querySelectorAll('iframe')[i].remove()", hosting)
-    # The next request finds a new host, and the game the board shows goes on.
-    play(board, "b4")
-    assert position(board) == Game(None, ["c3", "b4"]).fen()
+    # The next request finds a new host (which starts Python first), and the
+    # game the board shows goes on.
+    click_square(board, "b4")
+    wait_position(every[mixtour_guest], Game(None, ["c3", "b4"]).fen(), timeout=READY_MS)
     board.click("#first")
     wait_position(every[mixtour_guest], Game().fen())
     board.click("#last")
