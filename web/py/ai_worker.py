@@ -68,6 +68,7 @@ import math
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from mixtour.kit.games import game_ai
 
@@ -111,6 +112,16 @@ def _stop_for(serial: int) -> Callable[[], bool]:
     return stop
 
 
+def _begin(req: dict[str, Any], *, crash: bool = True) -> int:
+    """Count a search request in; its serial number (a cancel ends the searches
+    counted before it). A request with ``crash`` fails here: sent only by a
+    test page (window.mixtourDebug.crashNext)."""
+    _searches["started"] += 1
+    if crash and req.get("crash"):
+        raise RuntimeError("the page asked the worker to fail (test)")
+    return _searches["started"]
+
+
 async def think(request: str) -> str:
     """Choose a move for the player to move (see the module docstring)."""
     return think_now(request)
@@ -119,10 +130,7 @@ async def think(request: str) -> str:
 def think_now(request: str) -> str:
     """:func:`think`, run to its end here and now."""
     req = json.loads(request)
-    _searches["started"] += 1
-    serial = _searches["started"]
-    if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
-        raise RuntimeError("the page asked the worker to fail (test)")
+    serial = _begin(req)
     ai = game_ai(str(req.get("game", "mixtour")))
     if "fen" in req:
         position = ai.read(str(req["fen"]))
@@ -174,8 +182,7 @@ def review_now(request: str) -> str:
     from mixtour.ai.review import DEFAULT_DEPTH, analyse_ply
 
     req = json.loads(request)
-    _searches["started"] += 1
-    serial = _searches["started"]
+    serial = _begin(req, crash=False)
     depth = int(req.get("depth") or DEFAULT_DEPTH)
     if not 1 <= depth <= MAX_REVIEW_DEPTH:
         raise ValueError(f"depth {depth}: expected 1 to {MAX_REVIEW_DEPTH}")
@@ -210,10 +217,7 @@ def analyse_now(request: str) -> str:
     from mixtour.core import MixtourError
 
     req = json.loads(request)
-    _searches["started"] += 1
-    serial = _searches["started"]
-    if req.get("crash"):  # sent only by a test page (window.mixtourDebug.crashNext)
-        raise RuntimeError("the page asked the worker to fail (test)")
+    serial = _begin(req)
     actions = req.get("actions", [])
     if not isinstance(actions, list):
         raise ValueError("actions: expected a list of actions")
