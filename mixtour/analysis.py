@@ -360,8 +360,10 @@ def parse_analysis_link(fragment: str) -> AnalysisLink:
     tree = Tree(game.start)
     node = tree.root
     shown = tree.root
+    # One game follows the line as it grows (add would replay it from the start).
+    following = Game(tree.start)
     for i, action in enumerate(game.actions() + game.future()):
-        node = tree.add(node, action.code)
+        node = tree.add(node, action.code, following)
         if i < game.ply:
             shown = node
     return AnalysisLink(tree, shown, link.flip, issues)
