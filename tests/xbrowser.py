@@ -551,20 +551,25 @@ class Relaunching:
     def __init__(self, start: Callable[[], Engine]) -> None:
         self._start = start
         self.relaunches = 0
-        try:
-            self.current = start()
-        except BrowserCrashed:
-            self.relaunches += 1
-            self.current = start()
+        self.current = self._launch()
         self.name = self.current.name
         # What makes a new browser ready for the test again (set by the tests).
         self.prepare: Callable[[], None] = lambda: None
+
+    def _launch(self) -> Engine:
+        """A new browser; a start that fails (a loaded machine can be slow to
+        give the first session) is tried once more."""
+        try:
+            return self._start()
+        except BrowserCrashed:
+            self.relaunches += 1
+            return self._start()
 
     def relaunch(self) -> None:
         with suppress(Exception):
             self.current.close()
         self.relaunches += 1
-        self.current = self._start()
+        self.current = self._launch()
 
     def goto(self, url: str) -> None:
         self.current.goto(url)
