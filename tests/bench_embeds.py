@@ -22,6 +22,15 @@ them, so processes are not counted twice. The cases:
   frames are third-party (partitioned storage; in this Chromium, no lock
   manager for them: they elect their host by claims, see engine-host.js).
 
+For the pages of many boards, memory is taken twice: when the last board has
+answered, and REST_S later, when the boards out of the reader's sight have
+rested (web/js/rest.js: each one leaves a picture in its frame; the engine's
+host and the boards in view stay live).
+
+Run it alone: PSS shares the pages of Chromium's program between every process
+that maps them, so another Chromium running meanwhile (a test run) moves the
+figures by tens of MiB.
+
 Printed for each: the memory above the empty tab, the number of Python
 runtimes (frames whose own Python published a bridge, plus engine workers
 Playwright saw start), the ratio to the one touched embed, and the PSS by
@@ -107,6 +116,17 @@ def above(sizes: dict[str, float], empty: dict[str, float]) -> dict[str, float]:
 
 def settle(page: Page) -> None:
     page.wait_for_timeout(2500)
+
+
+# The boards' wait before resting (web/js/rest.js, REST_MS), and a margin.
+REST_S = 60 + 8
+RESTING = "() => document.body?.dataset.resting === '1'"
+
+
+def rested(browser: Browser, page: Page) -> tuple[dict[str, float], int]:
+    """Wait for the boards out of sight to rest: the memory then, and how many rest."""
+    page.wait_for_timeout(REST_S * 1000)
+    return browser_mib(browser), sum(1 for frame in page.frames if frame.evaluate(RESTING))
 
 
 def bench_page(body: str) -> str:
@@ -205,7 +225,9 @@ class Case:
         self.context.close()
 
 
-def one_embed(browser: Browser, base: str) -> tuple[dict[str, float], int, float]:
+def one_embed(
+    browser: Browser, base: str
+) -> tuple[dict[str, float], int, float, tuple[dict[str, float], int]]:
     case = Case(browser)
     body = f'<iframe src="{base}embed.html#{MIXTOUR_LINKS[0]}" width="320" height="360"></iframe>'
     page = case.watch(host_page(case.context, base, body))
@@ -230,8 +252,9 @@ def one_embed(browser: Browser, base: str) -> tuple[dict[str, float], int, float
     settle(page)
     mib = browser_mib(browser)
     count = runtimes(page, case.workers)
+    later = rested(browser, page)
     case.close()
-    return mib, count, ready_s
+    return mib, count, ready_s, later
 
 
 def touch_all(page: Page, frames: list[Frame]) -> list[float]:
@@ -250,7 +273,9 @@ def touch_all(page: Page, frames: list[Frame]) -> list[float]:
     return answers
 
 
-def rules_page(browser: Browser, base: str) -> tuple[dict[str, float], int]:
+def rules_page(
+    browser: Browser, base: str
+) -> tuple[dict[str, float], int, tuple[dict[str, float], int]]:
     case = Case(browser)
     page = case.watch(case.context.new_page())
     page.goto(base + "rules.html")
@@ -258,13 +283,14 @@ def rules_page(browser: Browser, base: str) -> tuple[dict[str, float], int]:
     settle(page)
     mib = browser_mib(browser)
     count = runtimes(page, case.workers)
+    later = rested(browser, page)
     case.close()
-    return mib, count
+    return mib, count, later
 
 
 def twenty_embeds(
     browser: Browser, base: str, framed_from: bool = False
-) -> tuple[dict[str, float], int, list[float]]:
+) -> tuple[dict[str, float], int, list[float], tuple[dict[str, float], int]]:
     """The 20-embed page, from our own site, or framed by another site."""
     case = Case(browser)
     frames = []
@@ -288,8 +314,9 @@ def twenty_embeds(
     settle(page)
     mib = browser_mib(browser)
     count = runtimes(page, case.workers)
+    later = rested(browser, page)
     case.close()
-    return mib, count, answers
+    return mib, count, answers, later
 
 
 def empty_tab(browser: Browser) -> dict[str, float]:
@@ -313,29 +340,45 @@ def main(argv: list[str] | None = None) -> int:
         )
         base = server.url
         results: dict[str, tuple[dict[str, float], int]] = {}
+
+        def add_rested(
+            name: str, empty: dict[str, float], after: tuple[dict[str, float], int]
+        ) -> None:
+            sizes, resting = after
+            results[f"{name}, {REST_S} s later ({resting} resting)"] = (above(sizes, empty), 1)
+
         empty = empty_tab(browser)
-        sizes, count, ready_s = one_embed(browser, base)
+        sizes, count, ready_s, after = one_embed(browser, base)
         results["one touched embed"] = (above(sizes, empty), count)
+        add_rested("  one embed", empty, after)
         empty = empty_tab(browser)
-        sizes, count = rules_page(browser, base)
+        sizes, count, after = rules_page(browser, base)
         results["rules.html, 7 boards touched"] = (above(sizes, empty), count)
+        add_rested("  rules.html", empty, after)
         empty = empty_tab(browser)
-        sizes, count, answers = twenty_embeds(browser, base)
+        sizes, count, answers, after = twenty_embeds(browser, base)
         results["20 embeds touched"] = (above(sizes, empty), count)
+        add_rested("  20 embeds", empty, after)
         # The same page on another site (127.0.0.2): our frames are third-party
         # there, and elect by claims where the browser denies them the lock manager.
         empty = empty_tab(browser)
-        sizes, count, other_answers = twenty_embeds(browser, base, framed_from=True)
+        sizes, count, other_answers, after = twenty_embeds(browser, base, framed_from=True)
         results["20 embeds, another site"] = (above(sizes, empty), count)
+        add_rested("  another site", empty, after)
         browser.close()
-    one = results["one touched embed"][0]["all"]
-    print("embeds: browser memory above an empty tab (PSS of all Chromium processes)")
+    names = list(results)
+    one, one_later = (results[name][0]["all"] for name in names[:2])
+    print("embeds: browser memory above an empty tab (PSS of all Chromium processes);")
+    print(
+        f"  each ratio to the one touched embed at the same time ({REST_S} s later: its second row)"
+    )
     for name, (sizes, count) in results.items():
         mib = sizes["all"]
+        baseline = one_later if "later" in name else one
         kinds = ", ".join(
             f"{kind} {part:.0f}" for kind, part in sorted(sizes.items()) if kind != "all"
         )
-        print(f"  {name:30} {mib:6.0f} MiB {mib / one:5.2f}x  Python runtimes: {count}  ({kinds})")
+        print(f"  {name:44} {mib:6.0f} MiB {mib / baseline:5.2f}x  runtimes: {count}  ({kinds})")
     print(
         f"embeds: first board ready after {ready_s * 1000:.0f} ms (page open to body[data-ready])"
     )

@@ -25,6 +25,7 @@ import { colorName, linkProblems, reasonText, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
 import { $, messageLine, pageChrome, showState } from "./page.js";
 import { explainAttemptLater } from "./refusals.js";
+import { restWhenAway } from "./rest.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
 
 const EMBED_KEYS = ["view", "coords"];
@@ -62,6 +63,8 @@ const call = /** @type {Bridge.CallLater} */ (engine.call);
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.View | null} the game shown, once Python has answered */
 let view = null;
+/** the link of the board as shown (with its position, at=), once the engine has given it */
+let shownLink = "";
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)).catch(lost),
@@ -245,9 +248,11 @@ function render(state) {
   ui.status.title = text;
   ui.status.dataset.turn = state.over ? state.winner ?? "" : state.turn;
   document.body.classList.toggle("view-only", options.viewOnly);
-  call("link", true, !!board.config.flipped, null)
+  call("link", true, !!board.config.flipped, null, true)
     .then((link) => {
-      if (view === state) ui.open.href = `./index.html#${link.fragment}`;
+      if (view !== state) return;
+      shownLink = link.fragment;
+      ui.open.href = `./index.html#${link.fragment.replace(/(^|&)at=[^&]*/, "")}`;
     })
     .catch(lost);
 }
@@ -280,6 +285,16 @@ ui.canvas.setAttribute("aria-label", t("board.label"));
 document.body.classList.toggle("view-only", options.viewOnly);
 showPreview();
 const startPython = () => engine.start();
+// Out of sight for long, the board rests (web/js/rest.js), and comes back as it was.
+restWhenAway({
+  canvas: ui.canvas,
+  status: ui.status,
+  page: "embed.html",
+  fragment: () => {
+    if (!shownLink) return location.hash.replace(/^#/, "");
+    return shownLink + (options.viewOnly ? "&view=1" : "") + (options.coordinates ? "" : "&coords=0");
+  },
+});
 
 // The engine starts when the board comes into view, or at the first press or key.
 const observer = new IntersectionObserver((entries) => {
@@ -295,6 +310,7 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
+  shownLink = "";
   document.body.classList.toggle("view-only", options.viewOnly);
   if (engine.ready) load().catch(lost);
   else showPreview();

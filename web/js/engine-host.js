@@ -342,6 +342,11 @@ class SharedEngine {
 
 const engine = new SharedEngine();
 
+/** True while this frame hosts the engine or waits for one of its answers. */
+export function engineBusy() {
+  return engine.host !== null || engine.pending.size > 0;
+}
+
 /**
  * How an embed waits for the engine and asks it.
  * @typedef {object} RemoteOptions

@@ -16,6 +16,7 @@
 // body[data-ready], #board[data-position] and [data-status].
 
 import { RemoteBridge } from "./engine-host.js";
+import { restWhenAway } from "./rest.js";
 import { setLanguage, t } from "./i18n.js";
 import { $, messageLine, pageChrome } from "./page.js";
 import { TorBoard } from "./tor/board.js";
@@ -86,6 +87,8 @@ const call = /** @type {Bridge.TorCallLater} */ (engine.call);
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.TorView | null} */
 let view = null;
+/** the link of the board as shown (with its position, at=), once the engine has given it */
+let shownLink = "";
 
 const board = new TorBoard(ui.canvas, {
   onPlay: (action) => play(action).catch(lost),
@@ -196,9 +199,11 @@ function render(state, played = false) {
   ui.status.textContent = text;
   ui.status.title = text;
   ui.status.dataset.turn = state.over ? (state.winner ?? "") : state.turn;
-  call("link", true, "")
+  call("link", true, "", true)
     .then((link) => {
-      if (view === state) ui.open.href = `./tor.html#${link.fragment}`;
+      if (view !== state) return;
+      shownLink = link.fragment;
+      ui.open.href = `./tor.html#${link.fragment.replace(/(^|&)at=[^&]*/, "")}`;
     })
     .catch(lost);
 }
@@ -226,6 +231,16 @@ ui.open.title = t("tor.embed.open");
 ui.canvas.setAttribute("aria-label", t("tor.board"));
 showPreview();
 const startPython = () => engine.start();
+// Out of sight for long, the board rests (web/js/rest.js), and comes back as it was.
+restWhenAway({
+  canvas: ui.canvas,
+  status: ui.status,
+  page: "tor-embed.html",
+  fragment: () => {
+    if (!shownLink) return location.hash.replace(/^#/, "");
+    return shownLink + (options.viewOnly ? "&view=1" : "") + (options.lang ? `&lang=${encodeURIComponent(options.lang)}` : "");
+  },
+});
 const observer = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
     observer.disconnect();
@@ -239,6 +254,7 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
+  shownLink = "";
   if (engine.ready) load().catch(lost);
   else showPreview();
 });

@@ -27,7 +27,7 @@ export default [
   },
   {
     // Loaded as a plain script before any module (see the file).
-    files: ["web/js/theme-early.js"],
+    files: ["web/js/theme-early.js", "web/js/embed-rest.js"],
     languageOptions: { sourceType: "script" },
   },
   {
