@@ -2,8 +2,9 @@
 // `python -m mixtour bench-ai`, so CPython and Pyodide figures compare.
 //
 // Run from the repository root after `npm ci`:
-//     node tests/pyodide_bench.mjs [time_ms] [runs]
-// (defaults 1000 ms and 3 runs per position), or
+//     node tests/pyodide_bench.mjs [time_ms] [runs] [player]
+// (defaults 1000 ms, 3 runs per position and Master; master-v1 for Master
+// before tuning), or
 //     node tests/pyodide_bench.mjs --profile [nodes]
 // for `python -m mixtour bench-ai --profile NODES`'s table inside Pyodide.
 import { dirname, resolve } from "node:path";
@@ -15,6 +16,7 @@ const { loadPyodide } = await import(resolve(root, "node_modules/pyodide/pyodide
 const profile = process.argv[2] === "--profile";
 const timeMs = profile ? 0 : Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? (profile ? 40000 : 3));
+const player = process.argv[4] === "master-v1" ? "master-v1" : "master";
 
 const py = await loadPyodide();
 py.mountNodeFS("/src", root);
@@ -26,7 +28,7 @@ const table = py.runPython(`
 import sys
 sys.path.insert(0, "/src")
 from mixtour.ai.bench import bench_lines, profile_lines
-profile_lines(${runs}) if ${profile ? "True" : "False"} else bench_lines(${timeMs}, ${runs})
+profile_lines(${runs}) if ${profile ? "True" : "False"} else bench_lines(${timeMs}, ${runs}, "${player}")
 `);
 const wall = (performance.now() - wall0) / 1000;
 const used = process.cpuUsage(cpu0);

@@ -6,8 +6,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from mixtour.ai.bench import BENCH_POSITIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,3 +164,38 @@ def test_cli_bench_ai_profile_lists_where_the_search_spends_its_time() -> None:
     shares = [float(row.split()[0].rstrip("%")) for row in rows]
     assert shares == sorted(shares, reverse=True)
     assert 50 < sum(shares) <= 100.5
+
+
+def test_cli_bench_ai_measures_master_v1_for_the_figures_before() -> None:
+    out = run("bench-ai", "--player", "master-v1", "--time-ms", "20", "--runs", "1")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1].startswith("master-v1: search time 20 ms")
+    assert [line.split()[0] for line in lines[2:]] == [
+        *(name for name, _ in BENCH_POSITIONS),
+        "median",
+    ]
+    bad = run("bench-ai", "--player", "master-v2")
+    assert bad.returncode != 0 and "invalid choice" in bad.stderr
+
+
+def test_bench_searches_with_the_player_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mixtour.ai.bench as bench
+    from mixtour.ai.frozen import EvaluatorV1, master_v1_search
+    from mixtour.ai.player import choose_move
+
+    seen: list[dict[str, object]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs)
+        return choose_move(*args, **kwargs)
+
+    monkeypatch.setattr(bench, "choose_move", spy)
+    monkeypatch.setattr(bench, "BENCH_POSITIONS", bench.BENCH_POSITIONS[:1])
+    bench.run_bench(5, 1, lambda line: None, player="master-v1")
+    bench.run_bench(5, 1, lambda line: None)
+    assert isinstance(seen[0]["evaluator"], EvaluatorV1)
+    assert seen[0]["configure"] is master_v1_search
+    assert "evaluator" not in seen[1] and "configure" not in seen[1]
+    with pytest.raises(ValueError):
+        bench.run_bench(5, 1, lambda line: None, player="nobody")

@@ -4,7 +4,9 @@ The positions are fixed middle games (from a self-play game, plus one with
 target 3 and one with three players), so figures from different machines,
 CPython and Pyodide can be compared.  Each is searched ``runs`` times; the
 median is reported.  ``python -m mixtour bench-ai`` prints the table;
-``tests/pyodide_bench.mjs`` runs the same function inside Pyodide.
+``tests/pyodide_bench.mjs`` runs the same function inside Pyodide.  The
+player is Master, or ``master-v1`` (Master before tuning, the arena's player
+of that name) for the figures from before.
 
 ``profile_lines`` (``bench-ai --profile``, ``pyodide_bench.mjs --profile``)
 searches the same positions to a fixed node count under :mod:`cProfile` and
@@ -19,6 +21,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..core import Position
 from .player import choose_move
@@ -34,24 +37,40 @@ BENCH_POSITIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+PLAYERS = ("master", "master-v1")
+
+
 def run_bench(
-    time_ms: float = 1000, runs: int = 3, out: Callable[[str], None] = print
+    time_ms: float = 1000,
+    runs: int = 3,
+    out: Callable[[str], None] = print,
+    player: str = "master",
 ) -> list[tuple[str, float, float]]:
-    """Search each bench position ``runs`` times for ``time_ms`` at Master
-    level; print and return (name, median nodes/s, median depth)."""
+    """Search each bench position ``runs`` times for ``time_ms`` with Master
+    (or ``master-v1``); print and return (name, median nodes/s, median depth)."""
+    if player not in PLAYERS:
+        raise ValueError(f"player: one of {', '.join(PLAYERS)}")
+    frozen: dict[str, Any] = {}
+    if player == "master-v1":
+        from .frozen import EvaluatorV1, master_v1_search
+
+        frozen = {"evaluator": EvaluatorV1(), "configure": master_v1_search}
     # CPU time where the platform measures it well, so that a shared, busy
     # machine still gives the engine's own speed; wall time in the browser.
     cpu = sys.platform != "emscripten"
     clock = time.process_time if cpu else time.perf_counter
     out(f"python {platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})")
-    out(f"search time {time_ms:.0f} ms of {'CPU' if cpu else 'wall'} time, median of {runs} runs")
+    out(
+        f"{player}: search time {time_ms:.0f} ms of {'CPU' if cpu else 'wall'} time, "
+        f"median of {runs} runs"
+    )
     rows: list[tuple[str, float, float]] = []
     for name, fen in BENCH_POSITIONS:
         rates: list[float] = []
         depths: list[int] = []
         for r in range(runs):
             pos = Position(fen)
-            res = choose_move(pos, time_ms=time_ms, level=6, seed=r, clock=clock)
+            res = choose_move(pos, time_ms=time_ms, level=6, seed=r, clock=clock, **frozen)
             assert pos.fen() == fen, "the search must restore the position"
             rates.append(res.nps)
             depths.append(res.depth)
@@ -65,10 +84,10 @@ def run_bench(
     return rows
 
 
-def bench_lines(time_ms: float = 1000, runs: int = 3) -> str:
+def bench_lines(time_ms: float = 1000, runs: int = 3, player: str = "master") -> str:
     """The bench table as one string (for Pyodide, where print goes elsewhere)."""
     lines: list[str] = []
-    run_bench(time_ms, runs, lines.append)
+    run_bench(time_ms, runs, lines.append, player)
     return "\n".join(lines)
 
 

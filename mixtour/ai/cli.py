@@ -313,7 +313,7 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     if args.profile:
         print(profile_lines(args.profile))
     else:
-        run_bench(args.time_ms, args.runs)
+        run_bench(args.time_ms, args.runs, player=args.player)
     return 0
 
 
@@ -468,4 +468,10 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         metavar="NODES",
         type=whole_number(1, 10_000_000),
         help="instead: where the time goes, searching each position to NODES nodes (cProfile)",
+    )
+    p.add_argument(
+        "--player",
+        choices=("master", "master-v1"),
+        default="master",
+        help="Master (default), or master-v1: Master before tuning, for the figures before",
     )

@@ -12,6 +12,7 @@
 // embed of the page shares one engine, in a worker that one of them hosts
 // (web/js/engine-host.js), and from its first answer on everything shown comes
 // from the Bridge, as on the game page.
+// Out of the reader's sight for a minute, the board rests (web/js/rest.js).
 //
 // Readiness contract (as on the game page):
 //   body[data-painted="1"]  the board is drawn
