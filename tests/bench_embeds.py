@@ -144,7 +144,7 @@ def wake_times(page: Page, every: list[Frame], count: int = 5) -> list[float]:
     for frame in [frame for frame in every if frame.evaluate(RESTING)][:count]:
         started = time.perf_counter()
         frame.frame_element().scroll_into_view_if_needed()
-        frame.wait_for_url("**/*embed.html*", timeout=WAIT_MS)
+        frame.wait_for_url(lambda url: "/embed-rest.html" not in url, timeout=WAIT_MS)
         frame.wait_for_function(READY, timeout=WAIT_MS, polling=5)
         times.append(time.perf_counter() - started)
     return times

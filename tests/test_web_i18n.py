@@ -16,7 +16,7 @@ from functools import cache
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from webhelpers import click_square, lift, play, position
 
 import build
@@ -144,3 +144,37 @@ def test_a_broken_link_is_explained_in_french(web_app: AppPage) -> None:
     web_app.open("editor.html#m=c3&ply=abc")
     expect(page.locator("body")).to_contain_text(fill(fr["linkIssue.ply-not-number"], ply="abc"))
     assert web_app.errors == []
+
+
+def tables_fetched(page: Page) -> set[str]:
+    """The translation tables (web/js/lang/) the page has fetched."""
+    names: list[str] = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    return {m.group(1) for name in names if (m := re.search(r"/js/lang/(\w+)\.js", name))}
+
+
+def open_rules(web_app: AppPage, path: str) -> None:
+    web_app.open(path, wait_ready=False)
+    # rules.js has run once the theme switch is filled (after i18n.js's table)
+    web_app.page.wait_for_function("document.querySelector('#theme')?.options.length > 0")
+
+
+@pytest.mark.browser_context_args(locale="de-DE")
+def test_a_page_fetches_only_the_table_of_the_language_it_shows(web_app: AppPage) -> None:
+    page = web_app.page
+    web_app.open()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert tables_fetched(page) == {"de"}
+    # A rules page is written in one language, whatever the browser's.
+    open_rules(web_app, "rules.fr.html")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page.locator("#theme option").first).to_have_text(table("fr")["theme.system"])
+    assert tables_fetched(page) == {"fr"}
+    open_rules(web_app, "tor-rules.html")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert tables_fetched(page) == set()
+
+
+def test_an_english_page_fetches_no_table(web_app: AppPage) -> None:
+    web_app.open("embed.html#m=c3")
+    assert web_app.page.evaluate("document.documentElement.lang") == "en"
+    assert tables_fetched(web_app.page) == set()

@@ -85,7 +85,7 @@ def test_the_translated_rules_show_the_same_boards_in_their_language() -> None:
     ids = set(re.findall(r'\bid="([^"]+)"', RULES.read_text(encoding="utf-8")))
     for code, path in TRANSLATIONS.items():
         text = path.read_text(encoding="utf-8")
-        assert f'<html lang="{code}">' in text
+        assert f'<html lang="{code}" data-fixed-language>' in text
         boards = framed(path)
         assert [(name, fragment) for name, _, fragment in boards] == english, code
         assert {lang for _, lang, _ in boards} == {code}, code

@@ -154,7 +154,7 @@ def test_the_tor_examples_show_what_their_captions_say() -> None:
 @pytest.mark.parametrize("code", ["en", "fr", "de"])
 def test_each_tor_rules_page_has_its_language_badges_credit_and_boards(code: str) -> None:
     text = PAGES[code].read_text(encoding="utf-8")
-    assert f'<html lang="{code}">' in text
+    assert f'<html lang="{code}" data-fixed-language>' in text
     assert re.findall(r'<span class="rule-id">(T\d)</span>', text) == RULE_IDS
     assert re.findall(r'<section id="(t\d)">', text) == [i.lower() for i in RULE_IDS]
     assert CREDITS[code] in text

@@ -9,10 +9,16 @@
 // else the browser's first language we have, else English. The rules engine explains refusals in English and also
 // as data ({id, args}); reasonText() words that data in the page's language.
 
-import de from "./lang/de.js";
-import fr from "./lang/fr.js";
+// French and German are fetched only by a page that shows them: an English
+// page (and each embedded board of an English rules page) neither downloads
+// nor compiles them.
+/** @type {{[language: string]: () => Promise<{default: {[id: string]: string}}>}} */
+const TABLES = {
+  fr: () => import("./lang/fr.js"),
+  de: () => import("./lang/de.js"),
+};
 
-/** @type {{[language: string]: {[id: string]: string}}} */
+/** The tables loaded: English always. @type {{[language: string]: {[id: string]: string}}} */
 const STRINGS = {
   en: {
     "app.title": "Mixtour",
@@ -665,8 +671,6 @@ const STRINGS = {
     "games.tor": "Tor",
     "games.startTor": "Another game here: Tor, a game of coloured tokens",
   },
-  fr,
-  de,
 };
 
 /** The languages offered, each named in itself. */
@@ -679,8 +683,11 @@ const STORAGE_KEY = "mixtour.language";
 
 let language = "en";
 
+/** @param {unknown} code */
+const offered = (code) => LANGUAGES.some((known) => known.code === code);
+
 /**
- * Set the interface language (falls back to English for unknown ones).
+ * Set the interface language, if its table is loaded (else English; see useLanguage).
  * @param {string} code
  */
 export function setLanguage(code) {
@@ -688,25 +695,51 @@ export function setLanguage(code) {
   document.documentElement.lang = language;
 }
 
+/**
+ * Load a language's table if need be, then set it. A table that cannot be
+ * fetched (offline before the site was ever cached) leaves the page in English.
+ * @param {string} code
+ */
+export async function useLanguage(code) {
+  if (offered(code) && !Object.hasOwn(STRINGS, code) && Object.hasOwn(TABLES, code)) {
+    try {
+      STRINGS[code] = (await TABLES[code]()).default;
+    } catch (error) {
+      console.warn(`language ${code}:`, error);
+    }
+  }
+  setLanguage(code);
+}
+
 /** The language in use: "en", "fr" or "de". */
 export function currentLanguage() {
   return language;
 }
 
+/**
+ * The language the page starts in: its own where it is written in one
+ * (<html lang="fr" data-fixed-language>: a rules page), else the player's.
+ */
+function startLanguage() {
+  const root = document.documentElement;
+  if (root.hasAttribute("data-fixed-language") && offered(root.lang)) return root.lang;
+  return preferredLanguage();
+}
+
 /** ?lang=, else the player's saved choice, else the browser's first language we have, else English. */
 export function preferredLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked && Object.hasOwn(STRINGS, asked)) return asked;
+  if (asked && offered(asked)) return asked;
   let saved = null;
   try {
     saved = localStorage.getItem(STORAGE_KEY);
   } catch {
     // storage blocked (private mode, sandboxed frame): ask the browser only
   }
-  if (saved && Object.hasOwn(STRINGS, saved)) return saved;
+  if (saved && offered(saved)) return saved;
   for (const tag of navigator.languages ?? [navigator.language ?? ""]) {
     const code = String(tag).toLowerCase().split("-")[0];
-    if (Object.hasOwn(STRINGS, code)) return code;
+    if (offered(code)) return code;
   }
   return "en";
 }
@@ -843,7 +876,7 @@ export function colorName(letter) {
   return t(`color.${letter}`);
 }
 
-setLanguage(preferredLanguage());
+await useLanguage(startLanguage());
 
 /** The rules page in each language. @type {{[language: string]: string}} */
 export const RULES_PAGES = { en: "./rules.html", fr: "./rules.fr.html", de: "./rules.de.html" };

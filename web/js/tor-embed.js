@@ -17,7 +17,7 @@
 
 import { RemoteBridge } from "./engine-host.js";
 import { restWhenAway } from "./rest.js";
-import { setLanguage, t } from "./i18n.js";
+import { t, useLanguage } from "./i18n.js";
 import { $, messageLine, pageChrome } from "./page.js";
 import { TorBoard } from "./tor/board.js";
 import { readPosition } from "./tor/position.js";
@@ -74,7 +74,7 @@ function safeDecode(text) {
 }
 
 let options = readOptions(location.hash);
-if (options.lang) setLanguage(options.lang);
+if (options.lang) await useLanguage(options.lang);
 
 const engine = new RemoteBridge({
   game: "tor",
