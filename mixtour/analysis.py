@@ -369,8 +369,12 @@ def parse_analysis_link(fragment: str) -> AnalysisLink:
     return AnalysisLink(tree, shown, link.flip, issues)
 
 
-def format_analysis_link(tree: Tree, node: Node, *, flip: bool = False) -> str:
-    """The fragment (without ``#``) for ``tree`` shown at ``node``.
+def format_analysis_link(
+    tree: Tree, node: Node, *, flip: bool = False, at: str | None = None
+) -> str:
+    """The fragment (without ``#``) for ``tree`` shown at ``node``; ``at``, the
+    position shown, is added for the page to draw before Python (as in game
+    links, it is never read back: the tree says what is shown).
 
     >>> tree = Tree()
     >>> node = tree.add(tree.add(tree.root, "c3"), "b4")
@@ -383,4 +387,6 @@ def format_analysis_link(tree: Tree, node: Node, *, flip: bool = False) -> str:
         parts.append(f"k={tree.number(node)}")
     if flip:
         parts.append("flip=1")
+    if at:
+        parts.append(f"at={at.replace(' ', '_')}")
     return "&".join(parts)

@@ -246,11 +246,13 @@ def test_the_bridge_builds_a_tree_by_moves_for_both_sides() -> None:
     call(board, "open", "")
     view = call(board, "play", "c3")["state"]
     view = call(board, "play", "b4")["state"]
-    assert view["link"].endswith("t=c3,b4&k=2") and view["turn"] == "w"
+    assert view["link"].endswith("t=c3,b4&k=2&at=" + view["fen"].replace(" ", "_"))
+    assert view["turn"] == "w"
     view = call(board, "step", "back")
     assert view["node"] == 1 and view["child"] == 2
     view = call(board, "play", "d4")["state"]
-    assert view["link"].endswith("t=c3,b4(d4)&k=3") and view["side"] is True
+    assert view["link"].endswith("t=c3,b4(d4)&k=3&at=" + view["fen"].replace(" ", "_"))
+    assert view["side"] is True
     (main,) = (entry for entry in view["tree"] if entry["move"] == "b4")
     assert [e["move"] for e in main["vars"][0]] == ["d4"]
     assert main["color"] == "r"
@@ -260,10 +262,10 @@ def test_the_bridge_builds_a_tree_by_moves_for_both_sides() -> None:
     assert call(board, "step", "down")["node"] == 3
     assert call(board, "select", 2)["node"] == 2
     view = call(board, "delete", 3)
-    assert view["link"].endswith("t=c3,b4&k=2")
+    assert "t=c3,b4&k=2&at=" in view["link"]
     refused = call(board, "play", "b4")
     assert refused["ok"] is False and refused["reason"]["id"] == "occupied"
-    assert call(board, "state")["link"].endswith("t=c3,b4&k=2")  # nothing changed
+    assert "t=c3,b4&k=2&at=" in call(board, "state")["link"]  # nothing changed
 
 
 def test_the_bridge_reports_a_tampered_link_and_still_shows_a_position() -> None:
@@ -364,3 +366,20 @@ def test_the_worker_says_why_it_cannot_analyse() -> None:
         analyse(id=3, start=STANDARD_START, actions=[], depth=99)
     with pytest.raises(RuntimeError, match="asked the worker to fail"):
         analyse(id=4, start=STANDARD_START, actions=[], depth=1, crash=True)
+
+
+def test_the_link_carries_the_position_shown_for_the_page_to_draw_first() -> None:
+    tree = Tree()
+    game = Game()
+    node = tree.root
+    for action in ("c3", "b4", "b4-c3"):
+        node = tree.add(node, action)
+        game.play(action)
+    text = format_analysis_link(tree, node, at=game.fen())
+    assert text.endswith("&at=" + game.fen().replace(" ", "_"))
+    link = parse_analysis_link("#" + text)
+    assert link.issues == []
+    assert link.node.path() == node.path()
+    # Never read back: a wrong at= changes nothing of what is shown.
+    link = parse_analysis_link("#" + text.replace("&at=", "&at=5/5/5/5/5_r_"))
+    assert link.issues == [] and link.node.path() == node.path()

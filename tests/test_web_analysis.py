@@ -14,7 +14,7 @@ import re
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from webhelpers import play, position
 
 from mixtour.game import Game
@@ -87,7 +87,7 @@ def test_moves_build_a_tree_with_a_side_line_that_can_be_deleted(web_app: AppPag
     after_c3 = position(page)
     play(page, "d4")  # another answer to c3: a side line
     expect(page.locator("#an-tree .an-var button.an-move")).to_have_text(["d4"])
-    expect(page).to_have_url(re.compile(r"#p=.*&t=c3,b4\(d4\)&k=3$"))
+    expect(page).to_have_url(re.compile(r"#p=.*&t=c3,b4\(d4\)&k=3&at=[^&]+$"))
     # Click between the lines.
     page.click(move(page, 2))
     expect(page.locator(move(page, 2))).to_have_attribute("aria-current", "true")
@@ -105,7 +105,7 @@ def test_moves_build_a_tree_with_a_side_line_that_can_be_deleted(web_app: AppPag
     expect(page.locator("#an-tree .an-var")).to_have_count(0)
     expect(page.locator("#an-tree button.an-move")).to_have_text(["c3", "b4"])
     expect(page.locator("#board")).to_have_attribute("data-position", after_c3)
-    expect(page).to_have_url(re.compile(r"&t=c3,b4&k=1$"))
+    expect(page).to_have_url(re.compile(r"&t=c3,b4&k=1&at=[^&]+$"))
     assert web_app.errors == []
 
 
@@ -128,7 +128,7 @@ def test_the_link_restores_the_tree_and_play_from_here_starts_a_game(web_app: Ap
     # Make the side line the main line.
     page.click("#an-promote")
     expect(page.locator("#an-tree .an-main > .an-run button.an-move").first).to_have_text("c3")
-    expect(page).to_have_url(re.compile(r"&t=c3,d4\(b4,b4-c3\)\(a1\),e5&k=6$"))
+    expect(page).to_have_url(re.compile(r"&t=c3,d4\(b4,b4-c3\)\(a1\),e5&k=6&at=[^&]+$"))
     # Play from here against the computer: a game at this position, Red to move.
     page.select_option("#play-level", "2")
     page.click("#play-computer")
@@ -173,7 +173,7 @@ def test_a_finished_game_offers_the_analysis_and_the_board_flips(web_app: AppPag
     expect(page.locator("#engine-note")).to_have_text("The game is over in this position.")
     page.click("#an-flip")
     expect(page.locator("#an-flip")).to_have_attribute("aria-pressed", "true")
-    expect(page).to_have_url(re.compile(r"&k=9&flip=1$"))
+    expect(page).to_have_url(re.compile(r"&k=9&flip=1&at=[^&]+$"))
     assert '"flipped":true' in (page.locator("#board").get_attribute("data-geometry") or "")
     assert web_app.errors == []
 
@@ -211,7 +211,7 @@ def test_the_review_opens_the_analysis_at_the_move_it_shows(web_app: AppPage) ->
     web_app.open("index.html#" + format_link(Game(None, won)))
     page.click('#moves button.ply[data-ply="4"]')
     link = page.locator("#review-analyse")
-    expect(link).to_have_attribute("href", re.compile(r"&ply=4$"))
+    expect(link).to_have_attribute("href", re.compile(r"&ply=4&at=[^&]+$"))
     link.click()
     web_app.wait_ready()
     expect(page.locator("#an-tree button.an-move")).to_have_count(9)
@@ -343,3 +343,44 @@ def test_the_footer_leads_to_the_analysis_board(web_app: AppPage, path: str) -> 
     expect(page).to_have_url(re.compile(r"/analysis\.html"))
     expect(page.locator("#board")).to_have_attribute("data-position", Game().position.fen())
     assert web_app.errors == []
+
+
+def test_before_python_the_board_shows_the_position_of_the_link(web_app: AppPage) -> None:
+    """A link carries the position shown (at=): the board is drawn from it while
+    Python loads; a link without it, shown past its start, waits for Python."""
+    page = web_app.page
+    held: list[Route] = []
+    holding = [True]
+
+    def hold(route: Route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/py/app.zip", hold)
+    game = Game(None, ["c3", "b4", "b4-c3"])
+    shown = game.fen().replace(" ", "_")
+    board = page.locator("#board")
+
+    web_app.open(f"analysis.html#t=c3,b4,b4-c3&k=3&at={shown}", wait_ready=False)
+    page.wait_for_function('document.body.dataset.painted === "1"')
+    expect(page.locator("#an-turn")).to_have_text(re.compile("Red"))
+    drawn = board.screenshot()
+    assert web_app.dataset("ready") is None  # Python's files are held back
+
+    held.clear()  # (the page they were for is left)
+    page.goto("about:blank")  # a new page, not a new fragment of this one
+    web_app.open("analysis.html#t=c3,b4,b4-c3&k=3", wait_ready=False)
+    page.wait_for_function('document.body.dataset.painted === "1"')
+    assert web_app.dataset("ready") is None  # Python's files are held back
+    assert board.screenshot() != drawn, "no position drawn from a link without at="
+    expect(page.locator("#an-turn")).to_have_text("")
+
+    # Python, once there, shows the same position, and writes at= into the address.
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    web_app.wait_ready()
+    assert position(page) == game.fen()
+    page.wait_for_function("(at) => location.hash.endsWith(at)", arg="&at=" + shown)

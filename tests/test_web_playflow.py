@@ -111,11 +111,12 @@ def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(
     app_page: AppPage,
 ) -> None:
     page = app_page.page
+    # An answer from the opening book comes at once: the computer's answers
+    # wait 3 s here, so that the click lands while it thinks.
+    page.evaluate("window.mixtourDebug = { replyDelayMs: 3000 }")
     page.select_option("#start-level", "6")
     page.click("#start-computer")
     expect(page.locator("#board")).to_have_attribute("data-seats", "w:0 r:6 b:0")
-    # Master's first answer comes from the opening book at once; its second
-    # is searched.
     play_against(page, "c3", AI_TIMEOUT_MS)
     page.wait_for_function("!document.querySelector('#board').dataset.thinking")
     stacks = board_stacks(page)

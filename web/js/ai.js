@@ -39,7 +39,8 @@
 //   body[data-ai-restarts]   how many times the worker was restarted
 //   body[data-ai-searches]   searches sent to the worker (cancelled ones included)
 //   window.mixtourDebug      (set by tests) {aiTimeoutMs (silence limit), aiStartTimeoutMs,
-//                            demoDelayMs, crashNext: true -> the next request makes the worker raise}
+//                            demoDelayMs, replyDelayMs (the least time before an answer to a person),
+//                            crashNext: true -> the next request makes the worker raise}
 //   #ai-unavailable          the message and its buttons once the worker cannot be had
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
@@ -599,7 +600,9 @@ export class Ai {
     const color = view.turn;
     const level = this.level(color);
     const started = performance.now();
-    const delay = this.humans(view).length ? REPLY_DELAY_MS : (debug().demoDelayMs ?? DEMO_DELAY_MS);
+    const delay = this.humans(view).length
+      ? (debug().replyDelayMs ?? REPLY_DELAY_MS)
+      : (debug().demoDelayMs ?? DEMO_DELAY_MS);
     this.setThinking({ generation, kind: "move", color });
     this.think({ id: generation, level }).then(
       (answer) => {

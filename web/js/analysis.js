@@ -25,7 +25,7 @@
 import { Board } from "./board.js";
 import { colorName, linkProblems, plural, t } from "./i18n.js";
 import { labelText } from "./game-review.js";
-import { LEVELS, parseAction } from "./notation.js";
+import { LEVELS, parseAction, previewLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { squareName } from "./board.js";
@@ -501,8 +501,26 @@ ui.toggle.addEventListener("click", () => {
 
 // -- start ------------------------------------------------------------------------------
 
+/**
+ * Before Python: the position the link shows (at=, or the start when that is
+ * what it shows), drawn only, as the embeds do; the bridge's view replaces it.
+ */
+function showPreview() {
+  const fragment = location.hash.replace(/^#/, "");
+  const params = new URLSearchParams(fragment);
+  // A tree shown past its start by a link without at=: nothing sure to draw yet.
+  if (params.has("t") && (params.get("k") ?? "0").trim() !== "0" && !params.has("at")) return;
+  const preview = previewLink(fragment);
+  if (!preview.position) return;
+  flipped = preview.flip;
+  const { stacks, last, turn } = preview.position;
+  board.set({ stacks, last, enterable: [], movable: {}, interactive: false, flipped });
+  ui.turn.textContent = t("an.toMove", { color: colorName(turn) });
+}
+
 pageChrome();
 document.title = t("an.pageTitle");
+showPreview();
 board.requestRedraw();
 showEngineState("off");
 python.connect({

@@ -240,7 +240,7 @@ function render(state) {
   corr.update(state);
   links.update();
   // The analysis board opens this game at the move shown (web/js/analysis.js).
-  const analysis = `./analysis.html#${call("link", true).fragment}`;
+  const analysis = `./analysis.html#${call("link", true, false, null, true).fragment}`;
   ui.openAnalysis.href = analysis;
   ui.resultAnalyse.href = analysis;
   ui.reviewAnalyse.href = analysis;

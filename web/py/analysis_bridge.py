@@ -84,7 +84,8 @@ class AnalysisBoard:
         view["side"] = any(
             n.parent is not None and n.parent.children[0] is not n for n in self._ancestors(node)
         )
-        view["link"] = format_analysis_link(self.tree, node, flip=self.flip)
+        shown = str(view["fen"]) if node is not root else None
+        view["link"] = format_analysis_link(self.tree, node, flip=self.flip, at=shown)
         return view
 
     @staticmethod

@@ -73,6 +73,8 @@ interface MixtourDebug {
   crashNext?: boolean;
   /** The pause between the computer's moves when it plays itself. */
   demoDelayMs?: number;
+  /** The least time before the computer answers a person (tests). */
+  replyDelayMs?: number;
   /** The analysis board's depth cap (web/js/analysis-engine.js). */
   analysisMaxDepth?: number;
   /** The analysis board's time cap per position, in milliseconds. */
