@@ -14,8 +14,8 @@ import re
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import Page, Route, expect
-from webhelpers import play, position
+from playwright.sync_api import Page, expect
+from webhelpers import HeldRequests, play, position
 
 from mixtour.game import Game
 from mixtour.link import format_link
@@ -349,16 +349,7 @@ def test_before_python_the_board_shows_the_position_of_the_link(web_app: AppPage
     """A link carries the position shown (at=): the board is drawn from it while
     Python loads; a link without it, shown past its start, waits for Python."""
     page = web_app.page
-    held: list[Route] = []
-    holding = [True]
-
-    def hold(route: Route) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/py/app.zip", hold)
+    python = HeldRequests(page, "**/py/app.zip")
     game = Game(None, ["c3", "b4", "b4-c3"])
     shown = game.fen().replace(" ", "_")
     board = page.locator("#board")
@@ -369,7 +360,7 @@ def test_before_python_the_board_shows_the_position_of_the_link(web_app: AppPage
     drawn = board.screenshot()
     assert web_app.dataset("ready") is None  # Python's files are held back
 
-    held.clear()  # (the page they were for is left)
+    python.forget()  # (the page they were for is left)
     page.goto("about:blank")  # a new page, not a new fragment of this one
     web_app.open("analysis.html#t=c3,b4,b4-c3&k=3", wait_ready=False)
     page.wait_for_function('document.body.dataset.painted === "1"')
@@ -378,9 +369,7 @@ def test_before_python_the_board_shows_the_position_of_the_link(web_app: AppPage
     expect(page.locator("#an-turn")).to_have_text("")
 
     # Python, once there, shows the same position, and writes at= into the address.
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    python.release()
     web_app.wait_ready()
     assert position(page) == game.fen()
     page.wait_for_function("(at) => location.hash.endsWith(at)", arg="&at=" + shown)

@@ -13,6 +13,7 @@ import re
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Route, expect
+from webhelpers import HeldRequests
 
 import build
 
@@ -78,30 +79,16 @@ def test_a_damaged_file_is_reported_without_a_traceback(web_app: AppPage) -> Non
 
 def test_a_slow_start_says_so_and_then_carries_on(web_app: AppPage) -> None:
     # Hold back the page's Python until the "slow" note is shown, then let it through.
-    held: list[Route] = []
-    holding = [True]
-
-    def hold(route: Route) -> None:
-        # Once let through, a request made later goes straight on as well.
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
     page = web_app.page
     page.add_init_script("window.mixtourDebug = { startupSlowMs: 500 }")
-    page.route("**/py/app.zip", hold)
+    python = HeldRequests(page, "**/py/app.zip")
     web_app.open(wait_ready=False)
     box = page.locator("#loading")
     expect(box).to_contain_text("taking unusually long", timeout=60_000)
     expect(box.get_by_role("button", name="Reload")).to_be_visible()
     assert web_app.dataset("ready") is None
-    assert held, "the page asked for its Python"
-    # A request held by a handler stays held when the handler is removed:
-    # each one is let through here, by hand.
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    assert python.held, "the page asked for its Python"
+    python.release()
     web_app.wait_ready()
     expect(box).to_be_hidden()
     assert web_app.errors == []

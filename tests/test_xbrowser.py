@@ -640,7 +640,8 @@ def test_the_analysis_board_deepens_and_keeps_a_side_line(tab: Engine, site_url:
     # Another answer to c3 than b4: a side line, and the link says so.
     click_square(tab, "d4")
     tab.wait("() => document.querySelectorAll('#an-tree .an-var button.an-move').length === 1")
-    assert tab.run("() => location.hash").endswith("&t=c3,b4(d4)&k=3")
+    shown = Game(None, ["c3", "d4"]).fen().replace(" ", "_")
+    assert tab.run("() => location.hash").endswith("&t=c3,b4(d4)&k=3&at=" + shown)
 
 
 @relaunch_on_crash

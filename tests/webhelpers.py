@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from playwright.sync_api import Locator, Mouse, Page, ViewportSize
+from playwright.sync_api import Locator, Mouse, Page, Route, ViewportSize
 
 BOARD = "#board"
 FILES = "abcde"
@@ -312,3 +312,31 @@ def animation_of(page: Page, shown: str, timeout_ms: float = 30_000) -> tuple[li
 
 def stop_frames(page: Page) -> None:
     page.evaluate("() => { window.__boardFrames = null; }")
+
+
+class HeldRequests:
+    """The page's requests for ``pattern`` held back until :meth:`release`;
+    from then on they go straight to the server. (A request held by a route
+    handler stays held when the handler is removed: each one is let through
+    here, by hand.)"""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.held: list[Route] = []
+        self.holding = True
+        page.route(pattern, self._route)
+
+    def _route(self, route: Route) -> None:
+        if self.holding:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def forget(self) -> None:
+        """Drop the requests of a page that was left (the browser cancelled them)."""
+        self.held.clear()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
