@@ -148,6 +148,9 @@ def master_thinks_after_c3(page: Page) -> None:
 
     19 discs each, not 20: the standard game's first moves come from the
     opening book, with no search to watch."""
+    # The Master's answer waits 10 s (a test hook): a quick search on a loaded
+    # machine must not end the thinking before the test has looked.
+    page.evaluate("window.mixtourDebug = { replyDelayMs: 10000 }")
     new_game(page, {"w": 0, "r": 6}, discs=19)
     wait_ai_ready(page)
     play(page, "c3")
