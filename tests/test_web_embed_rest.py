@@ -23,12 +23,15 @@ GAME = ["c3", "b4", "b4-c3", "d2"]
 SPACE = '<div style="height:2400px"></div>'
 
 
+RESTING = 'document.body?.dataset.resting === "1"'
+
+
 def resting(frame: Frame) -> bool:
-    return bool(frame.evaluate('document.body?.dataset.resting === "1"'))
+    return bool(frame.evaluate(RESTING))
 
 
 def wait_resting(frame: Frame) -> None:
-    frame.wait_for_function('document.body?.dataset.resting === "1"', timeout=30_000)
+    frame.wait_for_function(RESTING, timeout=30_000)
 
 
 def wait_live(frame: Frame) -> None:

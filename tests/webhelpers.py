@@ -316,9 +316,10 @@ def stop_frames(page: Page) -> None:
 
 class HeldRequests:
     """The page's requests for ``pattern`` held back until :meth:`release`;
-    from then on they go straight to the server. (A request held by a route
-    handler stays held when the handler is removed: each one is let through
-    here, by hand.)"""
+    from then on they go straight to the server. The handler is never
+    removed: what becomes of the requests a removed handler held depends on
+    timing (one left held kept a page from starting on CI; one let through
+    cannot be let through again), so each is let through here, by hand."""
 
     def __init__(self, page: Page, pattern: str) -> None:
         self.held: list[Route] = []

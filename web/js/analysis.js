@@ -25,7 +25,7 @@
 import { Board } from "./board.js";
 import { colorName, linkProblems, plural, t } from "./i18n.js";
 import { labelText } from "./game-review.js";
-import { LEVELS, parseAction, previewLink } from "./notation.js";
+import { LEVELS, linkParams, parseAction, previewLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { squareName } from "./board.js";
@@ -507,7 +507,7 @@ ui.toggle.addEventListener("click", () => {
  */
 function showPreview() {
   const fragment = location.hash.replace(/^#/, "");
-  const params = new URLSearchParams(fragment);
+  const params = linkParams(fragment);
   // A tree shown past its start by a link without at=: nothing sure to draw yet.
   if (params.has("t") && (params.get("k") ?? "0").trim() !== "0" && !params.has("at")) return;
   const preview = previewLink(fragment);

@@ -24,7 +24,7 @@ import { Board } from "./board.js";
 import { RemoteBridge } from "./engine-host.js";
 import { colorName, linkProblems, reasonText, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
-import { $, messageLine, pageChrome, showState } from "./page.js";
+import { $, messageLine, pageChrome, showState, withoutPreview } from "./page.js";
 import { explainAttemptLater } from "./refusals.js";
 import { restWhenAway } from "./rest.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
@@ -64,8 +64,6 @@ const call = /** @type {Bridge.CallLater} */ (engine.call);
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.View | null} the game shown, once Python has answered */
 let view = null;
-/** the link of the board as shown (with its position, at=), once the engine has given it */
-let shownLink = "";
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => play(squareName(square)).catch(lost),
@@ -252,8 +250,8 @@ function render(state) {
   call("link", true, !!board.config.flipped, null, true)
     .then((link) => {
       if (view !== state) return;
-      shownLink = link.fragment;
-      ui.open.href = `./index.html#${link.fragment.replace(/(^|&)at=[^&]*/, "")}`;
+      resting.showing(link.fragment);
+      ui.open.href = `./index.html#${withoutPreview(link.fragment)}`;
     })
     .catch(lost);
 }
@@ -287,14 +285,11 @@ document.body.classList.toggle("view-only", options.viewOnly);
 showPreview();
 const startPython = () => engine.start();
 // Out of sight for long, the board rests (web/js/rest.js), and comes back as it was.
-restWhenAway({
+const resting = restWhenAway({
   canvas: ui.canvas,
   status: ui.status,
   page: "embed.html",
-  fragment: () => {
-    if (!shownLink) return location.hash.replace(/^#/, "");
-    return shownLink + (options.viewOnly ? "&view=1" : "") + (options.coordinates ? "" : "&coords=0");
-  },
+  options: () => (options.viewOnly ? "&view=1" : "") + (options.coordinates ? "" : "&coords=0"),
 });
 
 // The engine starts when the board comes into view, or at the first press or key.
@@ -311,7 +306,7 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
-  shownLink = "";
+  resting.showing("");
   document.body.classList.toggle("view-only", options.viewOnly);
   if (engine.ready) load().catch(lost);
   else showPreview();

@@ -701,7 +701,7 @@ export function setLanguage(code) {
  * @param {string} code
  */
 export async function useLanguage(code) {
-  if (offered(code) && !Object.hasOwn(STRINGS, code) && Object.hasOwn(TABLES, code)) {
+  if (!Object.hasOwn(STRINGS, code) && Object.hasOwn(TABLES, code)) {
     try {
       STRINGS[code] = (await TABLES[code]()).default;
     } catch (error) {

@@ -281,3 +281,12 @@ export function showInBox(box, item) {
   if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
   else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }
+
+/**
+ * A link (Mixtour's or Tor's) without the position it shows (at=), which
+ * only embeds and the analysis board draw from: for a link to a game page.
+ * @param {string} link
+ */
+export function withoutPreview(link) {
+  return link.replace(/(^|&)at=[^&]*/, "");
+}

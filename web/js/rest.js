@@ -17,22 +17,30 @@
 
 import { engineBusy } from "./engine-host.js";
 
-export const REST_MS = 60_000;
-export const REST_PAGE = "embed-rest.html";
+const REST_MS = 60_000;
+const REST_PAGE = "embed-rest.html";
 
 /**
  * @typedef {object} RestOptions
  * @property {HTMLCanvasElement} canvas the board
  * @property {HTMLElement} status the line under the board, shown on the picture
  * @property {"embed.html" | "tor-embed.html"} page the live board's page
- * @property {() => string} fragment the link that shows the board as it is now
+ * @property {() => string} options the embed's own options, to follow the game's link ("&view=1")
  */
 
-/** @param {RestOptions} options */
+/**
+ * Rest the board when it has been out of sight long enough. The embed tells
+ * the returned `showing` the link of the board as shown (the engine's, with
+ * at=), or "" when its address has a new link: until then the address's is kept.
+ * @param {RestOptions} options
+ */
 export function restWhenAway(options) {
-  if (window.self === window.top) return; // a board in its own tab is not on a page
+  let shown = "";
+  const resting = { showing: (/** @type {string} */ link) => void (shown = link) };
+  if (window.self === window.top) return resting; // a board in its own tab is not on a page
   const wanted = /** @type {any} */ (window).mixtourDebug?.restMs;
   const wait = typeof wanted === "number" && wanted > 0 ? wanted : REST_MS;
+  const fragment = () => (shown ? shown + options.options() : location.hash.replace(/^#/, ""));
   let timer = 0;
   let seen = true;
   const later = () => {
@@ -40,21 +48,22 @@ export function restWhenAway(options) {
     timer = seen ? 0 : window.setTimeout(tryRest, wait);
   };
   const tryRest = () => {
-    if (seen) return;
     if (engineBusy() || document.hasFocus()) later();
-    else rest(options);
+    else rest(options, fragment());
   };
   new IntersectionObserver((entries) => {
     seen = entries[entries.length - 1].isIntersecting;
     later();
   }).observe(options.canvas);
+  return resting;
 }
 
 /**
- * Leave the picture in the frame's place.
+ * Leave the picture in the frame's place; the live board comes back with `fragment`.
  * @param {RestOptions} options
+ * @param {string} fragment
  */
-function rest({ canvas, status, page, fragment }) {
+function rest({ canvas, status, page }, fragment) {
   const box = canvas.getBoundingClientRect();
   const line = status.getBoundingClientRect();
   const rect = (/** @type {DOMRect} */ r) => [r.left, r.top, r.width, r.height].map((n) => Math.round(n)).join(",");
@@ -65,5 +74,5 @@ function rest({ canvas, status, page, fragment }) {
   search.set("rest-status", status.textContent ?? "");
   search.set("rest-line", rect(line));
   search.set("rest-label", canvas.getAttribute("aria-label") ?? "");
-  location.replace(`./${REST_PAGE}?${search}#${fragment()}`);
+  location.replace(`./${REST_PAGE}?${search}#${fragment}`);
 }

@@ -18,7 +18,7 @@
 import { RemoteBridge } from "./engine-host.js";
 import { restWhenAway } from "./rest.js";
 import { t, useLanguage } from "./i18n.js";
-import { $, messageLine, pageChrome } from "./page.js";
+import { $, messageLine, pageChrome, withoutPreview } from "./page.js";
 import { TorBoard } from "./tor/board.js";
 import { readPosition } from "./tor/position.js";
 import { playerName, torLinkProblems, torReasonText } from "./tor/words.js";
@@ -87,8 +87,6 @@ const call = /** @type {Bridge.TorCallLater} */ (engine.call);
 const { say, hide: hideMessage } = messageLine(ui.message, { fadeMs: 4000 });
 /** @type {Bridge.TorView | null} */
 let view = null;
-/** the link of the board as shown (with its position, at=), once the engine has given it */
-let shownLink = "";
 
 const board = new TorBoard(ui.canvas, {
   onPlay: (action) => play(action).catch(lost),
@@ -202,8 +200,8 @@ function render(state, played = false) {
   call("link", true, "", true)
     .then((link) => {
       if (view !== state) return;
-      shownLink = link.fragment;
-      ui.open.href = `./tor.html#${link.fragment.replace(/(^|&)at=[^&]*/, "")}`;
+      resting.showing(link.fragment);
+      ui.open.href = `./tor.html#${withoutPreview(link.fragment)}`;
     })
     .catch(lost);
 }
@@ -232,14 +230,11 @@ ui.canvas.setAttribute("aria-label", t("tor.board"));
 showPreview();
 const startPython = () => engine.start();
 // Out of sight for long, the board rests (web/js/rest.js), and comes back as it was.
-restWhenAway({
+const resting = restWhenAway({
   canvas: ui.canvas,
   status: ui.status,
   page: "tor-embed.html",
-  fragment: () => {
-    if (!shownLink) return location.hash.replace(/^#/, "");
-    return shownLink + (options.viewOnly ? "&view=1" : "") + (options.lang ? `&lang=${encodeURIComponent(options.lang)}` : "");
-  },
+  options: () => (options.viewOnly ? "&view=1" : "") + (options.lang ? `&lang=${encodeURIComponent(options.lang)}` : ""),
 });
 const observer = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
@@ -254,7 +249,7 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
 
 window.addEventListener("hashchange", () => {
   options = readOptions(location.hash);
-  shownLink = "";
+  resting.showing("");
   if (engine.ready) load().catch(lost);
   else showPreview();
 });
