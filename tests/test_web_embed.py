@@ -18,6 +18,8 @@ from mixtour.game import Game
 from mixtour.link import format_link
 
 READY = 'document.body?.dataset.ready === "1"'
+# A frame just added may not have parsed its <body> yet.
+PAINTED = 'document.body?.dataset.painted === "1"'
 GAME = ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"]
 
 
@@ -114,7 +116,7 @@ def test_view_only_embed_steps_through_a_game(web_app: AppPage) -> None:
     link = format_link(game) + "&view=1&coords=0"
     frame = host(page, web_app.base_url, iframe(link, 500, 540))(0)
     # Drawn before Python, which has not started yet if nothing asked for it...
-    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(PAINTED)
     frame.frame.wait_for_function(READY, timeout=90_000)
     assert position(frame) == game.fen()
     expect(frame.locator("#ply")).to_have_text("2/6")
@@ -151,7 +153,7 @@ def test_a_step_pressed_before_python_starts_is_taken_once_it_is_ready(
     # Below the fold: drawn from the link, Python not asked for yet.
     body = f'<div style="height:2000px">spacer</div>{iframe(link, 500, 540)}'
     frame = host(page, web_app.base_url, body)(0)
-    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(PAINTED)
     assert frame.frame.evaluate("document.querySelector('script[type=py]') === null")
     expect(frame.locator("#ply")).to_have_text("2/6")
     # The press starts Python; the step waits for it, then is taken.
@@ -192,7 +194,7 @@ def test_four_embeds_start_python_when_scrolled_into_view(web_app: AppPage) -> N
     frames = host(page, web_app.base_url, body)
     embeds = [frames(i) for i in range(4)]
     for embed in embeds:
-        embed.frame.wait_for_function('document.body.dataset.painted === "1"')
+        embed.frame.wait_for_function(PAINTED)
     page.wait_for_timeout(500)
     for embed in embeds:
         # Out of view: drawn, but Python not even asked for.
@@ -231,7 +233,7 @@ def test_embed_dialog_writes_working_code(app_page: AppPage) -> None:
     # The code works in another page.
     frame = host(page, app_page.base_url, code)(0)
     # Before Python the board is drawn from at=, the position shown.
-    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(PAINTED)
     assert frame.locator("#status").get_attribute("data-turn") == fen.split()[1]
     frame.frame.wait_for_function(READY, timeout=90_000)
     assert position(frame) == fen
@@ -276,7 +278,7 @@ def test_embed_targets_are_44px_and_fit_narrow_frames(web_app: AppPage) -> None:
     frames = host(page, web_app.base_url, body)
     for i, width in enumerate(widths):
         frame = frames(i)
-        frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+        frame.frame.wait_for_function(PAINTED)
         outer = page.locator("iframe").nth(i).bounding_box()
         assert outer is not None
         boxes = boxes_of_targets(frame)
@@ -300,7 +302,7 @@ def test_a_too_long_link_counts_no_actions_before_python(web_app: AppPage) -> No
     page = web_app.page
     link = "m=" + ",".join(["c3"] * 100_000)
     frame = host(page, web_app.base_url, iframe(link))(0)
-    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(PAINTED)
     # Before Python: the engine will not read a link this long; nor does the preview.
     before = frame.frame.evaluate(
         "() => [document.body.dataset.ready ?? null, document.querySelector('#ply').textContent]"
@@ -324,7 +326,7 @@ def test_a_sandboxed_embed_draws_the_board_and_says_why_it_cannot_play(
         f'<iframe sandbox="allow-scripts" src="embed.html#p={start}" width="320" height="380">'
         "</iframe>",
     )(0)
-    frame.frame.wait_for_function('document.body.dataset.painted === "1"')
+    frame.frame.wait_for_function(PAINTED)
     message = frame.locator("#message")
     expect(message).to_be_visible()
     expect(message).to_contain_text("allow-same-origin")

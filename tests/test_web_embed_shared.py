@@ -285,7 +285,7 @@ def test_a_frozen_hosts_tab_is_replaced_by_a_board_of_another_tab(
     assert position(board) == Game(None, ["c3", "b4"]).fen()
     assert roles(theirs) == ["host"]
     # The old host, thawed when its lock was taken, asks the new one.
-    frozen[0].wait_for_function("document.body.dataset.engine === 'guest'")
+    frozen[0].wait_for_function("document.body?.dataset.engine === 'guest'")
     play(InFrame(frozen[0], first), "c3")
     assert position(InFrame(frozen[0], first)) == Game(None, ["c3"]).fen()
     assert web_app.errors == []

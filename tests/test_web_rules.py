@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from mixtour.link import parse_link
 
 RULES = Path(__file__).resolve().parent.parent / "web" / "rules.html"
-READY = 'document.body.dataset.ready === "1"'
+READY = 'document.body?.dataset.ready === "1"'  # a new frame may have no <body> yet
 
 
 def examples() -> dict[str, str]:

@@ -48,7 +48,7 @@ def test_another_site_frames_the_tor_embed_and_steps_through_a_game(
     )
     page.goto(other_url + "host.html")
     frame = page.frames[1]
-    frame.wait_for_function("document.body.dataset.painted === '1'")
+    frame.wait_for_function("document.body?.dataset.painted === '1'")  # no <body> yet at first
     frame.wait_for_function(build.READY_SCRIPT, timeout=READY_MS)  # seen: Python started
     assert position(frame) == shown.fen()
     expect(frame.locator("#ply")).to_have_text("4/6")
