@@ -15,7 +15,8 @@ them, so processes are not counted twice. The cases:
 * **one touched embed**: a page with one Mixtour embed, whose board is clicked
   once (a disc entered) after it is ready;
 * **rules page**: ``rules.html`` with every board scrolled into view and
-  touched once (a step, or a click on the board);
+  touched once (a step, or a click on the board); its boards are drawn in the
+  page (web/js/live-boards.js), not framed, so they never rest;
 * **20 embeds**: a test page with 16 Mixtour and 4 Tor embeds, each scrolled
   to and touched once;
 * **20 embeds, another site**: the same page served as ``127.0.0.2``, so our
@@ -294,13 +295,37 @@ def touch_all(page: Page, frames: list[Frame]) -> list[float]:
     return answers
 
 
+def touch_live(page: Page) -> list[float]:
+    """Touch every live board of one of our pages (drawn in the page, not
+    framed: web/js/live-boards.js) as touch() does: the seconds from each
+    board's start to its engine's first answer (the holder's data-engine-ms)."""
+    answers = []
+    holders = page.locator(".live-board")
+    for i in range(holders.count()):
+        holder = holders.nth(i)
+        holder.scroll_into_view_if_needed()
+        step = holder.locator("[data-part=steps]:not([hidden]) button:not([disabled])")
+        if step.count():
+            step.first.click()
+        else:
+            holder.locator("canvas").click()
+        page.wait_for_function(
+            "(i) => document.querySelectorAll('.live-board')[i].dataset.ready === '1'",
+            arg=i,
+            timeout=WAIT_MS,
+            polling=5,
+        )
+        answers.append(int(holder.get_attribute("data-engine-ms") or 0) / 1000)
+    return answers
+
+
 def rules_page(
     browser: Browser, base: str
 ) -> tuple[dict[str, float], int, tuple[dict[str, float], int]]:
     case = Case(browser)
     page = case.watch(case.context.new_page())
     page.goto(base + "rules.html")
-    touch_all(page, frames_of(page))
+    touch_live(page)
     settle(page)
     mib = browser_mib(browser)
     count = runtimes(page, case.workers)

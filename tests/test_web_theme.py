@@ -79,6 +79,21 @@ def test_following_the_system_changes_with_it_and_says_so(app_page: AppPage) -> 
     assert app_page.errors == []
 
 
+# The mean lightness (0-255) of the squares drawn on a board's canvas: the
+# middle of the board, where the squares are, whatever stands on them.
+BOARD_LIGHTNESS = """(canvas) => {
+    const geometry = JSON.parse(canvas.dataset.geometry || "null");
+    if (!geometry) return NaN;
+    const scale = canvas.width / canvas.clientWidth;
+    const size = Math.floor(geometry.cell * 5 * scale);
+    const data = canvas.getContext("2d").getImageData(
+        Math.floor(geometry.x * scale), Math.floor(geometry.y * scale), size, size).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+    return sum / (data.length / 4);
+}"""
+
+
 def test_rules_pages_and_embeds_follow_the_choice(web_app: AppPage) -> None:
     page = web_app.page
     page.emulate_media(color_scheme="light")
@@ -87,7 +102,16 @@ def test_rules_pages_and_embeds_follow_the_choice(web_app: AppPage) -> None:
     expect(switch).to_have_value("system")
     switch.select_option("dark")
     assert page.evaluate(PAGE_BACKGROUND) == DARK_PAGE
-    # Each example board (a frame of embed.html) follows at once.
+    # Each example board, drawn in the page, follows at once: its squares darken.
+    board = page.locator(".live-board canvas").first
+    board.scroll_into_view_if_needed()
+    lightness = f"({BOARD_LIGHTNESS})(document.querySelector('.live-board canvas'))"
+    page.wait_for_function(f"{lightness} < 90")
+    switch.select_option("light")
+    page.wait_for_function(f"{lightness} > 150")
+    # Tor's boards, each in a frame of tor-embed.html, follow as well.
+    page.goto(web_app.base_url + "tor-rules.fr.html")
+    switch.select_option("dark")
     frame = page.frame_locator("iframe.board-frame").first
     expect(frame.locator("html")).to_have_attribute("data-theme", "dark")
     # An embed's ?theme= wins over the saved choice.

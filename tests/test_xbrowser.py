@@ -315,15 +315,17 @@ def test_every_page_becomes_ready_with_nothing_from_outside(tab: Engine, site_ur
             assert tab.run("() => document.body.dataset.painted") == "1", path
         else:
             tab.goto(site_url + path)
-            # Every board is drawn (their Python starts when one is in view:
-            # test_the_rules_pages_boards_are_live).
+            # Every board is drawn, in the page (Mixtour's rules) or in its
+            # frame (Tor's); their Python starts when one is in view:
+            # test_the_rules_pages_boards_are_live.
             tab.wait(
                 """() => {
                     const frames = [...document.querySelectorAll('iframe.board-frame')];
-                    return frames.length > 0 && frames.every((frame) => {
+                    const boards = [...document.querySelectorAll('.live-board canvas')];
+                    return frames.length + boards.length > 0 && frames.every((frame) => {
                         const body = frame.contentDocument && frame.contentDocument.body;
                         return Boolean(body) && body.dataset.painted === '1';
-                    });
+                    }) && boards.every((board) => Boolean(board.dataset.geometry));
                 }""",
                 timeout_s=60,
             )
@@ -454,22 +456,28 @@ def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
     tab.goto(site_url + "rules.html")
     found = examples()
     names = tab.run(
-        "() => [...document.querySelectorAll('iframe.board-frame')].map((f) => f.dataset.example)"
+        "() => [...document.querySelectorAll('.live-board')].map((b) => b.dataset.example)"
     )
     assert sorted(names) == sorted(found)
     # A smoke test: the first boards (the Chromium suite checks them all).
     for i, name in enumerate(names[:3]):
-        tab.run("(i) => document.querySelectorAll('iframe')[i].scrollIntoView()", i)
+        tab.run("(i) => document.querySelectorAll('.live-board')[i].scrollIntoView()", i)
         tab.wait(
-            """(i) => {
-                const doc = document.querySelectorAll('iframe')[i].contentDocument;
-                return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
-            }""",
+            "(i) => document.querySelectorAll('.live-board')[i].dataset.ready === '1'",
             i,
             timeout_s=120,
         )
-        assert board(tab, "position", i) == parse_link(found[name]).game.fen(), name
-        assert board(tab, "status", i) == "playing", name
+        shown = tab.run(
+            """(i) => {
+                const canvas = document.querySelectorAll('.live-board')[i].querySelector('canvas');
+                return [canvas.dataset.position, canvas.dataset.status];
+            }""",
+            i,
+        )
+        assert shown == [parse_link(found[name]).game.fen(), "playing"], name
+    # One engine for every board, in a worker of the page.
+    assert tab.run("() => document.querySelectorAll('iframe').length") == 0
+    assert tab.run("() => document.body.dataset.engine") == "host"
 
 
 @relaunch_on_crash

@@ -353,6 +353,8 @@ export function engineBusy() {
  * @property {"mixtour" | "tor"} game
  * @property {HTMLElement} loading the loading box
  * @property {HTMLCanvasElement} canvas the board
+ * @property {HTMLElement} [marks] given data-ready="1" and data-engine-ms once the engine has
+ *   answered the board (the page's body if left out)
  * @property {() => boolean} blocked true when Python cannot start here (the page has said why)
  * @property {() => Promise<void>} ready the page's first request (load its link); the page
  *   is marked ready after it
@@ -417,7 +419,7 @@ export class RemoteBridge {
   start() {
     if (this.started) return;
     this.started = true;
-    const { loading, canvas, blocked, ready } = this.options;
+    const { loading, canvas, blocked, ready, marks = document.body } = this.options;
     if (blocked()) return;
     canvas.setAttribute("aria-busy", "true");
     loading.hidden = false;
@@ -426,11 +428,11 @@ export class RemoteBridge {
     ready()
       .then(() => {
         this.ready = true;
-        document.body.dataset.engineMs = String(Math.round(performance.now() - asked));
+        marks.dataset.engineMs = String(Math.round(performance.now() - asked));
         startup.ready();
         loading.hidden = true;
         canvas.removeAttribute("aria-busy");
-        document.body.dataset.ready = "1";
+        marks.dataset.ready = "1";
         registerServiceWorker({ offerUpdates: false });
         const action = this.pending;
         this.pending = null;

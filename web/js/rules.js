@@ -1,7 +1,7 @@
 // @ts-check
 // The rules pages (rules*.html for Mixtour, tor-rules*.html for Tor): the
-// page's own language for the few interface strings, and the theme switch in
-// the footer.
+// page's own language for the few interface strings, the theme switch in
+// the footer, and the live boards among the text (web/js/live-boards.js).
 
 import { translatePage } from "./i18n.js";
 import { themeSwitch } from "./theme.js";
@@ -11,3 +11,8 @@ import { themeSwitch } from "./theme.js";
 translatePage(document.querySelector(".site-footer") ?? document);
 const theme = document.querySelector("#theme");
 if (theme instanceof HTMLSelectElement) themeSwitch(theme);
+// Only a page that has live boards loads their scripts.
+if (document.querySelector(".live-board")) {
+  const { liveBoards } = await import("./live-boards.js");
+  liveBoards();
+}

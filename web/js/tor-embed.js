@@ -15,6 +15,7 @@
 // first answer on everything shown comes from Tor's bridge. Readiness contract as on Tor's page: body[data-painted],
 // body[data-ready], #board[data-position] and [data-status].
 
+import { buildEmbed } from "./embed-parts.js";
 import { RemoteBridge } from "./engine-host.js";
 import { restWhenAway } from "./rest.js";
 import { t, useLanguage } from "./i18n.js";
@@ -25,26 +26,6 @@ import { playerName, torLinkProblems, torReasonText } from "./tor/words.js";
 import "./theme.js"; // follows the player's theme, or ?theme=
 
 const EMBED_KEYS = ["view", "lang"];
-
-const ui = {
-  /** @type {HTMLCanvasElement} */
-  canvas: $("#board"),
-  loading: $("#loading"),
-  message: $("#message"),
-  steps: $("#steps"),
-  /** @type {HTMLButtonElement} */
-  first: $("#first"),
-  /** @type {HTMLButtonElement} */
-  previous: $("#previous"),
-  /** @type {HTMLButtonElement} */
-  next: $("#next"),
-  /** @type {HTMLButtonElement} */
-  last: $("#last"),
-  ply: $("#ply"),
-  status: $("#status"),
-  /** @type {HTMLAnchorElement} */
-  open: $("#open"),
-};
 
 /**
  * Split the fragment into the link proper (for Python) and the embed options.
@@ -75,6 +56,7 @@ function safeDecode(text) {
 
 let options = readOptions(location.hash);
 if (options.lang) await useLanguage(options.lang);
+const ui = buildEmbed($(".embed"), { ids: true, open: "./tor.html", openLabel: "tor.embed.open" });
 
 const engine = new RemoteBridge({
   game: "tor",
@@ -189,7 +171,7 @@ function render(state, played = false) {
   });
   const total = state.moves.length;
   ui.steps.hidden = total === 0;
-  document.body.classList.toggle("has-steps", total > 0);
+  ui.root.classList.toggle("has-steps", total > 0);
   ui.ply.textContent = `${state.ply}/${total}`;
   ui.first.disabled = ui.previous.disabled = state.ply === 0;
   ui.next.disabled = ui.last.disabled = state.ply === total;
@@ -215,15 +197,14 @@ ui.message.addEventListener("click", () => {
 
 pageChrome();
 if (window.self !== window.top) {
-  const main = $(".embed");
   let label = t("tor.board");
   try {
     label = window.frameElement?.getAttribute("title") || label;
   } catch {
     // another site's page: keep the generic name
   }
-  main.setAttribute("role", "region");
-  main.setAttribute("aria-label", label);
+  ui.root.setAttribute("role", "region");
+  ui.root.setAttribute("aria-label", label);
 }
 ui.open.title = t("tor.embed.open");
 ui.canvas.setAttribute("aria-label", t("tor.board"));

@@ -1,0 +1,302 @@
+// @ts-check
+// An embedded Mixtour board: the board and its bar (web/js/embed-parts.js),
+// the game of a link shown on it, stepped through and played. One lives alone
+// in each embed.html frame (embed.js); several live in one of our pages
+// (live-boards.js, the rules pages). Its link is the game page's, plus the
+// embed options:
+//
+//   #p=<P1>&m=<actions>&ply=<n>&flip=1&at=<P1>   what to show (mixtour/link.py)
+//    &view=1     view only: the board ignores clicks (steps still work)
+//    &coords=0   no coordinates round the board
+//
+// Until Python is needed the board is drawn from the link by the notation
+// module's preview reader (previewBoard below: drawing only, no rules). The
+// engine starts when the board scrolls into view or is pressed; every board
+// of the page shares one engine, in a worker that one of the page's frames
+// hosts (web/js/engine-host.js), and from its first answer on everything shown
+// comes from the Bridge, as on the game page.
+
+import { Board } from "./board.js";
+import { RemoteBridge } from "./engine-host.js";
+import { colorName, linkProblems, reasonText, t } from "./i18n.js";
+import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
+import { messageLine, showState, withoutPreview } from "./page.js";
+import { explainAttemptLater } from "./refusals.js";
+
+const EMBED_KEYS = ["view", "coords"];
+
+/**
+ * @typedef {object} EmbedOptions
+ * @property {string} link the link proper, for Python
+ * @property {boolean} viewOnly
+ * @property {boolean} coordinates
+ * @property {string[]} problems options that could not be read, in words
+ */
+
+/**
+ * Split a link into the link proper (for Python) and the embed options.
+ * @param {string} hash the fragment, with or without its "#"
+ * @returns {EmbedOptions}
+ */
+export function readOptions(hash) {
+  const linkParts = [];
+  /** @type {{ [key: string]: boolean }} */
+  const values = {};
+  const problems = [];
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const [rawKey, ...rest] = part.split("=");
+    const key = decodeLinkPart(rawKey).trim().toLowerCase();
+    if (!EMBED_KEYS.includes(key)) {
+      linkParts.push(part);
+      continue;
+    }
+    const value = decodeLinkPart(rest.join("="));
+    if (value === "0" || value === "1") values[key] = value === "1";
+    else problems.push(t("embed.badOption", { key, value: value.slice(0, 20) }));
+  }
+  return {
+    link: linkParts.join("&"),
+    viewOnly: values.view ?? false,
+    coordinates: values.coords ?? true,
+    problems,
+  };
+}
+
+/**
+ * The stacks and last action to draw for a link before the engine is loaded:
+ * the position shown when the link carries it (web/js/notation.js, previewLink),
+ * read for drawing only. No rule is applied here; anything else waits for
+ * Python, whose answer replaces the preview as soon as it is loaded.
+ * @param {string} link
+ */
+export function previewBoard(link) {
+  const preview = previewLink(link);
+  const position = preview.position;
+  return {
+    stacks: position ? position.stacks : Array(25).fill(""),
+    last: position ? position.last : null,
+    turn: position ? position.turn : "w",
+    known: !!position, // false: the position shown needs the engine (actions to play)
+    ply: preview.ply,
+    total: preview.total,
+    flip: preview.flip,
+  };
+}
+
+/**
+ * A frame sandboxed without allow-same-origin has an opaque origin: no
+ * worker of ours can start for it, and Python's files cannot be fetched for it.
+ * (A frame whose storage the browser blocks, e.g. framed by another site with
+ * third-party storage off, still runs the engine: it needs no storage.)
+ */
+function sandboxed() {
+  return window.origin === "null";
+}
+
+/**
+ * Where the board tells what it shows.
+ * @typedef {object} EmbedHooks
+ * @property {HTMLElement} [marks] the element given data-ready (and data-engine-ms) once the
+ *   engine has answered the board: the page's body for a board alone in its page
+ * @property {(fragment: string) => void} [showing] told the board's link, with at=, after
+ *   each change (the resting of a framed board keeps it)
+ */
+
+export class MixtourEmbed {
+  /**
+   * @param {import("./embed-parts.js").EmbedParts} ui the board's parts (buildEmbed)
+   * @param {EmbedOptions} options
+   * @param {EmbedHooks} [hooks]
+   */
+  constructor(ui, options, { marks = document.body, showing = () => {} } = {}) {
+    this.ui = ui;
+    this.options = options;
+    this.showing = showing;
+    this.lost = this.lost.bind(this);
+    this.engine = new RemoteBridge({
+      game: "mixtour",
+      loading: ui.loading,
+      canvas: ui.canvas,
+      marks,
+      blocked: () => this.blocked(),
+      ready: () => this.load(),
+    });
+    this.call = /** @type {Bridge.CallLater} */ (this.engine.call);
+    // A short message over the board; problems of the link stay until clicked.
+    const { say, hide } = messageLine(ui.message, { fadeMs: 4000 });
+    this.say = say;
+    this.hideMessage = hide;
+    /** @type {Bridge.View | null} the game shown, once Python has answered */
+    this.view = null;
+    this.board = new Board(ui.canvas, {
+      onEnter: (square) => this.play(squareName(square)).catch(this.lost),
+      onMove: (from, count, to) => this.play(moveText(from, count, to)).catch(this.lost),
+      onIllegal: (attempt) => {
+        if (this.engine.ready) explainAttemptLater(attempt, this.call, this.say).catch(this.lost);
+      },
+    });
+    for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
+      ui[where].addEventListener("click", () => this.step(where).catch(this.lost));
+    }
+    ui.message.addEventListener("click", () => {
+      if (ui.message.classList.contains("blocked")) return;
+      ui.message.classList.remove("problem");
+      this.hideMessage();
+    });
+    ui.open.title = t("embed.open");
+    ui.canvas.setAttribute("aria-label", t("board.label"));
+    ui.root.classList.toggle("view-only", options.viewOnly);
+    this.showPreview();
+  }
+
+  /** Start the engine for this board (once). */
+  start() {
+    this.engine.start();
+  }
+
+  /**
+   * Start the engine when the board comes into view, or at the first press,
+   * key or focus within `area`.
+   * @param {Document | HTMLElement} area
+   */
+  startWhenNeeded(area) {
+    const start = () => this.start();
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        start();
+      }
+    });
+    observer.observe(this.ui.canvas);
+    for (const type of ["pointerdown", "keydown", "focusin"]) {
+      area.addEventListener(type, start, { once: true });
+    }
+  }
+
+  /** Show another link (the frame's address changed). @param {EmbedOptions} options */
+  show(options) {
+    this.options = options;
+    this.showing("");
+    this.ui.root.classList.toggle("view-only", options.viewOnly);
+    if (this.engine.ready) this.load().catch(this.lost);
+    else this.showPreview();
+  }
+
+  // -- before Python: the preview -------------------------------------------------------
+
+  showPreview() {
+    const preview = previewBoard(this.options.link);
+    this.board.set({
+      stacks: preview.stacks,
+      last: preview.last,
+      enterable: [],
+      movable: {},
+      interactive: false,
+      flipped: preview.flip,
+      coordinates: this.options.coordinates,
+    });
+    this.ui.status.textContent = t("status.toMove", { color: colorName(preview.turn) });
+    this.ui.status.dataset.turn = preview.turn;
+    this.showSteps(preview.ply, preview.total);
+  }
+
+  /**
+   * @param {number} ply
+   * @param {number} total
+   */
+  showSteps(ply, total) {
+    this.ui.steps.hidden = total === 0;
+    this.ui.root.classList.toggle("has-steps", total > 0);
+    this.ui.ply.textContent = `${ply}/${total}`;
+  }
+
+  /** The engine cannot start in an opaque origin: say why, keep the picture. */
+  blocked() {
+    if (!sandboxed()) return false;
+    this.say(t("embed.sandboxed"), { sticky: true });
+    this.ui.message.classList.add("blocked");
+    this.showSteps(0, 0); // stepping needs the engine
+    if (!previewBoard(this.options.link).known) {
+      this.ui.status.textContent = "";
+      delete this.ui.status.dataset.turn;
+    }
+    return true;
+  }
+
+  async load() {
+    /** @type {Bridge.LoadedLink} */
+    const answer = await this.engine.load(this.options.link);
+    this.board.set({ flipped: answer.flip, coordinates: this.options.coordinates });
+    this.render(answer.state);
+    const problems = [...this.options.problems, ...linkProblems(answer)];
+    if (problems.length) this.say(problems.join(" · "), { sticky: true });
+  }
+
+  // -- playing and stepping ---------------------------------------------------------------
+
+  /** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
+  lost(error) {
+    console.warn("engine:", error);
+    this.say(t("embed.engineLost"));
+  }
+
+  /** @param {string} text an action in N1 */
+  async play(text) {
+    if (!this.engine.ready || this.options.viewOnly) return;
+    /** @type {Bridge.Played} */
+    const answer = await this.call("play", text);
+    if (!answer.ok || !answer.state) {
+      this.say(t("msg.notLegal", { action: text, reason: reasonText(answer) }));
+      if (this.view) this.render(this.view);
+      return;
+    }
+    this.hideMessage();
+    this.render(answer.state);
+  }
+
+  /** @param {"first" | "previous" | "next" | "last"} where */
+  async step(where) {
+    if (!this.engine.ready) {
+      this.engine.whenReady(() => this.step(where)); // starts the engine
+      return;
+    }
+    const view = this.view;
+    if (!view) return; // Python is there, its first answer not yet
+    const total = view.moves.length + view.future.length;
+    const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
+    if (target < 0 || target > total || target === view.ply) return;
+    const state = await this.call("goto", target);
+    this.hideMessage();
+    this.render(state);
+  }
+
+  // -- showing ------------------------------------------------------------------------------
+
+  /** @param {Bridge.View} state */
+  render(state) {
+    const ui = this.ui;
+    this.view = state;
+    const playable = !this.options.viewOnly && !state.over;
+    showState(this.board, state, { interactive: playable, offer: playable });
+    const total = state.moves.length + state.future.length;
+    this.showSteps(state.ply, total);
+    ui.first.disabled = ui.previous.disabled = state.ply === 0;
+    ui.next.disabled = ui.last.disabled = state.ply === total;
+    let text;
+    if (state.over) text = t(`embed.${state.status}`);
+    else if (state.mustPass) text = t("embed.mustPass", { color: colorName(state.turn) });
+    else text = t("status.toMove", { color: colorName(state.turn) });
+    ui.status.textContent = text;
+    ui.status.title = text;
+    ui.status.dataset.turn = state.over ? state.winner ?? "" : state.turn;
+    ui.root.classList.toggle("view-only", this.options.viewOnly);
+    this.call("link", true, !!this.board.config.flipped, null, true)
+      .then((link) => {
+        if (this.view !== state) return;
+        this.showing(link.fragment);
+        ui.open.href = `./index.html#${withoutPreview(link.fragment)}`;
+      })
+      .catch(this.lost);
+  }
+}
