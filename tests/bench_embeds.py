@@ -304,10 +304,15 @@ def touch_live(page: Page) -> list[float]:
     for i in range(holders.count()):
         holder = holders.nth(i)
         holder.scroll_into_view_if_needed()
-        step = holder.locator("[data-part=steps]:not([hidden]) button:not([disabled])")
-        if step.count():
-            step.first.click()
-        else:
+        stepped = holder.evaluate(
+            """(holder) => {
+                const steps = holder.querySelectorAll("[data-part=steps]:not([hidden]) button");
+                const button = [...steps].find((button) => !button.disabled);
+                button?.click();
+                return !!button;
+            }"""
+        )
+        if not stepped:
             holder.locator("canvas").click()
         page.wait_for_function(
             "(i) => document.querySelectorAll('.live-board')[i].dataset.ready === '1'",

@@ -103,11 +103,11 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
         boards.nth(2).scroll_into_view_if_needed()
         expect(boards.nth(2)).to_have_attribute("data-ready", "1", timeout=AI_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.engine") == "host"
-        # Tor's rules frame their boards (tor-embed.html?lang=fr), from the cache too.
+        # Tor's rules and their boards, from the cache too.
         page.goto(server.url + "tor-rules.fr.html")
-        page.frame_locator("iframe.board-frame").first.locator("#board").click()
-        page.frames[1].wait_for_function(build.READY_SCRIPT, timeout=AI_TIMEOUT_MS)
-        assert page.frames[1].evaluate("document.documentElement.lang") == "fr"
+        tor = page.locator(".live-board").first
+        tor.locator("canvas").click()
+        expect(tor).to_have_attribute("data-ready", "1", timeout=AI_TIMEOUT_MS)
         # The analysis board, its engine included.
         page.goto(server.url + "analysis.html#t=c3,b4&k=2")
         web_app.wait_ready()

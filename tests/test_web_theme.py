@@ -109,11 +109,13 @@ def test_rules_pages_and_embeds_follow_the_choice(web_app: AppPage) -> None:
     page.wait_for_function(f"{lightness} < 90")
     switch.select_option("light")
     page.wait_for_function(f"{lightness} > 150")
-    # Tor's boards, each in a frame of tor-embed.html, follow as well.
-    page.goto(web_app.base_url + "tor-rules.fr.html")
-    switch.select_option("dark")
-    frame = page.frame_locator("iframe.board-frame").first
-    expect(frame.locator("html")).to_have_attribute("data-theme", "dark")
+    # An embed in a frame follows the saved choice.
+    page.goto(web_app.base_url + "embed.html#m=c3")
+    assert theme_attribute(page) == "light"
+    page.goto(web_app.base_url + "rules.html")
+    page.locator(".site-footer").get_by_label("Theme").select_option("dark")
+    page.goto(web_app.base_url + "embed.html#m=c3")
+    assert theme_attribute(page) == "dark"
     # An embed's ?theme= wins over the saved choice.
     page.goto(web_app.base_url + "embed.html?theme=light#m=c3")
     assert theme_attribute(page) == "light"

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from conftest import AppPage
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import Frame, Locator, Page, expect
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_tor_board import click
 
@@ -66,15 +66,17 @@ def test_another_site_frames_the_tor_embed_and_steps_through_a_game(
     assert page_errors == []
 
 
-def click_in_frame(frame: Frame, square: str) -> None:
-    """Click a square of a framed board, found from its data-geometry."""
-    g = json.loads(frame.locator("#board").get_attribute("data-geometry") or "{}")
+def click_in_frame(where: Frame | Locator, square: str) -> None:
+    """Click a square of a Tor board, found from its data-geometry: the #board
+    of a frame, or a board's canvas."""
+    canvas = where.locator("#board") if isinstance(where, Frame) else where
+    g = json.loads(canvas.get_attribute("data-geometry") or "{}")
     file, rank = "abcdef".index(square[0]), int(square[1]) - 1
     if g["flipped"]:
         file, rank = g["files"] - 1 - file, g["ranks"] - 1 - rank
     x = g["x"] + (file + 0.5) * g["cell"]
     y = g["y"] + (g["ranks"] - 1 - rank + 0.5) * g["cell"]
-    frame.locator("#board").click(position={"x": x, "y": y})
+    canvas.click(position={"x": x, "y": y})
 
 
 def test_the_embed_plays_by_clicks_and_explains_a_refusal_in_german(web_app: AppPage) -> None:

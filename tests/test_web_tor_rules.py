@@ -21,6 +21,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, Route, expect
 from test_web_axe import inject_axe
 from test_web_i18n import table
+from test_web_tor_embed import click_in_frame
 
 from mixtour.tor.core import STANDARD_START, Position, parse_square
 from mixtour.tor.game import Game
@@ -40,16 +41,11 @@ RULE_IDS = ["T1", "T2", "T3", "T4", "T5", "T6"]
 EXAMPLES = ["layout", "closed", "step", "lay", "discard", "stuck"]
 
 
-def boards(path: Path) -> list[tuple[str, str, str]]:
-    """(data-example, the embed's lang= or "", the link in its fragment) of each board, in
-    order."""
+def boards(path: Path) -> list[tuple[str, str]]:
+    """(data-example, link) of each live board of a page, in order."""
     text = path.read_text(encoding="utf-8")
-    found = re.findall(r'data-example="([^"]+)"\s+src="\./tor-embed\.html#([^"]*)"', text)
-    out = []
-    for name, fragment in found:
-        link, _, lang = html.unescape(fragment).partition("&lang=")
-        out.append((name, lang, link))
-    return out
+    found = re.findall(r'data-game="tor" [^>]*data-example="([^"]+)"\s+data-link="([^"]*)"', text)
+    return [(name, html.unescape(link)) for name, link in found]
 
 
 def open_link(fragment: str) -> tuple[Game, str | None]:
@@ -66,7 +62,7 @@ def open_link(fragment: str) -> tuple[Game, str | None]:
 
 
 def examples() -> dict[str, Game]:
-    return {name: open_link(fragment)[0] for name, _, fragment in boards(PAGES["en"])}
+    return {name: open_link(fragment)[0] for name, fragment in boards(PAGES["en"])}
 
 
 def squares_of(pos: Position, letter: str) -> list[str]:
@@ -86,8 +82,8 @@ def squares_of(pos: Position, letter: str) -> list[str]:
 
 def test_every_tor_example_is_a_link_the_engine_plays_and_draws_at_once() -> None:
     found = boards(PAGES["en"])
-    assert [name for name, _, _ in found] == EXAMPLES
-    for name, _, fragment in found:
+    assert [name for name, _ in found] == EXAMPLES
+    for name, fragment in found:
         game, at = open_link(fragment)
         assert game.result.code == "playing", name
         # A board that opens part-way through a game says where, to draw it before Python.
@@ -158,9 +154,8 @@ def test_each_tor_rules_page_has_its_language_badges_credit_and_boards(code: str
     assert re.findall(r'<span class="rule-id">(T\d)</span>', text) == RULE_IDS
     assert re.findall(r'<section id="(t\d)">', text) == [i.lower() for i in RULE_IDS]
     assert CREDITS[code] in text
-    english = [(name, fragment) for name, _, fragment in boards(PAGES["en"])]
-    assert [(name, fragment) for name, _, fragment in boards(PAGES[code])] == english
-    assert {lang for _, lang, _ in boards(PAGES[code])} == ({""} if code == "en" else {code})
+    # The same boards: each speaks the page's language (<html lang>), whatever the reader's.
+    assert boards(PAGES[code]) == boards(PAGES["en"])
     for page in PAGES.values():
         assert f'href="./{page.name}"' in text, page.name
     assert 'href="./tor.html"' in text
@@ -168,17 +163,55 @@ def test_each_tor_rules_page_has_its_language_badges_credit_and_boards(code: str
 
 # -- in the browser -------------------------------------------------------------------
 
-STAND_IN = '<!doctype html><html lang="en"><title>board</title><body data-painted="1"></body>'
-
 
 def without_boards(page: Page) -> None:
-    """Frames of tor-embed.html get an empty page: these tests look at the rules page itself
-    (the boards are tested with the real embed below)."""
+    """The engine's worker gets an empty script: these tests look at the rules
+    page itself, its boards drawn but never started (they are played below)."""
 
     def stand_in(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/html", body=STAND_IN)
+        route.fulfill(status=200, content_type="text/javascript", body="")
 
-    page.route(re.compile(r"/tor-embed\.html"), stand_in)
+    page.route(re.compile(r"/engine-worker\.js"), stand_in)
+
+
+READY_MS = 120_000
+
+
+def test_the_tor_rules_boards_are_live_in_the_page_with_one_engine(web_app: AppPage) -> None:
+    page = web_app.page
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    web_app.open("tor-rules.html", wait_ready=False)
+    found = examples()
+    expect(page.locator(".live-board canvas")).to_have_count(len(found))
+    for name, game in found.items():
+        holder = page.locator(f'.live-board[data-example="{name}"]')
+        holder.scroll_into_view_if_needed()
+        expect(holder).to_have_attribute("data-ready", "1", timeout=READY_MS)
+        assert holder.locator("canvas").get_attribute("data-position") == game.fen(), name
+    assert page.locator("iframe").count() == 0
+    assert [url for url in workers if "engine-worker" in url] == [
+        web_app.base_url + "js/engine-worker.js"
+    ]
+    # A closed square is refused with its reason; an open one is played.
+    closed = page.locator('.live-board[data-example="closed"]')
+    canvas = closed.locator("canvas")
+    blue = sorted(set(squares_of(found["closed"].position, "B")) - {"c3"})[0]
+    before = canvas.get_attribute("data-position")
+    click_in_frame(canvas, blue)
+    expect(closed.locator(".toast")).to_contain_text(blue)
+    assert canvas.get_attribute("data-position") == before
+    click_in_frame(canvas, "d5")
+    expect(canvas).to_have_attribute("data-position", Game(None, ["c3", "d5"]).fen())
+    # Another board steps through its game.
+    step = page.locator('.live-board[data-example="step"]')
+    ply = step.locator("[data-part=ply]").inner_text()
+    step.locator("[data-part=next]").click()
+    expect(step.locator("[data-part=ply]")).not_to_have_text(ply)
+    shown = found["step"]
+    shown.redo()
+    expect(step.locator("canvas")).to_have_attribute("data-position", shown.fen())
+    assert web_app.errors == []
 
 
 @pytest.mark.browser_context_args(locale="de-DE")

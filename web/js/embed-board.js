@@ -17,10 +17,10 @@
 // comes from the Bridge, as on the game page.
 
 import { Board } from "./board.js";
-import { RemoteBridge } from "./engine-host.js";
+import { EmbeddedBoard } from "./embed-parts.js";
 import { colorName, linkProblems, reasonText, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
-import { messageLine, showState, withoutPreview } from "./page.js";
+import { showState, withoutPreview } from "./page.js";
 import { explainAttemptLater } from "./refusals.js";
 
 const EMBED_KEYS = ["view", "coords"];
@@ -94,41 +94,17 @@ function sandboxed() {
   return window.origin === "null";
 }
 
-/**
- * Where the board tells what it shows.
- * @typedef {object} EmbedHooks
- * @property {HTMLElement} [marks] the element given data-ready (and data-engine-ms) once the
- *   engine has answered the board: the page's body for a board alone in its page
- * @property {(fragment: string) => void} [showing] told the board's link, with at=, after
- *   each change (the resting of a framed board keeps it)
- */
-
-export class MixtourEmbed {
+/** @extends {EmbeddedBoard<Bridge.View>} */
+export class MixtourEmbed extends EmbeddedBoard {
   /**
    * @param {import("./embed-parts.js").EmbedParts} ui the board's parts (buildEmbed)
    * @param {EmbedOptions} options
-   * @param {EmbedHooks} [hooks]
+   * @param {import("./embed-parts.js").EmbedHooks} [hooks]
    */
-  constructor(ui, options, { marks = document.body, showing = () => {} } = {}) {
-    this.ui = ui;
+  constructor(ui, options, hooks = {}) {
+    super(ui, "mixtour", hooks);
     this.options = options;
-    this.showing = showing;
-    this.lost = this.lost.bind(this);
-    this.engine = new RemoteBridge({
-      game: "mixtour",
-      loading: ui.loading,
-      canvas: ui.canvas,
-      marks,
-      blocked: () => this.blocked(),
-      ready: () => this.load(),
-    });
     this.call = /** @type {Bridge.CallLater} */ (this.engine.call);
-    // A short message over the board; problems of the link stay until clicked.
-    const { say, hide } = messageLine(ui.message, { fadeMs: 4000 });
-    this.say = say;
-    this.hideMessage = hide;
-    /** @type {Bridge.View | null} the game shown, once Python has answered */
-    this.view = null;
     this.board = new Board(ui.canvas, {
       onEnter: (square) => this.play(squareName(square)).catch(this.lost),
       onMove: (from, count, to) => this.play(moveText(from, count, to)).catch(this.lost),
@@ -136,42 +112,10 @@ export class MixtourEmbed {
         if (this.engine.ready) explainAttemptLater(attempt, this.call, this.say).catch(this.lost);
       },
     });
-    for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
-      ui[where].addEventListener("click", () => this.step(where).catch(this.lost));
-    }
-    ui.message.addEventListener("click", () => {
-      if (ui.message.classList.contains("blocked")) return;
-      ui.message.classList.remove("problem");
-      this.hideMessage();
-    });
     ui.open.title = t("embed.open");
     ui.canvas.setAttribute("aria-label", t("board.label"));
     ui.root.classList.toggle("view-only", options.viewOnly);
     this.showPreview();
-  }
-
-  /** Start the engine for this board (once). */
-  start() {
-    this.engine.start();
-  }
-
-  /**
-   * Start the engine when the board comes into view, or at the first press,
-   * key or focus within `area`.
-   * @param {Document | HTMLElement} area
-   */
-  startWhenNeeded(area) {
-    const start = () => this.start();
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        start();
-      }
-    });
-    observer.observe(this.ui.canvas);
-    for (const type of ["pointerdown", "keydown", "focusin"]) {
-      area.addEventListener(type, start, { once: true });
-    }
   }
 
   /** Show another link (the frame's address changed). @param {EmbedOptions} options */
@@ -201,16 +145,6 @@ export class MixtourEmbed {
     this.showSteps(preview.ply, preview.total);
   }
 
-  /**
-   * @param {number} ply
-   * @param {number} total
-   */
-  showSteps(ply, total) {
-    this.ui.steps.hidden = total === 0;
-    this.ui.root.classList.toggle("has-steps", total > 0);
-    this.ui.ply.textContent = `${ply}/${total}`;
-  }
-
   /** The engine cannot start in an opaque origin: say why, keep the picture. */
   blocked() {
     if (!sandboxed()) return false;
@@ -233,13 +167,12 @@ export class MixtourEmbed {
     if (problems.length) this.say(problems.join(" · "), { sticky: true });
   }
 
-  // -- playing and stepping ---------------------------------------------------------------
-
-  /** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
-  lost(error) {
-    console.warn("engine:", error);
-    this.say(t("embed.engineLost"));
+  /** @param {Bridge.View} view */
+  total(view) {
+    return view.moves.length + view.future.length;
   }
+
+  // -- playing ------------------------------------------------------------------------------
 
   /** @param {string} text an action in N1 */
   async play(text) {
@@ -255,22 +188,6 @@ export class MixtourEmbed {
     this.render(answer.state);
   }
 
-  /** @param {"first" | "previous" | "next" | "last"} where */
-  async step(where) {
-    if (!this.engine.ready) {
-      this.engine.whenReady(() => this.step(where)); // starts the engine
-      return;
-    }
-    const view = this.view;
-    if (!view) return; // Python is there, its first answer not yet
-    const total = view.moves.length + view.future.length;
-    const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
-    if (target < 0 || target > total || target === view.ply) return;
-    const state = await this.call("goto", target);
-    this.hideMessage();
-    this.render(state);
-  }
-
   // -- showing ------------------------------------------------------------------------------
 
   /** @param {Bridge.View} state */
@@ -279,10 +196,7 @@ export class MixtourEmbed {
     this.view = state;
     const playable = !this.options.viewOnly && !state.over;
     showState(this.board, state, { interactive: playable, offer: playable });
-    const total = state.moves.length + state.future.length;
-    this.showSteps(state.ply, total);
-    ui.first.disabled = ui.previous.disabled = state.ply === 0;
-    ui.next.disabled = ui.last.disabled = state.ply === total;
+    this.showSteps(state.ply, this.total(state));
     let text;
     if (state.over) text = t(`embed.${state.status}`);
     else if (state.mustPass) text = t("embed.mustPass", { color: colorName(state.turn) });

@@ -1,13 +1,16 @@
 // @ts-check
 // The parts of an embedded board, Mixtour's or Tor's: the canvas with its
 // loading box and message, and the bar below (step buttons, the move count,
-// the status line, the link to the game page). Written once here for every
+// the status line, the link to the game page); and what such a board does
+// whatever its game (EmbeddedBoard). Written once here for every
 // place a board is embedded: alone in its frame (embed.html, tor-embed.html:
 // the parts keep the ids of the pages' test contract, #board, #status, #ply,
 // ...) and among others in one of our pages (live-boards.js: no ids, the
 // board found by its holder). Styles: web/css/embed.css, scoped to .embed.
 
-import { translatePage } from "./i18n.js";
+import { RemoteBridge } from "./engine-host.js";
+import { t, translatePage } from "./i18n.js";
+import { messageLine } from "./page.js";
 
 /** The step buttons' icons (16x16). */
 const STEPS = {
@@ -81,4 +84,141 @@ export function buildEmbed(root, { ids, open, openLabel }) {
     status: find("status"),
     open: find("open"),
   };
+}
+
+/**
+ * Where a board tells what it shows.
+ * @typedef {object} EmbedHooks
+ * @property {HTMLElement} [marks] the element given data-ready (and data-engine-ms) once the
+ *   engine has answered the board: the page's body for a board alone in its page
+ * @property {(fragment: string) => void} [showing] told the board's link, with at=, after
+ *   each change (the resting of a framed board keeps it)
+ */
+
+/**
+ * What every embedded board does whatever its game: its engine (one for the
+ * page, web/js/engine-host.js), started when the board is seen or pressed;
+ * its message over the board; its step buttons. A game's board (MixtourEmbed
+ * in embed-board.js, TorEmbed in tor/embed.js) draws the preview, loads its
+ * link, plays and shows the engine's answers.
+ * @template {{ ply: number }} View the engine's view of the game shown
+ */
+export class EmbeddedBoard {
+  /**
+   * @param {EmbedParts} ui the board's parts (buildEmbed)
+   * @param {"mixtour" | "tor"} game
+   * @param {EmbedHooks} hooks
+   */
+  constructor(ui, game, { marks = document.body, showing = () => {} }) {
+    this.ui = ui;
+    this.showing = showing;
+    this.lost = this.lost.bind(this);
+    this.engine = new RemoteBridge({
+      game,
+      loading: ui.loading,
+      canvas: ui.canvas,
+      marks,
+      blocked: () => this.blocked(),
+      ready: () => this.load(),
+    });
+    // A short message over the board; problems of the link stay until clicked.
+    const { say, hide } = messageLine(ui.message, { fadeMs: 4000 });
+    this.say = say;
+    this.hideMessage = hide;
+    /** @type {View | null} the game shown, once the engine has answered */
+    this.view = null;
+    for (const where of /** @type {const} */ (["first", "previous", "next", "last"])) {
+      ui[where].addEventListener("click", () => this.step(where).catch(this.lost));
+    }
+    ui.message.addEventListener("click", () => {
+      if (ui.message.classList.contains("blocked")) return;
+      ui.message.classList.remove("problem");
+      this.hideMessage();
+    });
+  }
+
+  /** Start the engine for this board (once). */
+  start() {
+    this.engine.start();
+  }
+
+  /**
+   * Start the engine when the board comes into view, or at the first press,
+   * key or focus within `area`.
+   * @param {Document | HTMLElement} area
+   */
+  startWhenNeeded(area) {
+    const start = () => this.start();
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        start();
+      }
+    });
+    observer.observe(this.ui.canvas);
+    for (const type of ["pointerdown", "keydown", "focusin"]) {
+      area.addEventListener(type, start, { once: true });
+    }
+  }
+
+  /** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
+  lost(error) {
+    console.warn("engine:", error);
+    this.say(t("embed.engineLost"));
+  }
+
+  /**
+   * The step buttons and the move count.
+   * @param {number} ply
+   * @param {number} total
+   */
+  showSteps(ply, total) {
+    const ui = this.ui;
+    ui.steps.hidden = total === 0;
+    ui.root.classList.toggle("has-steps", total > 0);
+    ui.ply.textContent = `${ply}/${total}`;
+    ui.first.disabled = ui.previous.disabled = ply === 0;
+    ui.next.disabled = ui.last.disabled = ply === total;
+  }
+
+  /** @param {"first" | "previous" | "next" | "last"} where */
+  async step(where) {
+    if (!this.engine.ready) {
+      this.engine.whenReady(() => this.step(where)); // starts the engine
+      return;
+    }
+    const view = this.view;
+    if (!view) return; // the engine is there, its first answer not yet
+    const total = this.total(view);
+    const target = { first: 0, previous: view.ply - 1, next: view.ply + 1, last: total }[where];
+    if (target < 0 || target > total || target === view.ply) return;
+    const state = await this.engine.call("goto", target);
+    this.hideMessage();
+    this.render(state, where === "next");
+  }
+
+  // -- what each game's board does --------------------------------------------------------
+
+  /** True when the engine cannot start here (the board has said why). @returns {boolean} */
+  blocked() {
+    return false;
+  }
+
+  /** Load the board's link: the engine's first answer. @returns {Promise<void>} */
+  async load() {}
+
+  /** The number of moves of the game shown. @param {View} view @returns {number} */
+  total(view) {
+    return view.ply;
+  }
+
+  /**
+   * Show a view of the engine.
+   * @param {View} state
+   * @param {boolean} [played] it follows the action just played, or a step forward (animated)
+   */
+  render(state, played = false) {
+    void state;
+    void played;
+  }
 }

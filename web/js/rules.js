@@ -14,5 +14,5 @@ if (theme instanceof HTMLSelectElement) themeSwitch(theme);
 // Only a page that has live boards loads their scripts.
 if (document.querySelector(".live-board")) {
   const { liveBoards } = await import("./live-boards.js");
-  liveBoards();
+  await liveBoards();
 }
