@@ -137,6 +137,7 @@ from web.tools.common import (
     run_checked,
     walk_files,
 )
+from web.tools.embedstyles import BOARD_STYLES, write_board_styles
 from web.tools.offline import PRECACHE_FILE, SERVICE_WORKER, write_icons, write_precache
 from web.tools.serve import make_server, serve_in_background, server_url
 from web.tools.testenv import (
@@ -446,7 +447,7 @@ def check_web_layout(page: Sequence[Path]) -> None:
     names = {module.parts[0].removesuffix(".py") for module in page}
     if PACKAGE.name in names:
         raise BuildError(f"web/py/ must not contain a module or folder named {PACKAGE.name!r}")
-    for reserved in ("pyscript.json", "vendor", PACKAGE.name, APP_ZIP):
+    for reserved in ("pyscript.json", "vendor", PACKAGE.name, APP_ZIP, BOARD_STYLES):
         if (WEB / reserved).exists():
             raise BuildError(f"web/{reserved} clashes with a path that build.py generates")
 
@@ -485,6 +486,7 @@ def build_site() -> Path:
         config_text = json.dumps(config, indent=2) + "\n"
         (staging / "pyscript.json").write_text(config_text, encoding="utf-8")
         write_icons(staging)
+        write_board_styles(WEB, staging)
         write_precache(staging, build_id)
         replace_dir(staging, DIST)
     finally:

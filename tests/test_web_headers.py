@@ -40,8 +40,9 @@ PAGES_NOT_FRAMED = [
     "tor-rules.fr.html",
     "tor-rules.de.html",
 ]
-# The embeddable boards, which any site may frame (and the page a board rests in).
-PAGES_FRAMED = ["embed.html", "embed-rest.html", "tor-embed.html"]
+# The embeddable boards, which any site may frame (and the page a board rests
+# in, and the engine's frame of the script embed in another site's page).
+PAGES_FRAMED = ["embed.html", "embed-rest.html", "embed-engine.html", "tor-embed.html"]
 
 
 def head(url: str) -> Message[str, str]:

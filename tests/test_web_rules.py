@@ -185,3 +185,37 @@ def test_a_translated_rules_page_works_in_its_language(web_app: AppPage) -> None
     page.wait_for_url("**/rules.de.html")
     assert page.evaluate("document.documentElement.lang") == "de"
     assert web_app.errors == []
+
+
+CANVAS_WIDTH = "(name) => document.querySelector(`.live-board[data-example=${name}] canvas`).width"
+
+
+def test_a_board_far_out_of_sight_lets_its_picture_go_and_draws_it_again(
+    web_app: AppPage,
+) -> None:
+    web_app.open("rules.html", wait_ready=False)
+    page = web_app.page
+    first = LiveBoard(page, "distance")
+    first.wait_ready()
+    shown = position(first)
+    assert page.evaluate(CANVAS_WIDTH, "distance") > 0
+    # At the foot of the page the first board is screens away: no pixels kept.
+    page.locator(".site-footer").scroll_into_view_if_needed()
+    page.wait_for_function(f"({CANVAS_WIDTH})('distance') === 0")
+    assert position(first) == shown
+    # Back in sight, it is drawn again, as it was.
+    first.holder.scroll_into_view_if_needed()
+    page.wait_for_function(f"({CANVAS_WIDTH})('distance') > 0")
+    lit = page.evaluate(
+        """() => {
+            const canvas = document.querySelector('.live-board[data-example=distance] canvas');
+            const { width, height } = canvas;
+            const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+            let painted = 0;
+            for (let i = 3; i < data.length; i += 4) painted += data[i] > 0 ? 1 : 0;
+            return painted / (data.length / 4);
+        }"""
+    )
+    assert lit > 0.5
+    assert position(first) == shown
+    assert web_app.errors == []

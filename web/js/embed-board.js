@@ -18,6 +18,7 @@
 
 import { Board } from "./board.js";
 import { EmbeddedBoard } from "./embed-parts.js";
+import { PAGES } from "./guest.js";
 import { colorName, linkProblems, reasonText, t } from "./i18n.js";
 import { decodeLinkPart, moveText, previewLink, squareName } from "./notation.js";
 import { showState, withoutPreview } from "./page.js";
@@ -209,7 +210,7 @@ export class MixtourEmbed extends EmbeddedBoard {
       .then((link) => {
         if (this.view !== state) return;
         this.showing(link.fragment);
-        ui.open.href = `./index.html#${withoutPreview(link.fragment)}`;
+        ui.open.href = `${PAGES}index.html#${withoutPreview(link.fragment)}`;
       })
       .catch(this.lost);
   }

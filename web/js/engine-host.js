@@ -27,6 +27,11 @@
 // host can answer it, and answering it twice does no harm. The host restarts
 // a worker that fails or stops answering (CALL_MS; BOOT_MS while starting).
 //
+// In another site's page (the script embed, web/js/boards.js: our scripts
+// run in that page, web/js/guest.js) no worker of ours can start: the page's
+// boards ask one frame of our site, embed-engine.html (FrameEngine below,
+// over postMessage), which asks the shared engine as any embed does.
+//
 // Hooks (tests, bench): body[data-engine] "host" in the hosting frame, "guest"
 // elsewhere; body[data-engine-election] locks | claims | alone;
 // body[data-engine-restarts] on the host; body[data-engine-ms] the
@@ -36,6 +41,7 @@
 // channel as a frozen tab is (until another frame steals the lock); and
 // engineAckMs, engineCallMs, engineWhoMs, engineBootMs, engineSlowMs set the limits.
 
+import { GUEST, SITE } from "./guest.js";
 import { watchStartup } from "./startup.js";
 import { registerServiceWorker } from "./offline.js";
 
@@ -340,7 +346,88 @@ class SharedEngine {
   }
 }
 
-const engine = new SharedEngine();
+/**
+ * The boards of another site's page: their requests go to one hidden frame of
+ * our site (embed-engine.html, web/js/embed-engine.js), which asks the shared
+ * engine as any embed does and posts the answers back. The frame says when it
+ * is listening, and again after a reload: the unanswered requests are sent
+ * again then (answering one twice does no harm).
+ */
+class FrameEngine {
+  constructor() {
+    this.client = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    this.serial = 0;
+    /** @type {Map<string, {body: string, resolve: (text: string) => void, reject: (error: Error) => void}>} */
+    this.pending = new Map();
+    /** @type {ReturnType<typeof hostEngine> | null} never set: the frame hosts, not this page */
+    this.host = null;
+    /** @type {HTMLIFrameElement | null} */
+    this.frame = null;
+    this.listening = false;
+  }
+
+  start() {
+    if (this.frame) return;
+    const frame = document.createElement("iframe");
+    frame.src = new URL("embed-engine.html", SITE).href;
+    frame.title = "Mixtour engine";
+    frame.tabIndex = -1;
+    frame.setAttribute("aria-hidden", "true");
+    frame.dataset.mixtourEngine = "";
+    frame.style.cssText =
+      "position:fixed;left:0;top:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none";
+    this.frame = frame;
+    window.addEventListener("message", (event) => {
+      if (event.source !== frame.contentWindow || event.origin !== SITE.origin) return;
+      const message = event.data ?? {};
+      if (message.kind === "listening") {
+        this.listening = true;
+        for (const id of this.pending.keys()) this.send(id);
+        return;
+      }
+      const request = this.pending.get(message.id);
+      if (!request) return;
+      this.pending.delete(message.id);
+      if (message.kind === "answer") request.resolve(String(message.answer));
+      else request.reject(new Error(String(message.text)));
+    });
+    document.body.append(frame);
+  }
+
+  /** @param {string} id */
+  send(id) {
+    const request = this.pending.get(id);
+    if (!request || !this.listening) return;
+    this.frame?.contentWindow?.postMessage({ kind: "call", id, body: request.body }, SITE.origin);
+  }
+
+  /**
+   * Ask the engine: the answer's JSON text.
+   * @param {string} body a request for engine_host.py
+   * @returns {Promise<string>}
+   */
+  ask(body) {
+    this.start();
+    this.serial += 1;
+    const id = `${this.client}:${this.serial}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { body, resolve, reject });
+      this.send(id);
+    });
+  }
+}
+
+const engine = GUEST ? new FrameEngine() : new SharedEngine();
+
+/**
+ * Ask the engine of this page's boards (the frame of embed-engine.html asks
+ * for the boards of the page around it).
+ * @param {string} body a request for engine_host.py
+ * @returns {Promise<string>} the answer's JSON text
+ */
+export function askEngine(body) {
+  return engine.ask(body);
+}
 
 /** True while this frame hosts the engine or waits for one of its answers. */
 export function engineBusy() {
@@ -433,7 +520,7 @@ export class RemoteBridge {
         loading.hidden = true;
         canvas.removeAttribute("aria-busy");
         marks.dataset.ready = "1";
-        registerServiceWorker({ offerUpdates: false });
+        if (!GUEST) registerServiceWorker({ offerUpdates: false }); // not another site's
         const action = this.pending;
         this.pending = null;
         action?.();

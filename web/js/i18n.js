@@ -9,9 +9,16 @@
 // else the browser's first language we have, else English. The rules engine explains refusals in English and also
 // as data ({id, args}); reasonText() words that data in the page's language.
 
+// In another site's page (the script embed, web/js/guest.js) it is that
+// page's <html lang> where we have it, else the browser's, and that page's
+// lang attribute is left as it is.
+
 // French and German are fetched only by a page that shows them: an English
 // page (and each embedded board of an English rules page) neither downloads
 // nor compiles them.
+
+import { GUEST } from "./guest.js";
+
 /** @type {{[language: string]: () => Promise<{default: {[id: string]: string}}>}} */
 const TABLES = {
   fr: () => import("./lang/fr.js"),
@@ -692,7 +699,7 @@ const offered = (code) => LANGUAGES.some((known) => known.code === code);
  */
 export function setLanguage(code) {
   language = Object.hasOwn(STRINGS, code) ? code : "en";
-  document.documentElement.lang = language;
+  if (!GUEST) document.documentElement.lang = language;
 }
 
 /**
@@ -723,6 +730,11 @@ export function currentLanguage() {
 function startLanguage() {
   const root = document.documentElement;
   if (root.hasAttribute("data-fixed-language") && offered(root.lang)) return root.lang;
+  if (GUEST) {
+    // another site's page: its own language where we have it, else the browser's
+    const own = root.lang.toLowerCase().split("-")[0];
+    return offered(own) ? own : browserLanguage();
+  }
   return preferredLanguage();
 }
 
@@ -737,6 +749,11 @@ export function preferredLanguage() {
     // storage blocked (private mode, sandboxed frame): ask the browser only
   }
   if (saved && offered(saved)) return saved;
+  return browserLanguage();
+}
+
+/** The browser's first language we have, else English. */
+function browserLanguage() {
   for (const tag of navigator.languages ?? [navigator.language ?? ""]) {
     const code = String(tag).toLowerCase().split("-")[0];
     if (offered(code)) return code;

@@ -10,7 +10,10 @@
 // preference and fires the window event "mixtour:theme" (detail: {theme:
 // "light"|"dark"}) whenever the theme in effect changes, whether the player
 // or the system changed it, so that drawings (the board's canvas) redraw.
+// In another site's page (web/js/guest.js) the theme is the system's, and
+// that page's <html> is left as it is.
 
+import { GUEST } from "./guest.js";
 import { t } from "./i18n.js";
 import { onPref, pref, setPref } from "./prefs.js";
 
@@ -24,6 +27,7 @@ const fixed = asked !== null && THEMES.includes(asked) ? asked : null;
 
 /** The theme chosen: "system", "light" or "dark". */
 export function themeChoice() {
+  if (GUEST) return "system";
   if (fixed) return fixed;
   const saved = pref("theme", "system");
   return THEMES.includes(saved) ? saved : "system";
@@ -40,7 +44,9 @@ let shown = currentTheme();
 
 function apply() {
   const choice = themeChoice();
-  if (choice === "system") delete root.dataset.theme;
+  if (GUEST) {
+    // another site's page: its own data-theme stays
+  } else if (choice === "system") delete root.dataset.theme;
   else root.dataset.theme = choice;
   const now = currentTheme();
   if (now === shown) return;

@@ -19,6 +19,7 @@
 //   anim.js      planning and queueing the animations
 //   colors.js    the colours, from CSS custom properties
 
+import { GUEST } from "../guest.js";
 import { currentPlan, queueChange } from "./anim.js";
 import { colorsFrom } from "./colors.js";
 import { cellOf, layout, squareAt, squareCenter } from "./geometry.js";
@@ -58,10 +59,37 @@ export class Board {
     /** @type {import("./state.js").State<C, S>} */
     this.state = initialState(config, { ...game.colors });
     this.frame = 0;
+    this.asleep = false; // the canvas's pixels given back (sleepWhenAway)
     this.reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
     this.readColors();
     this.unbind = [bindInput(this), watchPage(this)];
     this.resize();
+  }
+
+  /**
+   * Give back the canvas's pixels while it is far from the reader's sight
+   * (half a screen away or more), and draw it again as it comes near: for a
+   * page of many boards (web/js/live-boards.js), where each picture held
+   * costs memory for nothing. The board's state, its choices in progress and
+   * its data-geometry stay; only the picture is let go.
+   */
+  sleepWhenAway() {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries[entries.length - 1].isIntersecting;
+        if (near !== this.asleep) return;
+        this.asleep = !near;
+        if (!this.asleep) {
+          this.resize();
+          return;
+        }
+        this.canvas.width = 0;
+        this.canvas.height = 0;
+      },
+      { rootMargin: "50% 0px" },
+    );
+    observer.observe(this.canvas);
+    this.unbind.push(() => observer.disconnect());
   }
 
   destroy() {
@@ -260,7 +288,7 @@ export class Board {
     });
     const pixelWidth = Math.round(g.width * ratio);
     const pixelHeight = Math.round(g.height * ratio);
-    if (this.canvas.width !== pixelWidth || this.canvas.height !== pixelHeight) {
+    if (!this.asleep && (this.canvas.width !== pixelWidth || this.canvas.height !== pixelHeight)) {
       this.canvas.width = pixelWidth;
       this.canvas.height = pixelHeight;
     }
@@ -357,7 +385,7 @@ export class Board {
   /** Paint one frame; while a change is animated, ask for the next. */
   draw(now = performance.now()) {
     const s = this.state;
-    if (!s.geometry) return;
+    if (!s.geometry || this.asleep) return;
     // The frame clock only moves through the queue: finished plans leave it.
     const plan = currentPlan(s.animations, now);
     if (plan) this.requestRedraw();
@@ -370,6 +398,7 @@ export class Board {
       cursor: document.activeElement === this.canvas ? s.cursor : null,
       plan,
     });
-    if (!document.body.dataset.painted) document.body.dataset.painted = "1";
+    // (not in another site's page, whose body is its own: web/js/guest.js)
+    if (!GUEST && !document.body.dataset.painted) document.body.dataset.painted = "1";
   }
 }

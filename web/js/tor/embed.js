@@ -16,6 +16,7 @@
 // comes from Tor's bridge.
 
 import { EmbeddedBoard } from "../embed-parts.js";
+import { GUEST, PAGES } from "../guest.js";
 import { t } from "../i18n.js";
 import { withoutPreview } from "../page.js";
 import { TorBoard } from "./board.js";
@@ -109,7 +110,7 @@ export class TorEmbed extends EmbeddedBoard {
     }
     this.ui.status.textContent = t("tor.turn", { player: playerName(turn) });
     this.ui.status.dataset.turn = turn;
-    document.body.dataset.painted = "1";
+    if (!GUEST) document.body.dataset.painted = "1";
   }
 
   /** A frame sandboxed without allow-same-origin (an opaque origin) cannot start the engine: say so. */
@@ -170,7 +171,7 @@ export class TorEmbed extends EmbeddedBoard {
       .then((link) => {
         if (this.view !== state) return;
         this.showing(link.fragment);
-        ui.open.href = `./tor.html#${withoutPreview(link.fragment)}`;
+        ui.open.href = `${PAGES}tor.html#${withoutPreview(link.fragment)}`;
       })
       .catch(this.lost);
   }
