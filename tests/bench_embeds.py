@@ -21,7 +21,10 @@ them, so processes are not counted twice. The cases:
   to and touched once;
 * **20 embeds, another site**: the same page served as ``127.0.0.2``, so our
   frames are third-party (partitioned storage; in this Chromium, no lock
-  manager for them: they elect their host by claims, see engine-host.js).
+  manager for them: they elect their host by claims, see engine-host.js);
+* **20 boards by script**: the same boards drawn by the script embed
+  (``js/boards.js``, no frame per board), in a page of our site and in one of
+  another site (where the engine runs in one hidden frame of ours).
 
 For the pages of many boards, memory is taken twice: when the last board has
 answered, and REST_S later, when the boards out of the reader's sight have
@@ -295,12 +298,12 @@ def touch_all(page: Page, frames: list[Frame]) -> list[float]:
     return answers
 
 
-def touch_live(page: Page) -> list[float]:
-    """Touch every live board of one of our pages (drawn in the page, not
-    framed: web/js/live-boards.js) as touch() does: the seconds from each
-    board's start to its engine's first answer (the holder's data-engine-ms)."""
+def touch_live(page: Page, selector: str = ".live-board") -> list[float]:
+    """Touch every board drawn in the page (not framed: web/js/live-boards.js,
+    our rules pages' or the script embed's) as touch() does: the seconds from
+    each board's start to its engine's first answer (the holder's data-engine-ms)."""
     answers = []
-    holders = page.locator(".live-board")
+    holders = page.locator(selector)
     for i in range(holders.count()):
         holder = holders.nth(i)
         holder.scroll_into_view_if_needed()
@@ -315,8 +318,8 @@ def touch_live(page: Page) -> list[float]:
         if not stepped:
             holder.locator("canvas").click()
         page.wait_for_function(
-            "(i) => document.querySelectorAll('.live-board')[i].dataset.ready === '1'",
-            arg=i,
+            "([s, i]) => document.querySelectorAll(s)[i].dataset.ready === '1'",
+            arg=[selector, i],
             timeout=WAIT_MS,
             polling=5,
         )
@@ -371,6 +374,48 @@ def twenty_embeds(
     return mib, count, answers, later, wakes
 
 
+# memory when the last board answered, runtimes, answer times, memory REST_S later
+ScriptCase = tuple[dict[str, float], int, list[float], dict[str, float]]
+
+
+def script_boards(browser: Browser, base: str, framed_from: bool = False) -> ScriptCase:
+    """The 20 boards of twenty_embeds() drawn by the script embed (js/boards.js),
+    in a page of our site or of another: memory when the last has answered,
+    and REST_S later."""
+    case = Case(browser)
+    holders = []
+    for i in range(20):
+        if i % 10 in (3, 7):
+            link = TOR_LINKS[i % 2].replace("&", "&amp;")
+            holders.append(
+                f'<div class="mixtour-board" data-game="tor" data-link="{link}"'
+                ' style="margin-bottom:900px"></div>'
+            )
+        else:
+            link = MIXTOUR_LINKS[i % len(MIXTOUR_LINKS)].replace("&", "&amp;")
+            holders.append(
+                f'<div class="mixtour-board" data-link="{link}" style="margin-bottom:900px"></div>'
+            )
+    body = "".join(holders) + f'<script type="module" src="{base}js/boards.js"></script>'
+
+    def measure(page: Page, url: str) -> ScriptCase:
+        page.goto(url)
+        answers = touch_live(page, ".mixtour-board")
+        settle(page)
+        mib = browser_mib(browser)
+        count = runtimes(page, case.workers)
+        page.wait_for_timeout(REST_S * 1000)
+        return mib, count, answers, browser_mib(browser)
+
+    if framed_from:
+        with other_site(bench_page(body)) as other:
+            result = measure(case.watch(case.context.new_page()), other + "embed-bench.html")
+    else:
+        result = measure(case.watch(host_page(case.context, base, body)), base + "embed-bench.html")
+    case.close()
+    return result
+
+
 def empty_tab(browser: Browser) -> dict[str, float]:
     context = browser.new_context()
     page = context.new_page()
@@ -419,6 +464,15 @@ def main(argv: list[str] | None = None) -> int:
         )
         results["20 embeds, another site"] = (above(sizes, empty), count)
         add_rested("  another site", empty, after)
+        # The same 20 boards drawn by the script embed (js/boards.js): no frame per board.
+        script_answers: dict[str, list[float]] = {}
+        for where, other in (("our site", False), ("another site", True)):
+            empty = empty_tab(browser)
+            sizes, count, script_answers[where], later_sizes = script_boards(
+                browser, base, framed_from=other
+            )
+            results[f"20 boards by script ({where})"] = (above(sizes, empty), count)
+            results[f"  by script ({where}), {REST_S} s later"] = (above(later_sizes, empty), count)
         browser.close()
     names = list(results)
     one, one_later = (results[name][0]["all"] for name in names[:2])
@@ -441,6 +495,13 @@ def main(argv: list[str] | None = None) -> int:
             f"embeds: a resting board seen again, to its engine's answer ({where}): "
             f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
             f"({len(times)} boards)"
+        )
+    for where, times in script_answers.items():
+        later = times[1:]
+        print(
+            f"embeds: by script, touch to first answer, engine already started ({where}): "
+            f"median {statistics.median(later) * 1000:.0f} ms, max {max(later) * 1000:.0f} ms "
+            f"({len(later)} boards; first board {times[0] * 1000:.0f} ms)"
         )
     for where, times in (("our site", answers), ("another site", other_answers)):
         later = times[1:]

@@ -12,9 +12,11 @@ from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import Locator, Page, Position, expect
+from test_web_embed import host
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_theme import BOARD_LIGHTNESS
 from test_web_tor_embed import click_in_frame
+from webhelpers import play, position
 
 from mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
@@ -150,3 +152,29 @@ def test_another_sites_page_shows_boards_and_keeps_its_own_settings(
     # Our colours stay on the boards: the page's own variables are not set.
     assert page.evaluate("getComputedStyle(document.body).getPropertyValue('--page')") == ""
     assert page_errors == []
+
+
+def test_the_embed_dialog_writes_script_code_that_works(app_page: AppPage) -> None:
+    page = app_page.page
+    for action in ["c3", "b4"]:
+        play(page, action)
+    fen = position(page)
+    page.click("#open-embed")
+    dialog = page.locator("#embed-dialog")
+    dialog.get_by_label("A script (lighter for a page of many boards)").check()
+    dialog.get_by_label("Theme of the board").select_option("dark")
+    code = page.locator("#embed-code").input_value()
+    script = f'<script type="module" src="{app_page.base_url}js/boards.js"></script>'
+    assert code.startswith('<div class="mixtour-board" data-link="') and code.endswith(script)
+    assert 'data-theme="dark"' in code and "&amp;m=c3,b4&amp;" in code
+    # The boards speak the page's language: no choice of it for a script.
+    expect(dialog.get_by_label("Language of the board")).to_be_hidden()
+    expect(page.locator("#embed-script-hint")).to_be_visible()
+    page.click("#embed-dialog button[value=close]")
+    # The code works in another page.
+    host(page, app_page.base_url, code)
+    holder = page.locator(".mixtour-board")
+    expect(holder).to_have_attribute("data-ready", "1", timeout=READY_MS)
+    expect(holder.locator("canvas")).to_have_attribute("data-position", fen)
+    expect(holder.locator("[data-part=ply]")).to_have_text("2/2")
+    assert app_page.errors == []

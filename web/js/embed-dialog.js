@@ -1,8 +1,10 @@
 // @ts-check
-// The "Embed" dialog (game page and editor): writes the <iframe> code that
-// shows the current game or position with embed.html (see web/js/embed.js for
-// its options). The dialog's markup is made here, once for every page that
-// has an #open-embed button.
+// The "Embed" dialog (game page and editor): writes the code that shows the
+// current game or position in another page: an <iframe> of embed.html (works
+// in any page), or a holder for the script embed (web/js/boards.js: lighter
+// for a page of many boards, one script line for all of them). See
+// web/js/embed-board.js for the link's options. The dialog's markup is made
+// here, once for every page that has an #open-embed button.
 
 import { LANGUAGES, t, translatePage } from "./i18n.js";
 import { copyText } from "./links.js";
@@ -11,6 +13,7 @@ import { $ } from "./page.js";
 /**
  * The dialog's form fields, by name.
  * @typedef {object} EmbedFields
+ * @property {RadioNodeList} kind "frame" or "script"
  * @property {RadioNodeList} what "game" or "position"
  * @property {RadioNodeList} mode "play" or "view"
  * @property {HTMLInputElement} coords
@@ -40,9 +43,34 @@ export function iframeCode(src, width, title) {
   );
 }
 
+/**
+ * The script embed's code: a holder for the board, and the script line (once
+ * per page, whatever the number of boards); the link is escaped for an attribute.
+ * @param {URL} site our site's address (its folder)
+ * @param {string} fragment the board's link
+ * @param {number} width
+ * @param {string} label the board's name, for screen readers
+ * @param {string} theme "", "light" or "dark"
+ */
+export function scriptCode(site, fragment, width, label, theme) {
+  const escape = (/** @type {string} */ text) =>
+    text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const themed = theme ? ` data-theme="${theme}"` : "";
+  return (
+    `<div class="mixtour-board" data-link="${escape(fragment)}" aria-label="${escape(label)}"${themed} ` +
+    `style="width:${width}px"></div>\n` +
+    `<script type="module" src="${escape(new URL("js/boards.js", site).href)}"></script>`
+  );
+}
+
 const MARKUP = `
   <form id="embed-form" method="dialog">
     <h2 id="embed-title" data-i18n="embedDialog.title"></h2>
+    <fieldset class="embed-kind">
+      <legend data-i18n="embedDialog.kind"></legend>
+      <label><input type="radio" name="kind" value="frame" checked> <span data-i18n="embedDialog.kindFrame"></span></label>
+      <label><input type="radio" name="kind" value="script"> <span data-i18n="embedDialog.kindScript"></span></label>
+    </fieldset>
     <fieldset class="embed-what">
       <legend data-i18n="embedDialog.show"></legend>
       <label><input type="radio" name="what" value="game" checked> <span data-i18n="embedDialog.game"></span></label>
@@ -66,6 +94,7 @@ const MARKUP = `
     </div>
     <label class="embed-code-label" for="embed-code" data-i18n="embedDialog.code"></label>
     <textarea id="embed-code" class="embed-code" rows="5" readonly></textarea>
+    <p id="embed-script-hint" class="embed-hint" data-i18n="embedDialog.scriptHint" hidden></p>
     <div class="dialog-buttons">
       <button type="submit" value="close" formnovalidate data-i18n="button.close"></button>
       <button id="copy-embed" type="button" class="primary" data-i18n="embedDialog.copy"></button>
@@ -165,6 +194,17 @@ export class EmbedDialog {
     let fragment = this.links.fragment(wholeGame, true);
     if (form.mode.value === "view") fragment += "&view=1";
     if (!form.coords.checked) fragment += "&coords=0";
+    // The script's boards speak the language of the page around them.
+    const script = form.kind.value === "script";
+    const language = form.lang.closest("label");
+    if (language instanceof HTMLElement) language.hidden = script;
+    $("#embed-script-hint").hidden = !script;
+    if (script) {
+      const site = new URL("./", location.href);
+      const label = t("embedDialog.frameTitle");
+      this.code.value = scriptCode(site, fragment, Number(form.width.value), label, form.theme.value);
+      return;
+    }
     const url = new URL("embed.html", location.href);
     if (form.lang.value) url.searchParams.set("lang", form.lang.value);
     if (form.theme.value) url.searchParams.set("theme", form.theme.value);

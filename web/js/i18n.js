@@ -152,6 +152,11 @@ const STRINGS = {
     "footer.rules": "How to play",
     "share.embed": "Embed…",
     "embedDialog.title": "Embed this board",
+    "embedDialog.kind": "Code",
+    "embedDialog.kindFrame": "A frame (works in any page)",
+    "embedDialog.kindScript": "A script (lighter for a page of many boards)",
+    "embedDialog.scriptHint":
+      "The script line is needed once per page, however many boards it shows. The boards speak the language of your page.",
     "embedDialog.show": "Show",
     "embedDialog.game": "The whole game (with steps)",
     "embedDialog.position": "This position only",

@@ -125,6 +125,11 @@ export default {
   "footer.rules": "Spielregeln",
   "share.embed": "Einbetten…",
   "embedDialog.title": "Dieses Brett einbetten",
+  "embedDialog.kind": "Code",
+  "embedDialog.kindFrame": "Ein Rahmen (geht in jeder Seite)",
+  "embedDialog.kindScript": "Ein Skript (leichter für eine Seite mit vielen Brettern)",
+  "embedDialog.scriptHint":
+    "Die Skriptzeile braucht jede Seite nur einmal, wie viele Bretter sie auch zeigt. Die Bretter sprechen die Sprache Ihrer Seite.",
   "embedDialog.show": "Anzeigen",
   "embedDialog.game": "Das ganze Spiel (Zug für Zug)",
   "embedDialog.position": "Nur diese Stellung",

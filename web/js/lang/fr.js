@@ -124,6 +124,11 @@ export default {
   "footer.rules": "Règles du jeu",
   "share.embed": "Intégrer…",
   "embedDialog.title": "Intégrer ce plateau",
+  "embedDialog.kind": "Code",
+  "embedDialog.kindFrame": "Un cadre (marche dans toute page)",
+  "embedDialog.kindScript": "Un script (plus léger pour une page de nombreux plateaux)",
+  "embedDialog.scriptHint":
+    "La ligne du script suffit une fois par page, quel que soit le nombre de plateaux. Les plateaux parlent la langue de votre page.",
   "embedDialog.show": "Afficher",
   "embedDialog.game": "Toute la partie (pas à pas)",
   "embedDialog.position": "Cette position seulement",
