@@ -204,20 +204,23 @@ def frames_of(page: Page) -> list[Frame]:
     return frames
 
 
+# Click a step button of the board in `root` (the frame's document if none)
+# that can be used: true if there was one.
+STEP_ONCE = """(root) => {
+    const steps = (root ?? document).querySelectorAll("[data-part=steps]:not([hidden]) button");
+    const button = [...steps].find((button) => !button.disabled);
+    button?.click();
+    return !!button;
+}"""
+
+
 def touch(page: Page, frame: Frame) -> None:
     """Scroll the board into view and use it once: a step, else a click on it."""
     # The frame first, from the page: Chromium stops drawing a cross-site frame
     # out of view, and Playwright waits for a frame's element to be drawn.
     frame.frame_element().scroll_into_view_if_needed()
     frame.locator("#board").scroll_into_view_if_needed()
-    stepped = frame.evaluate(
-        """() => {
-            const steps = document.querySelectorAll("#steps:not([hidden]) button");
-            const button = [...steps].find((button) => !button.disabled);
-            button?.click();
-            return !!button;
-        }"""
-    )
+    stepped = frame.evaluate(STEP_ONCE)
     if not stepped:
         box = frame.locator("#board").bounding_box()
         assert box is not None
@@ -307,14 +310,7 @@ def touch_live(page: Page, selector: str = ".live-board") -> list[float]:
     for i in range(holders.count()):
         holder = holders.nth(i)
         holder.scroll_into_view_if_needed()
-        stepped = holder.evaluate(
-            """(holder) => {
-                const steps = holder.querySelectorAll("[data-part=steps]:not([hidden]) button");
-                const button = [...steps].find((button) => !button.disabled);
-                button?.click();
-                return !!button;
-            }"""
-        )
+        stepped = holder.evaluate(STEP_ONCE)
         if not stepped:
             holder.locator("canvas").click()
         page.wait_for_function(
