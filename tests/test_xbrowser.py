@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_rules import examples
 from xbrowser import (
     COMMAND_LIMIT_S,
@@ -478,6 +479,49 @@ def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
     # One engine for every board, in a worker of the page.
     assert tab.run("() => document.querySelectorAll('iframe').length") == 0
     assert tab.run("() => document.body.dataset.engine") == "host"
+
+
+@relaunch_on_crash
+def test_the_script_embed_plays_in_another_sites_page(
+    tab: Engine,
+    site_url: str,
+    other_origin: tuple[str, Path],  # noqa: F811
+) -> None:
+    other_url, folder = other_origin
+    (folder / "boards.html").write_text(
+        '<!doctype html><html lang="de"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        '</head><body><div style="display:flex;gap:8px">'
+        '<div class="mixtour-board" data-link="m=c3"></div>'
+        '<div class="mixtour-board" data-game="tor" data-link="m=c3"></div></div>'
+        f'<script type="module" src="{site_url}js/boards.js"></script></body></html>',
+        encoding="utf-8",
+    )
+    tab.goto(other_url + "boards.html")
+    holders = "[...document.querySelectorAll('.mixtour-board')]"
+    tab.wait(
+        f"() => {holders}.length === 2 && {holders}.every((h) => h.dataset.ready === '1')",
+        timeout_s=120,
+    )
+    canvas = "document.querySelector('.mixtour-board canvas')"
+    assert tab.run(f"() => {canvas}.dataset.position") == Game(None, ["c3"]).fen()
+    point = tab.run(
+        f"""() => {{
+            const canvas = {canvas};
+            const box = canvas.getBoundingClientRect();
+            const g = JSON.parse(canvas.dataset.geometry);
+            return [box.left + g.x + 1.5 * g.cell, box.top + g.y + 0.5 * g.cell];
+        }}"""
+    )
+    tab.click(*point)  # b5
+    tab.wait(
+        f"(fen) => {canvas}.dataset.position === fen", Game(None, ["c3", "b5"]).fen(), timeout_s=30
+    )
+    # The boards speak the page's language, and leave it as it was.
+    assert "Weiß ist am Zug" in str(
+        tab.run("() => document.querySelector('.mixtour-board .status').textContent")
+    )
+    assert tab.run("() => document.documentElement.lang") == "de"
+    assert tab.run("() => document.querySelectorAll('iframe[data-mixtour-engine]').length") == 1
 
 
 @relaunch_on_crash
