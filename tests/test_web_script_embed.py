@@ -151,6 +151,27 @@ def test_another_sites_page_shows_boards_and_keeps_its_own_settings(
     assert registrations == 0
     # Our colours stay on the boards: the page's own variables are not set.
     assert page.evaluate("getComputedStyle(document.body).getPropertyValue('--page')") == ""
+    # The page's own script takes the engine's frame away, once between two
+    # requests and once with a request on its way: another frame takes its
+    # place, the request is asked again, and the boards keep their games.
+    first = board(page, 0)
+    first.scroll_into_view_if_needed()
+    engine.evaluate("(frame) => frame.remove()")
+    first.locator("[data-part=previous]").click()
+    expect(first.locator("canvas")).to_have_attribute(
+        "data-position", Game(None, ["c3", "b4"]).fen(), timeout=READY_MS
+    )
+    expect(engine).to_have_count(1)
+    first.evaluate(
+        """(holder) => {
+            holder.querySelector("[data-part=previous]").click();
+            setTimeout(() => document.querySelector("iframe[data-mixtour-engine]").remove());
+        }"""
+    )
+    expect(first.locator("canvas")).to_have_attribute(
+        "data-position", Game(None, ["c3"]).fen(), timeout=READY_MS
+    )
+    expect(engine).to_have_count(1)
     assert page_errors == []
 
 

@@ -351,7 +351,8 @@ class SharedEngine {
  * our site (embed-engine.html, web/js/embed-engine.js), which asks the shared
  * engine as any embed does and posts the answers back. The frame says when it
  * is listening, and again after a reload: the unanswered requests are sent
- * again then (answering one twice does no harm).
+ * again then (answering one twice does no harm). A frame the page removes
+ * (a script of its own rewriting the body) is put back, and asked again.
  */
 class FrameEngine {
   constructor() {
@@ -364,10 +365,12 @@ class FrameEngine {
     /** @type {HTMLIFrameElement | null} */
     this.frame = null;
     this.listening = false;
+    this.watching = false;
   }
 
   start() {
-    if (this.frame) return;
+    if (this.frame?.isConnected) return;
+    this.listening = false;
     const frame = document.createElement("iframe");
     frame.src = new URL("embed-engine.html", SITE).href;
     frame.title = "Mixtour engine";
@@ -377,6 +380,13 @@ class FrameEngine {
     frame.style.cssText =
       "position:fixed;left:0;top:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none";
     this.frame = frame;
+    if (!this.watching) {
+      this.watching = true;
+      // The page took the frame away: another one, which gets every unanswered request.
+      new MutationObserver(() => {
+        if (this.frame && !this.frame.isConnected) this.start();
+      }).observe(document.body, { childList: true });
+    }
     window.addEventListener("message", (event) => {
       if (event.source !== frame.contentWindow || event.origin !== SITE.origin) return;
       const message = event.data ?? {};
