@@ -322,9 +322,19 @@ class HeldRequests:
     cannot be let through again), so each is let through here, by hand."""
 
     def __init__(self, page: Page, pattern: str) -> None:
+        self.page = page
         self.held: list[Route] = []
         self.holding = True
         page.route(pattern, self._route)
+
+    def wait(self, timeout_ms: float = 60_000) -> bool:
+        """Wait until a request is held (the page may ask late on a busy
+        machine); true if one is."""
+        waited = 0.0
+        while not self.held and waited < timeout_ms:
+            self.page.wait_for_timeout(100)  # lets Playwright deliver the route
+            waited += 100
+        return bool(self.held)
 
     def _route(self, route: Route) -> None:
         if self.holding:

@@ -8,8 +8,8 @@
 /** The address of our site (the folder of web/), whatever page runs these scripts. */
 export const SITE = new URL("../", import.meta.url);
 
-/** True in a page whose origin is not our site's. */
-export const GUEST = SITE.origin !== location.origin;
+/** True in a page whose origin is not our site's (never outside a page: the unit tests). */
+export const GUEST = typeof location !== "undefined" && SITE.origin !== location.origin;
 
 /** What links to our pages start with: "./" in our own pages, our site's address in another's. */
 export const PAGES = GUEST ? SITE.href : "./";

@@ -32,7 +32,8 @@ def board_styles(web: Path) -> str:
         "   the styles of boards drawn in any page by js/boards.js. */\n"
     ]
     for name in COLOURS:
-        parts.append(f"\n/* {name}, on {SCOPE} */\n{scoped_colours((web / name).read_text('utf-8'))}")
+        colours = scoped_colours((web / name).read_text("utf-8"))
+        parts.append(f"\n/* {name}, on {SCOPE} */\n{colours}")
     for name in SCOPED:
         parts.append(f"\n/* {name} */\n{(web / name).read_text('utf-8')}")
     return "".join(parts)
