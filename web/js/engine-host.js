@@ -156,12 +156,17 @@ function hostEngine(deliver) {
   };
 }
 
+/** A name for this page among the pages that share an engine (its requests' prefix). */
+function clientId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /**
  * This frame's side of the shared engine: asks the host, or is the host.
  */
 class SharedEngine {
   constructor() {
-    this.client = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    this.client = clientId();
     this.serial = 0;
     /** @type {Map<string, {body: string, resolve: (text: string) => void, reject: (error: Error) => void, acked: boolean, timer: number}>} */
     this.pending = new Map();
@@ -356,7 +361,7 @@ class SharedEngine {
  */
 class FrameEngine {
   constructor() {
-    this.client = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    this.client = clientId();
     this.serial = 0;
     /** @type {Map<string, {body: string, resolve: (text: string) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
