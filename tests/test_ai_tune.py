@@ -25,6 +25,7 @@ from mixtour.ai.search import Searcher, immediate_win
 from mixtour.ai.tune import (
     FEATURES,
     FREE,
+    FREE_POINTS,
     SCALE,
     Sample,
     features,
@@ -151,6 +152,20 @@ def test_fit_recovers_the_weights_that_made_the_labels() -> None:
     for name in set(FEATURES) - set(FREE):
         i = FEATURES.index(name)
         assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+
+
+def test_fit_finds_the_same_weights_from_a_start_that_saturates_the_logistic() -> None:
+    # The fit is convex: any start must reach the same weights.  A start
+    # whose scores are far beyond the logistic's range (as the defaults'
+    # are on games to three points) once sent Newton's full steps off to
+    # millions; the steps are now halved while they make the fit worse.
+    samples = generate(4, seed=3, levels=(2, 3), target=3)
+    wild = weights_from_vector([4000] * len(FEATURES))
+    calm = fit_weights(samples, free=FREE_POINTS, holdout=1_000_000)
+    from_wild = fit_weights(samples, start=wild, free=FREE_POINTS, holdout=1_000_000)
+    got, want = weight_vector(from_wild.weights), weight_vector(calm.weights)
+    assert all(abs(a - b) <= 1 for a, b in zip(got, want, strict=True)), (got, want)
+    assert from_wild.train_after < 1.0 and from_wild.train_before < 1.0
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
