@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 
 from mixtour.ai.arena import make_player, opening
-from mixtour.ai.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Evaluator, Weights
+from mixtour.ai.evaluate import (
+    DEFAULT_WEIGHTS,
+    TUNED_POINTS_WEIGHTS,
+    TUNED_WEIGHTS,
+    Evaluator,
+    Weights,
+)
 from mixtour.ai.frozen import EvaluatorV1
 from mixtour.ai.player import choose_move
 from mixtour.ai.search import Searcher, immediate_win
@@ -253,16 +259,20 @@ def weights_searched(pos: Position, level: int) -> Weights:
     return seen[0]
 
 
-def test_master_plays_two_player_one_point_games_with_the_fitted_weights() -> None:
-    assert TUNED_WEIGHTS != DEFAULT_WEIGHTS
+def test_master_plays_two_player_games_with_the_weights_fitted_for_their_target() -> None:
+    assert len({TUNED_WEIGHTS, TUNED_POINTS_WEIGHTS, DEFAULT_WEIGHTS}) == 3
     # Past the opening book, in each mode.
     middle = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
     assert weights_searched(Position(middle), 6) == TUNED_WEIGHTS
     # The other levels keep the weights their ladder was measured with ...
     for level in range(1, 6):
         assert weights_searched(Position(middle), level) == DEFAULT_WEIGHTS
-    # ... and so does Master in the modes the weights were not fitted in.
-    assert weights_searched(Position.start(target=3), 6) == DEFAULT_WEIGHTS
+        assert weights_searched(Position.start(target=3), level) == DEFAULT_WEIGHTS
+    # ... Master plays games to more than one point with the weights fitted
+    # to such games ...
+    for target in (2, 3, 5):
+        assert weights_searched(Position.start(target=target), 6) == TUNED_POINTS_WEIGHTS
+    # ... and keeps the defaults with three players, where nothing was fitted.
     assert weights_searched(Position.start(players=3), 6) == DEFAULT_WEIGHTS
     # An evaluator given still wins over the level's.
     mine = Evaluator(Weights(tempo=7))
@@ -287,6 +297,18 @@ def test_the_fitted_weights_predict_unseen_games_better_than_the_defaults() -> N
     fitted = log_loss(samples, TUNED_WEIGHTS)
     default = log_loss(samples, DEFAULT_WEIGHTS, rescale=True)
     assert fitted < default, (fitted, default)
+
+
+def test_the_points_weights_predict_unseen_games_to_three_points_better() -> None:
+    # As above, for the weights fitted to games to three points: on games of
+    # another seed they beat the defaults and the one-point weights (whose
+    # points and threats of a point are the hand-set ones), both at their
+    # best scale.
+    samples = generate(6, seed=2027, levels=(2, 3, 4), target=3)
+    assert len(samples) > 150
+    fitted = log_loss(samples, TUNED_POINTS_WEIGHTS)
+    assert fitted < log_loss(samples, DEFAULT_WEIGHTS, rescale=True)
+    assert fitted < log_loss(samples, TUNED_WEIGHTS, rescale=True)
 
 
 def test_log_loss_is_that_of_the_fit() -> None:
