@@ -18,13 +18,20 @@ from pathlib import Path
 import pytest
 
 from mixtour.ai.arena import make_player, opening
-from mixtour.ai.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Evaluator, Weights
+from mixtour.ai.evaluate import (
+    DEFAULT_WEIGHTS,
+    TUNED_POINTS_WEIGHTS,
+    TUNED_WEIGHTS,
+    Evaluator,
+    Weights,
+)
 from mixtour.ai.frozen import EvaluatorV1
 from mixtour.ai.player import choose_move
 from mixtour.ai.search import Searcher, immediate_win
 from mixtour.ai.tune import (
     FEATURES,
     FREE,
+    FREE_POINTS,
     SCALE,
     Sample,
     features,
@@ -153,6 +160,20 @@ def test_fit_recovers_the_weights_that_made_the_labels() -> None:
         assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
 
 
+def test_fit_finds_the_same_weights_from_a_start_that_saturates_the_logistic() -> None:
+    # The fit is convex: any start must reach the same weights.  A start
+    # whose scores are far beyond the logistic's range (as the defaults'
+    # are on games to three points) once sent Newton's full steps off to
+    # millions; the steps are now halved while they make the fit worse.
+    samples = generate(4, seed=3, levels=(2, 3), target=3)
+    wild = weights_from_vector([4000] * len(FEATURES))
+    calm = fit_weights(samples, free=FREE_POINTS, holdout=1_000_000)
+    from_wild = fit_weights(samples, start=wild, free=FREE_POINTS, holdout=1_000_000)
+    got, want = weight_vector(from_wild.weights), weight_vector(calm.weights)
+    assert all(abs(a - b) <= 1 for a, b in zip(got, want, strict=True)), (got, want)
+    assert from_wild.train_after < 1.0 and from_wild.train_before < 1.0
+
+
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "mixtour", *args],
@@ -238,16 +259,20 @@ def weights_searched(pos: Position, level: int) -> Weights:
     return seen[0]
 
 
-def test_master_plays_two_player_one_point_games_with_the_fitted_weights() -> None:
-    assert TUNED_WEIGHTS != DEFAULT_WEIGHTS
+def test_master_plays_two_player_games_with_the_weights_fitted_for_their_target() -> None:
+    assert len({TUNED_WEIGHTS, TUNED_POINTS_WEIGHTS, DEFAULT_WEIGHTS}) == 3
     # Past the opening book, in each mode.
     middle = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
     assert weights_searched(Position(middle), 6) == TUNED_WEIGHTS
     # The other levels keep the weights their ladder was measured with ...
     for level in range(1, 6):
         assert weights_searched(Position(middle), level) == DEFAULT_WEIGHTS
-    # ... and so does Master in the modes the weights were not fitted in.
-    assert weights_searched(Position.start(target=3), 6) == DEFAULT_WEIGHTS
+        assert weights_searched(Position.start(target=3), level) == DEFAULT_WEIGHTS
+    # ... Master plays games to more than one point with the weights fitted
+    # to such games ...
+    for target in (2, 3, 5):
+        assert weights_searched(Position.start(target=target), 6) == TUNED_POINTS_WEIGHTS
+    # ... and keeps the defaults with three players, where nothing was fitted.
     assert weights_searched(Position.start(players=3), 6) == DEFAULT_WEIGHTS
     # An evaluator given still wins over the level's.
     mine = Evaluator(Weights(tempo=7))
@@ -272,6 +297,18 @@ def test_the_fitted_weights_predict_unseen_games_better_than_the_defaults() -> N
     fitted = log_loss(samples, TUNED_WEIGHTS)
     default = log_loss(samples, DEFAULT_WEIGHTS, rescale=True)
     assert fitted < default, (fitted, default)
+
+
+def test_the_points_weights_predict_unseen_games_to_three_points_better() -> None:
+    # As above, for the weights fitted to games to three points: on games of
+    # another seed they beat the defaults and the one-point weights (whose
+    # points and threats of a point are the hand-set ones), both at their
+    # best scale.
+    samples = generate(6, seed=2027, levels=(2, 3, 4), target=3)
+    assert len(samples) > 150
+    fitted = log_loss(samples, TUNED_POINTS_WEIGHTS)
+    assert fitted < log_loss(samples, DEFAULT_WEIGHTS, rescale=True)
+    assert fitted < log_loss(samples, TUNED_WEIGHTS, rescale=True)
 
 
 def test_log_loss_is_that_of_the_fit() -> None:

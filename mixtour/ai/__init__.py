@@ -46,7 +46,8 @@ Levels (node budgets make levels 1-5 play the same on every machine)::
 From level 3 up an immediate win is always played and an avoidable
 immediate loss always avoided (``tests/test_ai_tactics.py``).  Expert and
 Master open the standard game from the book; Master evaluates two-player
-games to one point with fitted weights (``evaluate.TUNED_WEIGHTS``).
+games with fitted weights (``evaluate.TUNED_WEIGHTS`` to one point,
+``evaluate.TUNED_POINTS_WEIGHTS`` to more).
 """
 
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, EvaluatorLike, Weights

@@ -25,6 +25,7 @@ from ..core import SOURCES, Position
 
 __all__ = [
     "DEFAULT_WEIGHTS",
+    "TUNED_POINTS_WEIGHTS",
     "TUNED_WEIGHTS",
     "Evaluator",
     "EvaluatorLike",
@@ -139,12 +140,39 @@ TUNED_WEIGHTS: Final = Weights(
 )
 
 
+#: Weights fitted to games to three points, played by Master in two-player
+#: games to more than one point.  Regenerated exactly by ``python -m mixtour
+#: tune-eval --games 800 --seed 1 --levels 2,3,4 --target 3`` (54,669
+#: positions; held-out log-loss 0.484 with the default weights at their best
+#: scale, 0.380 with these).  Against Master before tuning at T = 3 with
+#: 0.5 s of CPU a move (``arena master master-v1 --target 3 --games 100
+#: --time-ms 500 --seed 41``): 95.0 % over 100 games (50.0 % over 52 with
+#: the defaults).  A point is worth about half what the defaults say, a
+#: threat of a point much less, the mover's own chance to score more, and
+#: reserves next to nothing.  With three players Master keeps the defaults:
+#: :data:`TUNED_WEIGHTS` there scored 20.8 % over 12 games against two
+#: master-v1 (``--players 3 --games 60 --seed 31``, stopped early; 38.3 %
+#: over 60 with the defaults).
+TUNED_POINTS_WEIGHTS: Final = Weights(
+    height=(0, 27, 130, 215, 280),
+    threat_win=(213, 416, 200),
+    threat_point=(89, 192, 201),
+    own_threat=132,
+    reserve=3,
+    point=665,
+    near_tower=21,
+    far_tower=29,
+    tempo=57,
+)
+
+
 def weights_for(pos: Position, tuned: bool) -> Weights:
     """The weights a level plays ``pos`` with: the fitted ones where the
-    level takes them and the game is of the mode they were fitted in (two
-    players, one point), the defaults everywhere else."""
-    if tuned and pos.players == 2 and pos.target == 1:
-        return TUNED_WEIGHTS
+    level takes them and the game is of a mode they were fitted for (two
+    players: :data:`TUNED_WEIGHTS` to one point, :data:`TUNED_POINTS_WEIGHTS`
+    to more), the defaults everywhere else."""
+    if tuned and pos.players == 2:
+        return TUNED_WEIGHTS if pos.target == 1 else TUNED_POINTS_WEIGHTS
     return DEFAULT_WEIGHTS
 
 

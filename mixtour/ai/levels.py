@@ -11,9 +11,10 @@ and now and then a near-best move instead of the best.  Level 1 also does
 not look one ply past its own move for the opponent's towers, which is the
 classic beginner's blunder; from level 3 up every immediate win is played
 and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
-Master evaluates two-player games to one point with weights fitted to game
-results (``TUNED_WEIGHTS`` in :mod:`mixtour.ai.evaluate`, with their recipe);
-the other levels, and Master in the other modes, keep the hand-set ones.
+Master evaluates two-player games with weights fitted to game results
+(``TUNED_WEIGHTS`` to one point, ``TUNED_POINTS_WEIGHTS`` to more, in
+:mod:`mixtour.ai.evaluate` with their recipes); the other levels, and Master
+with three players, keep the hand-set ones.
 Expert and Master open the standard two-player game from an opening book
 searched deeply offline (:mod:`mixtour.ai.opening_book`), choosing among its
 good moves by weight, so that their games differ.
@@ -28,6 +29,8 @@ played with both colours; ``python -m mixtour arena A B --games 100
     (6 vs 5 with Master's fitted weights and both levels' opening book,
     40 games of the same command: 78.8 %)
     (the same with 1 s of wall time on a machine loaded ~5x: 81 %, Elo +252)
+    Master vs master-v1, two players to 3 points, 0.5 s of CPU time each
+    (--target 3 --games 100 --time-ms 500 --seed 41): 95.0 %, Elo +512
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ tune-eval``):
 3. **Fit.**  :class:`~mixtour.ai.evaluate.Evaluator` is linear in the
    counts it gathers (:func:`features`): the fit finds the weights ``w``
    that make ``1 / (1 + exp(-w·x / SCALE))`` predict the labels best
-   (logistic regression, Newton's method with a small ridge, in plain
+   (logistic regression, Newton's method with a small ridge, each step
+   halved while it would make the fit worse, in plain
    Python), for the weights named in ``free``; the others keep their value.
    The result is rounded to whole centi-disc units.
 
@@ -367,8 +368,19 @@ def fit_weights(
                 for m, xm in nz:
                     row[m] += v * xj * xm
         step = _solve(hess, grad)
-        beta = [b - s for b, s in zip(beta, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-9:
+        # A full Newton step, unless it makes the fit worse: far from the
+        # optimum (a start whose scores saturate the logistic, as the
+        # defaults' do on games to several points) it can overshoot wildly,
+        # so it is halved until the penalized loss no longer rises.
+        now = _objective(data, beta, ridge)
+        t = 1.0
+        while True:
+            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
+            if t < 1e-6 or _objective(data, trial, ridge) <= now:
+                break
+            t /= 2
+        beta = trial
+        if max(abs(t * s) for s in step) < 1e-9:
             break
     vec: list[int] = [round(v) for v in base]
     for j, i in enumerate(idx):
@@ -385,6 +397,20 @@ def fit_weights(
         len(rows),
         len(test),
     )
+
+
+def _objective(
+    data: list[tuple[list[int], float, float]], beta: Sequence[float], ridge: float
+) -> float:
+    """The fit's penalized training loss: the summed log-loss of the free
+    weights ``beta`` (log-odds units) plus the ridge term."""
+    total = 0.5 * ridge * sum(b * b for b in beta)
+    for xs, offset, y in data:
+        z = offset + sum(b * xi for b, xi in zip(beta, xs, strict=True))
+        z = min(max(z, -30.0), 30.0)
+        # -y log p - (1 - y) log(1 - p), with p the logistic of z
+        total += (z + math.log1p(math.exp(-z)) if z > 0 else math.log1p(math.exp(z))) - y * z
+    return total
 
 
 def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) -> float:
@@ -415,10 +441,23 @@ def _best_scale(rows: list[tuple[list[int], float]], w: Sequence[float]) -> floa
         if h <= 0:
             break
         step = g / h
+        # halved while it makes the prediction worse, as in the fit
+        now = _scaled_loss(zs, k)
+        while abs(step) >= 1e-9 and _scaled_loss(zs, k - step) > now:
+            step /= 2
         k -= step
         if abs(step) < 1e-9:
             break
     return k
+
+
+def _scaled_loss(zs: list[tuple[float, float]], k: float) -> float:
+    """The summed log-loss of the scores ``zs`` (log-odds, label) scaled by ``k``."""
+    total = 0.0
+    for z, y in zs:
+        t = min(max(k * z, -30.0), 30.0)
+        total += (t + math.log1p(math.exp(-t)) if t > 0 else math.log1p(math.exp(t))) - y * t
+    return total
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
