@@ -90,6 +90,25 @@ def descendants(pid: int) -> dict[int, str]:
         parents = set(more)
 
 
+# The programs of a WebKitGTK session: WebKitWebDriver, the MiniBrowser shell
+# it starts, and the shell's helpers (a helper can outlive its parent, taken in
+# by init, out of reach of stop_tree).
+WEBKIT_PROGRAMS = (
+    "WebKitWebDriver",
+    "MiniBrowser",
+    "WebKitWebProces",
+    "WebKitNetworkPr",
+    "WebKitGPUProces",
+)
+
+
+def webkit_leftovers() -> dict[int, str]:
+    """The WebKit programs alive now: pid to name (/proc's names are cut at 15 characters)."""
+    return {
+        pid: name for pid, (_, name) in _processes().items() if name.startswith(WEBKIT_PROGRAMS)
+    }
+
+
 def stop_tree(process: subprocess.Popen[Any] | None) -> None:
     """Kill a process and everything it started."""
     if process is None:
@@ -361,7 +380,10 @@ class WebKit:
         except Exception as error:
             self._closing.set()
             stop_tree(self._service.process if hasattr(self._service, "process") else None)
-            raise BrowserCrashed(f"webkit: no session ({self.crashed or error})") from error
+            left = sorted(set(webkit_leftovers().values()))
+            raise BrowserCrashed(
+                f"webkit: no session ({self.crashed or error}; WebKit programs alive: {left})"
+            ) from error
         # Every later command has a time limit (Selenium's default is none).
         executor = self.driver.command_executor
         assert not isinstance(executor, str)
@@ -568,6 +590,12 @@ class Relaunching:
     def relaunch(self) -> None:
         with suppress(Exception):
             self.current.close()
+        if self.name == "webkit":
+            # A helper of the killed or frozen browser, left alive (stopped,
+            # even), can keep a new session from starting: none may stay.
+            for pid in webkit_leftovers():
+                with suppress(OSError):
+                    os.kill(pid, 9)
         self.relaunches += 1
         self.current = self._launch()
 
