@@ -85,17 +85,7 @@ export function previewBoard(link) {
   };
 }
 
-/**
- * A frame sandboxed without allow-same-origin has an opaque origin: no
- * worker of ours can start for it, and Python's files cannot be fetched for it.
- * (A frame whose storage the browser blocks, e.g. framed by another site with
- * third-party storage off, still runs the engine: it needs no storage.)
- */
-function sandboxed() {
-  return window.origin === "null";
-}
-
-/** @extends {EmbeddedBoard<Bridge.View>} */
+/** @extends {EmbeddedBoard<Bridge.View, EmbedOptions>} */
 export class MixtourEmbed extends EmbeddedBoard {
   /**
    * @param {import("./embed-parts.js").EmbedParts} ui the board's parts (buildEmbed)
@@ -103,8 +93,7 @@ export class MixtourEmbed extends EmbeddedBoard {
    * @param {import("./embed-parts.js").EmbedHooks} [hooks]
    */
   constructor(ui, options, hooks = {}) {
-    super(ui, "mixtour", hooks);
-    this.options = options;
+    super(ui, "mixtour", options, hooks);
     this.call = /** @type {Bridge.CallLater} */ (this.engine.call);
     this.board = new Board(ui.canvas, {
       onEnter: (square) => this.play(squareName(square)).catch(this.lost),
@@ -115,17 +104,7 @@ export class MixtourEmbed extends EmbeddedBoard {
     });
     ui.open.title = t("embed.open");
     ui.canvas.setAttribute("aria-label", t("board.label"));
-    ui.root.classList.toggle("view-only", options.viewOnly);
     this.showPreview();
-  }
-
-  /** Show another link (the frame's address changed). @param {EmbedOptions} options */
-  show(options) {
-    this.options = options;
-    this.showing("");
-    this.ui.root.classList.toggle("view-only", options.viewOnly);
-    if (this.engine.ready) this.load().catch(this.lost);
-    else this.showPreview();
   }
 
   // -- before Python: the preview -------------------------------------------------------
@@ -146,12 +125,9 @@ export class MixtourEmbed extends EmbeddedBoard {
     this.showSteps(preview.ply, preview.total);
   }
 
-  /** The engine cannot start in an opaque origin: say why, keep the picture. */
+  /** As every board, and no turn to show when the link needs the engine to say it. */
   blocked() {
-    if (!sandboxed()) return false;
-    this.say(t("embed.sandboxed"), { sticky: true });
-    this.ui.message.classList.add("blocked");
-    this.showSteps(0, 0); // stepping needs the engine
+    if (!super.blocked()) return false;
     if (!previewBoard(this.options.link).known) {
       this.ui.status.textContent = "";
       delete this.ui.status.dataset.turn;
@@ -205,7 +181,6 @@ export class MixtourEmbed extends EmbeddedBoard {
     ui.status.textContent = text;
     ui.status.title = text;
     ui.status.dataset.turn = state.over ? state.winner ?? "" : state.turn;
-    ui.root.classList.toggle("view-only", this.options.viewOnly);
     this.call("link", true, !!this.board.config.flipped, null, true)
       .then((link) => {
         if (this.view !== state) return;

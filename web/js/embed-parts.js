@@ -102,16 +102,20 @@ export function buildEmbed(root, { ids, open, openLabel }) {
  * in embed-board.js, TorEmbed in tor/embed.js) draws the preview, loads its
  * link, plays and shows the engine's answers.
  * @template {{ ply: number }} View the engine's view of the game shown
+ * @template {{ link: string, viewOnly: boolean }} Options the board's link and options
  */
 export class EmbeddedBoard {
   /**
    * @param {EmbedParts} ui the board's parts (buildEmbed)
    * @param {"mixtour" | "tor"} game
+   * @param {Options} options the board's link and options (the game's readOptions)
    * @param {EmbedHooks} hooks
    */
-  constructor(ui, game, { marks = document.body, showing = () => {} }) {
+  constructor(ui, game, options, { marks = document.body, showing = () => {} }) {
     this.ui = ui;
+    this.options = options;
     this.showing = showing;
+    ui.root.classList.toggle("view-only", options.viewOnly);
     this.lost = this.lost.bind(this);
     this.engine = new RemoteBridge({
       game,
@@ -161,6 +165,31 @@ export class EmbeddedBoard {
     }
   }
 
+  /** Show another link (the frame's address changed). @param {Options} options */
+  show(options) {
+    this.options = options;
+    this.showing("");
+    this.ui.root.classList.toggle("view-only", options.viewOnly);
+    if (this.engine.ready) this.load().catch(this.lost);
+    else this.showPreview();
+  }
+
+  /**
+   * A frame sandboxed without allow-same-origin has an opaque origin: no
+   * worker of ours can start for it, and Python's files cannot be fetched for
+   * it. Say why, keep the picture (the steps need the engine). (A frame whose
+   * storage the browser blocks, e.g. framed by another site with third-party
+   * storage off, still runs the engine: it needs no storage.)
+   * @returns {boolean} true when the engine cannot start here
+   */
+  blocked() {
+    if (window.origin !== "null") return false;
+    this.say(t("embed.sandboxed"), { sticky: true });
+    this.ui.message.classList.add("blocked");
+    this.showSteps(0, 0);
+    return true;
+  }
+
   /** The engine did not answer (it failed to restart): say so, keep the board. @param {unknown} error */
   lost(error) {
     console.warn("engine:", error);
@@ -199,10 +228,8 @@ export class EmbeddedBoard {
 
   // -- what each game's board does --------------------------------------------------------
 
-  /** True when the engine cannot start here (the board has said why). @returns {boolean} */
-  blocked() {
-    return false;
-  }
+  /** Draw what the link shows before the engine has answered (drawing only). */
+  showPreview() {}
 
   /** Load the board's link: the engine's first answer. @returns {Promise<void>} */
   async load() {}

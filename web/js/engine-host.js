@@ -391,22 +391,25 @@ class FrameEngine {
       new MutationObserver(() => {
         if (this.frame && !this.frame.isConnected) this.start();
       }).observe(document.body, { childList: true });
+      window.addEventListener("message", (event) => this.receive(event));
     }
-    window.addEventListener("message", (event) => {
-      if (event.source !== frame.contentWindow || event.origin !== SITE.origin) return;
-      const message = event.data ?? {};
-      if (message.kind === "listening") {
-        this.listening = true;
-        for (const id of this.pending.keys()) this.send(id);
-        return;
-      }
-      const request = this.pending.get(message.id);
-      if (!request) return;
-      this.pending.delete(message.id);
-      if (message.kind === "answer") request.resolve(String(message.answer));
-      else request.reject(new Error(String(message.text)));
-    });
     document.body.append(frame);
+  }
+
+  /** A message from the frame in place (one that was taken away says nothing more). @param {MessageEvent} event */
+  receive(event) {
+    if (!this.frame || event.source !== this.frame.contentWindow || event.origin !== SITE.origin) return;
+    const message = event.data ?? {};
+    if (message.kind === "listening") {
+      this.listening = true;
+      for (const id of this.pending.keys()) this.send(id);
+      return;
+    }
+    const request = this.pending.get(message.id);
+    if (!request) return;
+    this.pending.delete(message.id);
+    if (message.kind === "answer") request.resolve(String(message.answer));
+    else request.reject(new Error(String(message.text)));
   }
 
   /** @param {string} id */

@@ -13,12 +13,11 @@
 // page's <html lang> where we have it, else the browser's, and that page's
 // lang attribute is left as it is.
 
+import { GUEST } from "./guest.js";
+
 // French and German are fetched only by a page that shows them: an English
 // page (and each embedded board of an English rules page) neither downloads
 // nor compiles them.
-
-import { GUEST } from "./guest.js";
-
 /** @type {{[language: string]: () => Promise<{default: {[id: string]: string}}>}} */
 const TABLES = {
   fr: () => import("./lang/fr.js"),

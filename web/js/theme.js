@@ -46,8 +46,11 @@ function apply() {
   const choice = themeChoice();
   if (GUEST) {
     // another site's page: its own data-theme stays
-  } else if (choice === "system") delete root.dataset.theme;
-  else root.dataset.theme = choice;
+  } else if (choice === "system") {
+    delete root.dataset.theme;
+  } else {
+    root.dataset.theme = choice;
+  }
   const now = currentTheme();
   if (now === shown) return;
   shown = now;

@@ -60,7 +60,7 @@ function safeDecode(text) {
   }
 }
 
-/** @extends {EmbeddedBoard<Bridge.TorView>} */
+/** @extends {EmbeddedBoard<Bridge.TorView, TorEmbedOptions>} */
 export class TorEmbed extends EmbeddedBoard {
   /**
    * @param {import("../embed-parts.js").EmbedParts} ui the board's parts (buildEmbed)
@@ -68,8 +68,7 @@ export class TorEmbed extends EmbeddedBoard {
    * @param {import("../embed-parts.js").EmbedHooks} [hooks]
    */
   constructor(ui, options, hooks = {}) {
-    super(ui, "tor", hooks);
-    this.options = options;
+    super(ui, "tor", options, hooks);
     this.call = /** @type {Bridge.TorCallLater} */ (this.engine.call);
     this.board = new TorBoard(ui.canvas, {
       onPlay: (action) => this.play(action).catch(this.lost),
@@ -89,14 +88,6 @@ export class TorEmbed extends EmbeddedBoard {
     this.showPreview();
   }
 
-  /** Show another link (the frame's address changed). @param {TorEmbedOptions} options */
-  show(options) {
-    this.options = options;
-    this.showing("");
-    if (this.engine.ready) this.load().catch(this.lost);
-    else this.showPreview();
-  }
-
   /** The position the link shows, drawn only (no rule applied), or the start. */
   showPreview() {
     const params = new URLSearchParams(this.options.link);
@@ -111,13 +102,6 @@ export class TorEmbed extends EmbeddedBoard {
     this.ui.status.textContent = t("tor.turn", { player: playerName(turn) });
     this.ui.status.dataset.turn = turn;
     if (!GUEST) document.body.dataset.painted = "1";
-  }
-
-  /** A frame sandboxed without allow-same-origin (an opaque origin) cannot start the engine: say so. */
-  blocked() {
-    if (window.origin !== "null") return false;
-    this.say(t("embed.sandboxed"), { sticky: true });
-    return true;
   }
 
   async load() {
