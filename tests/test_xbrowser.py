@@ -765,3 +765,35 @@ def test_no_height_follows_a_large_viewport_unit_alone() -> None:
             assert follows.startswith(prop + ":") and re.search(r"\d[ds]vh\b", follows), (
                 f"{sheet.name}: '{declaration}' has no dvh/svh fallback after it"
             )
+
+
+def test_a_lost_wait_answer_is_asked_again_a_few_times() -> None:
+    """WebKitWebDriver sometimes cannot read a wait's answer: the wait asks
+    again, and gives up after a few such losses rather than looping."""
+    from selenium.common.exceptions import WebDriverException
+
+    class Driver:
+        def __init__(self, losses: int) -> None:
+            self.losses = losses
+            self.calls = 0
+
+        def execute_async_script(self, *args: Any) -> bool:
+            self.calls += 1
+            if self.calls <= self.losses:
+                raise WebDriverException("Could not parse script result")
+            return True
+
+    def engine(driver: Driver) -> WebKit:
+        webkit = WebKit.__new__(WebKit)
+        webkit.crashed = ""
+        webkit.driver = driver  # type: ignore[assignment]
+        webkit._shell_alive = lambda: True  # type: ignore[method-assign]
+        return webkit
+
+    twice = Driver(losses=2)
+    engine(twice).wait("() => true", timeout_s=5)
+    assert twice.calls == 3
+    always = Driver(losses=99)
+    with pytest.raises(WebDriverException, match="Could not parse"):
+        engine(always).wait("() => true", timeout_s=5)
+    assert always.calls == 4

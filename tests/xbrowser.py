@@ -32,6 +32,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -341,6 +342,9 @@ const check = async () => {
 check().catch((error) => done(false));
 """
 WAIT_STEP_S = 20.0
+# WebKitWebDriver's word for a script result it could not read.
+LOST_RESULT = "Could not parse script result"
+LOST_RESULT_TRIES = 3
 
 
 class WebKit:
@@ -461,18 +465,31 @@ class WebKit:
     def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
         # The page polls itself, and answers once: a WebDriver round trip every
         # 100 ms cost MiniBrowser and the driver CPU the page needed to start.
+        from selenium.common.exceptions import WebDriverException
+
         deadline = time.monotonic() + timeout_s
+        lost = 0
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"webkit: still false after {timeout_s} s: {fn}")
-            found = self._do(
-                "wait",
-                self.driver.execute_async_script,
-                WAIT_IN_PAGE.replace("CONDITION", fn),
-                arg,
-                int(min(left, WAIT_STEP_S) * 1000),
-            )
+            try:
+                found = self._do(
+                    "wait",
+                    self.driver.execute_async_script,
+                    WAIT_IN_PAGE.replace("CONDITION", fn),
+                    arg,
+                    int(min(left, WAIT_STEP_S) * 1000),
+                )
+            except WebDriverException as error:
+                # WebKitWebDriver now and then loses the answer of a script
+                # that did answer (CI saw it once, on a page with no navigation
+                # under way); the condition is asked again, a few times at most.
+                if LOST_RESULT not in (error.msg or "") or lost >= LOST_RESULT_TRIES:
+                    raise
+                lost += 1
+                print(f"webkit: a wait's answer was lost ({lost}); asked again", file=sys.stderr)
+                continue
             if found:
                 return
 
