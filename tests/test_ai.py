@@ -236,3 +236,42 @@ def test_arena_runs_and_summarizes() -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "2 games" in out and "A wins" in out and "score" in out and "Elo difference" in out
+
+
+def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
+    from mixtour.ai.frozen import master_v1_search
+    from mixtour.ai.search import Searcher
+
+    seen: dict[str, tuple[bool, bool]] = {}
+
+    def spy(name: str, then: object = None) -> object:
+        def configure(s: Searcher) -> None:
+            if callable(then):
+                then(s)
+            seen[name] = (s.deep_lmr, s.keep_partial)
+
+        return configure
+
+    for level in sorted(LEVELS):
+        choose_move(Position(MIDDLE), level=level, seed=1, nodes=500, configure=spy(str(level)))
+    choose_move(Position(MIDDLE), seed=1, nodes=500, configure=spy("v1", master_v1_search))
+    assert seen == {**{str(n): (n == 6, n == 6) for n in LEVELS}, "v1": (False, False)}
+
+
+def test_deeper_reductions_reach_a_depth_with_fewer_nodes() -> None:
+    from mixtour.ai.bench import BENCH_POSITIONS
+    from mixtour.ai.search import Searcher
+
+    nodes = {False: 0, True: 0}
+    for _, fen in BENCH_POSITIONS:
+        if Position(fen).players != 2:
+            continue
+        for deep in nodes:
+
+            def configure(s: Searcher, deep: bool = deep) -> None:
+                s.deep_lmr = deep
+
+            result = choose_move(Position(fen), depth=5, seed=1, configure=configure)
+            assert result.depth == 5
+            nodes[deep] += result.nodes
+    assert nodes[True] < 0.95 * nodes[False], nodes

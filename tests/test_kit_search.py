@@ -278,6 +278,46 @@ def test_scores_at_the_root_are_exact_when_asked() -> None:
     assert 2 - WIN < s.root_scores[2] < WIN - 1
 
 
+def cut_short(text: str, keep_partial: bool) -> list[tuple[int, int]]:
+    """(depth completed, move) of a search to depth 2 of ``text`` cut by the
+    node budget at each node in turn of its second iteration."""
+    out = []
+    for first in range(1024 - 150, 1024):
+        pos = Noughts(text)
+        s = Searcher(pos, PLAIN, OpenLines())
+        s.keep_partial = keep_partial
+        # The budget is read every 1024 nodes: starting the count at `first`
+        # puts that reading at another node of the search each time.
+        s.nodes, s.max_nodes = first, 0
+        found = deepen(s, pos.legal_actions(), 2, t0=0, clock=time.perf_counter, info=SearchInfo)
+        assert pos.fen() == text
+        out.append((found.depth, found.move))
+    return out
+
+
+def test_an_iteration_cut_short_gives_its_move_only_when_proven_better() -> None:
+    # x threatens the bottom row; o must take cell 6.  One ply, trusting the
+    # evaluation, prefers a corner (0); two plies see the threat.
+    text = ".....o.xx o"
+    pos = Noughts(text)
+    s = Searcher(pos, PLAIN, OpenLines())
+    s.exact_root = True
+    assert s.root_search(1, pos.legal_actions(), -INF, INF)[1] == 0
+    s.root_search(2, pos.legal_actions(), -INF, INF)
+    at_two = s.root_scores
+    assert max(at_two, key=at_two.__getitem__) == 6 and at_two[6] > at_two[0]
+    # Without keep_partial a cut iteration counts for nothing.
+    plain = cut_short(text, keep_partial=False)
+    assert {move for depth, move in plain if depth == 1} == {0}
+    # With it, a cut after the block has been searched plays the block; any
+    # other move than the last iteration's must have scored better at two plies.
+    kept = cut_short(text, keep_partial=True)
+    moves = {move for depth, move in kept if depth == 1}
+    assert 6 in moves and 0 in moves, "some cuts come before the block is searched"
+    assert all(at_two[m] > at_two[0] for m in moves - {0})
+    assert [d for d, _ in kept] == [d for d, _ in plain], "the same cuts"
+
+
 class Indifferent:
     """An evaluator for any game that sees nothing: only the rules decide."""
 

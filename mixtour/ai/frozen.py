@@ -90,3 +90,5 @@ def master_v1_search(s: Searcher) -> None:
     s.lmr = True
     s.qdepth = 6
     s.noise = 0
+    s.deep_lmr = False
+    s.keep_partial = False

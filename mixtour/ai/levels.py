@@ -53,6 +53,9 @@ class Level:
     the fitted weights where they apply (:func:`~mixtour.ai.evaluate.weights_for`).
     ``book``: play the first moves of the standard game from the shipped
     opening book (:mod:`mixtour.ai.opening_book`), a weighted choice.
+    ``sharp``: search with the switches that pay when the clock is the
+    budget (deeper late-move reductions, and the proven better move of an
+    iteration cut short: :class:`~mixtour.kit.search.Searcher`).
     """
 
     number: int
@@ -66,6 +69,7 @@ class Level:
     see_wins: bool = True
     tuned: bool = False
     book: bool = False
+    sharp: bool = False
 
 
 LEVELS: Final = {
@@ -76,7 +80,7 @@ LEVELS: Final = {
     3: Level(3, "Intermediate", 3, 2_500, None, noise=40),
     4: Level(4, "Advanced", 64, 8_000, None, noise=15),
     5: Level(5, "Expert", 64, 25_000, None, noise=0, book=True),
-    6: Level(6, "Master", 64, None, 1_500, noise=0, tuned=True, book=True),
+    6: Level(6, "Master", 64, None, 1_500, noise=0, tuned=True, book=True, sharp=True),
 }
 
 LEVEL_NAMES: Final = {lv.name.lower(): n for n, lv in LEVELS.items()}

@@ -126,6 +126,9 @@ def choose_move(
     s.clock = clock if stop is None else stoppable(clock, stop)
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
+    if lv.sharp:
+        s.deep_lmr = True
+        s.keep_partial = True
     if configure is not None:
         configure(s)
     # The level's node budget and depth cap hold unless a depth or node limit

@@ -197,8 +197,15 @@ class Searcher(Generic[P]):
     The position is searched in place with push/pop and is always restored,
     also when the budget runs out in the middle of a line.  The switches
     (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``qdepth``, ``noise``,
-    ``exact_root``) and budgets (``max_nodes``, ``deadline``, ``clock``) may
-    be set before the search starts.
+    ``exact_root``, and the ones off by default: ``deep_lmr``,
+    ``keep_partial``) and budgets (``max_nodes``, ``deadline``, ``clock``)
+    may be set before the search starts.
+
+    The switches off by default are Master's: ``deep_lmr`` reduces the
+    latest moves of deep nodes by two plies instead of one, unless the mover
+    must parry a threat; ``keep_partial`` (read by :func:`deepen`) keeps the
+    best move of an iteration that the clock cut short, once that move has
+    been proven better than the last iteration's best at the new depth.
     """
 
     __slots__ = (
@@ -218,6 +225,9 @@ class Searcher(Generic[P]):
         "salt",
         "qdepth",
         "lmr",
+        "deep_lmr",
+        "keep_partial",
+        "root_best",
         "root_scores",
         "exact_root",
         "see_wins",
@@ -258,6 +268,11 @@ class Searcher(Generic[P]):
         self.salt = salt
         self.qdepth = qdepth
         self.lmr = lmr
+        self.deep_lmr = False
+        self.keep_partial = False
+        # The best root move of the iteration under way and its score, once
+        # the first move has its score (for keep_partial).
+        self.root_best: tuple[int, int] | None = None
         self.root_scores: dict[int, int] = {}
         self.exact_root = False
         self.see_wins = True
@@ -434,6 +449,8 @@ class Searcher(Generic[P]):
         best = -INF
         best_move = moves[0]
         lmr = self.lmr and depth >= 3
+        # Deeper reductions: late moves of deep nodes, unless the mover parries.
+        late = 6 if self.deep_lmr and depth >= 4 and not flags & 2 else 1 << 30
         killers = self.killers[ply]
         for i, m in enumerate(moves):
             push(m)
@@ -453,6 +470,8 @@ class Searcher(Generic[P]):
                         )
                     else:
                         r = 1 if lmr and i >= 4 and m != killers[0] and m != killers[1] else 0
+                        if r and i >= late:
+                            r = 2
                         v = (
                             self.search(d - r, alpha, alpha + 1, ply + 1)
                             if same
@@ -531,6 +550,7 @@ class Searcher(Generic[P]):
         best = -INF
         best_move = moves[0]
         scores: dict[int, int] = {}
+        self.root_best = None
         push = pos.push
         pop = pos.pop
         for i, m in enumerate(moves):
@@ -566,6 +586,8 @@ class Searcher(Generic[P]):
                 best_move = m
                 if v > alpha:
                     alpha = v
+                    # Its score at this depth, proven better than the earlier moves'.
+                    self.root_best = (m, v)
         # Stable sort: the best first, the rest in the order of their scores.
         moves.sort(key=lambda m: -scores[m])
         self.root_scores = scores
@@ -638,8 +660,13 @@ def deepen(
         try:
             score, move = s.root_search(d, order, -INF, INF)
         except Stop:
-            # A move that the unfinished iteration already proved better than
-            # the previous best is not kept: only completed iterations count.
+            # Unless keep_partial says otherwise, only completed iterations
+            # count.  With it, a move that the unfinished iteration proved
+            # better than the previous best at the new depth is played.
+            partial = s.root_best
+            if s.keep_partial and partial is not None and partial[0] != found.move:
+                found.move, found.score = partial
+                found.pv = s.principal_variation(found.move)
             break
         found.move, found.score, found.depth = move, score, d
         found.pv = s.principal_variation(move)
