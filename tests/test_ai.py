@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -244,9 +245,11 @@ def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
 
     seen: dict[str, tuple[bool, bool]] = {}
 
-    def spy(name: str, then: object = None) -> object:
+    def spy(
+        name: str, then: Callable[[Searcher], None] | None = None
+    ) -> Callable[[Searcher], None]:
         def configure(s: Searcher) -> None:
-            if callable(then):
+            if then is not None:
                 then(s)
             seen[name] = (s.deep_lmr, s.keep_partial)
 
