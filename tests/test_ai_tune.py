@@ -35,10 +35,12 @@ from mixtour.ai.tune import (
     SCALE,
     Sample,
     features,
+    fit_three_weights,
     fit_weights,
     generate,
     load_weights,
     log_loss,
+    player_features,
     read_samples,
     save_weights,
     weight_vector,
@@ -50,13 +52,13 @@ from mixtour.core import Position
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _positions(count: int, seed: int, target: int = 1) -> list[Position]:
-    """Positions of seeded random games (two players)."""
+def _positions(count: int, seed: int, target: int = 1, players: int = 2) -> list[Position]:
+    """Positions of seeded random games."""
     rng = random.Random(seed)
     out: list[Position] = []
     i = 0
     while len(out) < count:
-        pos = opening(i, seed, 2, None, target)
+        pos = opening(i, seed, players, None, target)
         i += 1
         while not pos.status and len(out) < count:
             out.append(pos.copy())
@@ -317,3 +319,78 @@ def test_log_loss_is_that_of_the_fit() -> None:
     assert math.isclose(log_loss(samples, DEFAULT_WEIGHTS, rescale=True), fit.train_before)
     assert math.isclose(log_loss(samples, fit.weights), fit.train_after)
     assert math.isnan(log_loss([], DEFAULT_WEIGHTS))
+
+
+# -- three players ------------------------------------------------------------------
+
+
+def test_each_players_value_is_the_weighted_sum_of_their_features() -> None:
+    rng = random.Random(8)
+    for _ in range(3):
+        w = weights_from_vector([rng.randrange(-300, 300) for _ in FEATURES])
+        vec = weight_vector(w)
+        ev = Evaluator(w)
+        for target in (1, 3):
+            for pos in _positions(150, 12 + target, target, players=3):
+                values = [
+                    sum(a * b for a, b in zip(vec, x, strict=True)) for x in player_features(pos)
+                ]
+                for root in range(3):
+                    others = max(v for c, v in enumerate(values) if c != root)
+                    assert ev.evaluate(pos, root) == values[root] - others, pos.fen()
+
+
+def test_the_three_player_generator_labels_each_position_with_the_winner(tmp_path: Path) -> None:
+    a = generate(2, seed=4, levels=(1,), players=3)
+    assert a == generate(2, seed=4, levels=(1,), players=3, jobs=2)
+    assert {s.game for s in a} == {0, 1}
+    for game in (0, 1):
+        rows = [s for s in a if s.game == game]
+        winners = {s.winner for s in rows}
+        assert len(winners) == 1
+        (winner,) = winners
+        for s in rows:
+            pos = Position(s.fen)
+            assert pos.players == 3 and not pos.status
+            assert s.result == (1.0 if pos.turn == winner else 0.0 if winner >= 0 else 1 / 3)
+    write_samples(tmp_path / "three.tsv", a, "recipe")
+    assert read_samples(tmp_path / "three.tsv") == a
+    with pytest.raises(ValueError, match="winner"):
+        generate(1, seed=4, levels=(1,), players=3, label_depth=1)
+
+
+def test_the_three_player_fit_recovers_the_weights_that_made_the_winners() -> None:
+    # Winners drawn from a known multinomial model: the fit must find its weights.
+    truth = Weights(
+        height=(0, 30, 60, 90, 150),
+        threat_win=(300, 700, 900),
+        reserve=8,
+        near_tower=40,
+        far_tower=15,
+        tempo=50,
+    )
+    vec = weight_vector(truth)
+    rng = random.Random(5)
+    samples: list[Sample] = []
+    for i, pos in enumerate(_positions(5000, 23, 1, players=3)):
+        zs = [sum(a * b for a, b in zip(vec, x, strict=True)) / SCALE for x in player_features(pos)]
+        top = max(zs)
+        es = [math.exp(z - top) for z in zs]
+        pick = rng.random() * sum(es)
+        winner = 0 if pick < es[0] else 1 if pick < es[0] + es[1] else 2
+        samples.append(Sample(pos.fen(), 1.0 if winner == pos.turn else 0.0, i // 40, winner))
+    fit = fit_three_weights(samples, ridge=0.01)
+    got = weight_vector(fit.weights)
+    for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):
+        i = FEATURES.index(name)
+        assert abs(got[i] - vec[i]) <= max(25, 0.35 * abs(vec[i])), (name, got[i], vec[i])
+    assert fit.train_after < fit.train_before and fit.test_after < fit.test_before
+    for name in set(FEATURES) - set(FREE):
+        i = FEATURES.index(name)
+        assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+    # the loss of the fit is the one log_loss measures
+    assert math.isclose(
+        log_loss(samples, fit.weights),
+        (fit.train_after * (fit.positions - fit.held_out) + fit.test_after * fit.held_out)
+        / fit.positions,
+    )

@@ -179,8 +179,12 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
     recipe = f"tune-eval --games {args.games} --seed {args.seed} --levels {levels}"
     if args.target > 1:
         recipe += f" --target {args.target}"
+    if args.players == 3:
+        recipe += " --players 3"
     if args.label_depth:
         recipe += f" --label-depth {args.label_depth}"
+    if args.players == 3 and args.label_depth:
+        raise MixtourError("--label-depth: three-player positions are labelled by their winner")
     if args.read_data:
         if args.data is None:
             raise MixtourError("--read-data needs --data FILE")
@@ -205,6 +209,7 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
             label_depth=args.label_depth,
             progress=progress,
             jobs=args.jobs,
+            players=args.players,
         )
         if args.data is not None:
             tune.write_samples(Path(args.data), samples, recipe)
@@ -213,7 +218,12 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
         raise MixtourError("no positions to fit")
     higher = any(Position(s.fen).target > 1 for s in samples)
     free = tune.FREE_POINTS if higher else tune.FREE
-    fit = tune.fit_weights(samples, free=free, ridge=args.ridge)
+    counts = {Position(s.fen).players for s in samples}
+    if len(counts) > 1:
+        raise MixtourError("the positions mix two- and three-player games")
+    fit = (tune.fit_three_weights if counts == {3} else tune.fit_weights)(
+        samples, free=free, ridge=args.ridge
+    )
     print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
     print("log-loss: today's weights (at their best scale) -> fitted weights")
     print(f"  training games  {fit.train_before:.4f} -> {fit.train_after:.4f}")
@@ -394,6 +404,7 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument(
         "--target", type=whole_number(1, 99), default=1, help="points to win (default 1)"
     )
+    p.add_argument("--players", type=int, choices=(2, 3), default=2, help="players (default 2)")
     p.add_argument(
         "--label-depth", type=_DEPTH, help="label by a search this deep, not the game result"
     )

@@ -20,8 +20,9 @@ tune-eval``):
    Python), for the weights named in ``free``; the others keep their value.
    The result is rounded to whole centi-disc units.
 
-Only two-player positions are used: with three players the evaluation
-takes the best of the two opponents, which is not linear.
+With three players the evaluation takes the best of the two opponents,
+which is not linear in the weights: :func:`fit_three_weights` fits each
+player's own value instead, to predict which of the three wins.
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ __all__ = [
     "Fit",
     "Sample",
     "features",
+    "fit_three_weights",
     "fit_weights",
     "generate",
     "log_loss",
+    "player_features",
     "load_weights",
     "read_samples",
     "save_weights",
@@ -140,20 +143,18 @@ def weights_from_vector(v: Sequence[int]) -> Weights:
     )
 
 
-def features(pos: Position, root: int) -> list[int]:
-    """The counts behind the evaluation of a two-player position, for
-    ``root`` (root's minus the opponent's), in the order of
-    :data:`FEATURES`: ``Evaluator(w).evaluate(pos, root)`` equals the dot
-    product with ``weight_vector(w)``."""
-    if pos.players != 2:
-        raise ValueError("features are defined for two players only")
+def player_features(pos: Position) -> list[list[int]]:
+    """The counts behind each player's value in the evaluation, in the order
+    of :data:`FEATURES`: ``Evaluator(w)`` values player ``c`` at the dot
+    product of ``player_features(pos)[c]`` with ``weight_vector(w)`` (before
+    it takes the opponents' values away)."""
     st = pos.stacks
     occ = pos.occupied
-    x = [0] * len(FEATURES)
-    sign = (1, -1) if root == 0 else (-1, 1)
-    threats = [0, 0]
-    near = [0, 0]
-    far = [0, 0]
+    players = pos.players
+    x = [[0] * len(FEATURES) for _ in range(players)]
+    threats = [0] * players
+    near = [0] * players
+    far = [0] * players
     b = occ
     while b:
         low = b & -b
@@ -161,7 +162,7 @@ def features(pos: Position, root: int) -> list[int]:
         b ^= low
         recv = st[t]
         h = len(recv)
-        x[h - 1] += sign[TOP[recv]]
+        x[TOP[recv]][h - 1] += 1
         short = 5 - h
         for need, bit, src in SOURCES[t * 5 + h]:
             if occ & need == bit:
@@ -175,22 +176,33 @@ def features(pos: Position, root: int) -> list[int]:
                     far[TOP[s]] += 1
     turn = pos.turn
     target = pos.target
-    for c in (0, 1):
-        sg = sign[c]
-        x[_INDEX["reserve"]] += sg * pos.reserves[c]
-        x[_INDEX["near_tower"]] += sg * near[c]
-        x[_INDEX["far_tower"]] += sg * far[c]
+    for c in range(players):
+        xc = x[c]
+        xc[_INDEX["reserve"]] = pos.reserves[c]
+        xc[_INDEX["near_tower"]] = near[c]
+        xc[_INDEX["far_tower"]] = far[c]
         if target > 1:
-            x[_INDEX["point"]] += sg * pos.scores[c]
+            xc[_INDEX["point"]] = pos.scores[c]
         n = threats[c]
         if n:
             if c == turn:
-                x[_INDEX["own_threat"]] += sg * min(n, 3)
+                xc[_INDEX["own_threat"]] = min(n, 3)
             else:
                 table = "threat_win" if pos.scores[c] + 1 >= target else "threat_point"
-                x[_INDEX[f"{table}{min(n, 3)}"]] += sg
-    x[_INDEX["tempo"]] += sign[turn]
+                xc[_INDEX[f"{table}{min(n, 3)}"]] = 1
+    x[turn][_INDEX["tempo"]] = 1
     return x
+
+
+def features(pos: Position, root: int) -> list[int]:
+    """The counts behind the evaluation of a two-player position, for
+    ``root`` (root's minus the opponent's), in the order of
+    :data:`FEATURES`: ``Evaluator(w).evaluate(pos, root)`` equals the dot
+    product with ``weight_vector(w)``."""
+    if pos.players != 2:
+        raise ValueError("features are defined for two players only")
+    mine, theirs = player_features(pos) if root == 0 else player_features(pos)[::-1]
+    return [a - b for a, b in zip(mine, theirs, strict=True)]
 
 
 # -- positions and labels -------------------------------------------------------
@@ -199,11 +211,13 @@ def features(pos: Position, root: int) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class Sample:
     """A position (P1) of game number ``game`` and its label: the expected
-    result for its mover."""
+    result for its mover, and with three players the colour that won the
+    game (``winner``, -1 for a draw)."""
 
     fen: str
     result: float
     game: int = 0
+    winner: int = -1
 
 
 def generate(
@@ -215,10 +229,13 @@ def generate(
     label_depth: int | None = None,
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
+    players: int = 2,
 ) -> list[Sample]:
     """Positions from ``games`` seeded self-play games (see the module doc);
     ``jobs`` games at a time in separate processes, with the same result."""
-    work = [(g, seed, tuple(levels), target, label_depth) for g in range(games)]
+    if players == 3 and label_depth is not None:
+        raise ValueError("three-player positions are labelled by the game's winner only")
+    work = [(g, seed, tuple(levels), target, label_depth, players) for g in range(games)]
     out: list[Sample] = []
     if jobs <= 1:
         results: Iterable[list[Sample]] = map(_one_game, work)
@@ -238,13 +255,13 @@ def generate(
     return out
 
 
-def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None]) -> list[Sample]:
-    g, seed, levels, target, label_depth = job
+def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None, int]) -> list[Sample]:
+    g, seed, levels, target, label_depth, players = job
     rng = random.Random(seed * 1_000_003 + g)
-    pos = Position.start(2, None, target)
+    pos = Position.start(players, None, target)
     for _ in range(rng.randint(2, 6)):
         pos.push(rng.choice(pos.legal_actions()))
-    seats = (rng.choice(levels), rng.choice(levels))
+    seats = tuple(rng.choice(levels) for _ in range(players))
     kept: list[tuple[str, int]] = []
     while not pos.status and pos.ply < MAX_PLIES:
         if immediate_win(pos) is None:
@@ -252,14 +269,15 @@ def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None]) -> list[Sa
         level = seats[pos.turn]
         pos.push(choose_move(pos, level=level, seed=rng.getrandbits(30)).move)
     out: list[Sample] = []
+    won = pos.winner if pos.status == Status.WIN and pos.winner is not None else -1
     for fen, mover in kept:
         if label_depth is not None:
             result = _search_label(fen, label_depth)
-        elif pos.status == Status.WIN:
-            result = 1.0 if pos.winner == mover else 0.0
+        elif won >= 0:
+            result = 1.0 if won == mover else 0.0
         else:
-            result = 0.5
-        out.append(Sample(fen, result, g))
+            result = 1 / players
+        out.append(Sample(fen, result, g, won if players == 3 else -1))
     return out
 
 
@@ -275,19 +293,22 @@ def _search_label(fen: str, depth: int) -> float:
 
 def write_samples(path: Path, samples: Iterable[Sample], recipe: str) -> None:
     """One ``result<TAB>game<TAB>position`` line per sample, after a ``#``
-    recipe line."""
+    recipe line; a three-player sample ends with ``<TAB>winner``."""
     with path.open("w", encoding="utf-8") as f:
         f.write(f"# {recipe}\n")
         for s in samples:
-            f.write(f"{s.result:.6g}\t{s.game}\t{s.fen}\n")
+            tail = f"\t{s.winner}" if Position(s.fen).players == 3 else ""
+            f.write(f"{s.result:.6g}\t{s.game}\t{s.fen}{tail}\n")
 
 
 def read_samples(path: Path) -> list[Sample]:
     out: list[Sample] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            result, game, fen = line.split("\t")
-            out.append(Sample(fen, float(result), int(game)))
+            result, game, fen, *winner = line.split("\t")
+            if len(winner) > 1:
+                raise ValueError(f"{len(winner) + 3} fields in a line: expected 3 or 4")
+            out.append(Sample(fen, float(result), int(game), int(winner[0]) if winner else -1))
     return out
 
 
@@ -413,9 +434,172 @@ def _objective(
     return total
 
 
+# -- three players -----------------------------------------------------------------
+#
+# With three players the evaluation takes the best of the two opponents'
+# values, which is not linear in the weights; the values themselves are.  So
+# the fit asks each player's value to predict who wins: the chance that
+# player c wins is exp(v_c) / (exp(v_0) + exp(v_1) + exp(v_2)), with v_c the
+# player's value in log-odds units (a multinomial logit; with two players it
+# is the logistic of the difference, as above).  A draw counts a third for
+# each player.
+
+ThreeRow = tuple[list[list[int]], list[float]]
+
+
+def _three_rows(samples: Iterable[Sample]) -> list[ThreeRow]:
+    rows: list[ThreeRow] = []
+    for s in samples:
+        pos = Position(s.fen)
+        if pos.players != 3:
+            raise ValueError("a two-player position among three-player ones")
+        y = [1.0 if c == s.winner else 0.0 for c in range(3)] if s.winner >= 0 else [1 / 3] * 3
+        rows.append((player_features(pos), y))
+    return rows
+
+
+def _softmax_loss(zs: Sequence[float], y: Sequence[float]) -> float:
+    top = max(zs)
+    log_total = top + math.log(sum(math.exp(z - top) for z in zs))
+    return sum(yc * (log_total - z) for z, yc in zip(zs, y, strict=True))
+
+
+def _three_loss(rows: list[ThreeRow], w: Sequence[float]) -> float:
+    if not rows:
+        return math.nan
+    total = 0.0
+    for xs, y in rows:
+        zs = [sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE for x in xs]
+        total += _softmax_loss(zs, y)
+    return total / len(rows)
+
+
+def _three_best_scale(rows: list[ThreeRow], w: Sequence[float]) -> float:
+    """The factor k that makes ``k * w`` predict best (a convex search on k)."""
+    values = [
+        ([sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE for x in xs], y)
+        for xs, y in rows
+    ]
+
+    def loss(k: float) -> float:
+        return sum(_softmax_loss([k * z for z in zs], y) for zs, y in values)
+
+    low, high = 0.0, 4.0
+    for _ in range(60):
+        a, b = low + (high - low) / 3, high - (high - low) / 3
+        if loss(a) <= loss(b):
+            high = b
+        else:
+            low = a
+    return (low + high) / 2
+
+
+def fit_three_weights(
+    samples: Sequence[Sample],
+    start: Weights = DEFAULT_WEIGHTS,
+    free: Sequence[str] = FREE,
+    *,
+    ridge: float = 1.0,
+    iterations: int = 12,
+    holdout: int = 5,
+) -> Fit:
+    """:func:`fit_weights` for three-player positions labelled by their
+    winner (see above): Newton's method on the multinomial log-loss, each
+    step halved while it would make the fit worse, the same ridge, the same
+    held-out games."""
+    rows = _three_rows(samples)
+    held = [s.game % holdout == holdout - 1 for s in samples]
+    train = [r for r, h in zip(rows, held, strict=True) if not h]
+    test = [r for r, h in zip(rows, held, strict=True) if h]
+    base = [float(v) for v in weight_vector(start)]
+    idx = [_INDEX[name] for name in free]
+    fixed = [i for i in range(len(FEATURES)) if i not in idx]
+    k = len(idx)
+    beta = [base[i] / SCALE for i in idx]
+    data = [
+        (
+            [[x[i] for i in idx] for x in xs],
+            [sum(base[i] * x[i] for i in fixed) / SCALE for x in xs],
+            y,
+        )
+        for xs, y in train
+    ]
+
+    def objective(b: Sequence[float]) -> float:
+        total = 0.5 * ridge * sum(v * v for v in b)
+        for xs, offsets, y in data:
+            zs = [
+                o + sum(bj * xj for bj, xj in zip(b, x, strict=True))
+                for x, o in zip(xs, offsets, strict=True)
+            ]
+            total += _softmax_loss(zs, y)
+        return total
+
+    for _ in range(iterations):
+        grad = [ridge * b for b in beta]
+        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
+        for xs, offsets, y in data:
+            zs = [
+                o + sum(b * xj for b, xj in zip(beta, x, strict=True))
+                for x, o in zip(xs, offsets, strict=True)
+            ]
+            top = max(zs)
+            es = [math.exp(z - top) for z in zs]
+            total = sum(es)
+            ps = [e / total for e in es]
+            mean = [sum(p * x[j] for p, x in zip(ps, xs, strict=True)) for j in range(k)]
+            for p, x, yc in zip(ps, xs, y, strict=True):
+                for j in range(k):
+                    grad[j] += (p - yc) * x[j]
+                nz = [(j, x[j]) for j in range(k) if x[j]]
+                for j, xj in nz:
+                    row = hess[j]
+                    for m, xm in nz:
+                        row[m] += p * xj * xm
+            nzm = [(j, v) for j, v in enumerate(mean) if v]
+            for j, mj in nzm:
+                row = hess[j]
+                for m, mm in nzm:
+                    row[m] -= mj * mm
+        step = _solve(hess, grad)
+        now = objective(beta)
+        t = 1.0
+        while True:
+            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
+            if t < 1e-6 or objective(trial) <= now:
+                break
+            t /= 2
+        beta = trial
+        if max(abs(t * s) for s in step) < 1e-9:
+            break
+    vec: list[int] = [round(v) for v in base]
+    for j, i in enumerate(idx):
+        vec[i] = round(beta[j] * SCALE)
+    factor = _three_best_scale(train, base)
+    scaled = [factor * v for v in base]
+    return Fit(
+        weights_from_vector(vec),
+        _three_loss(train, scaled),
+        _three_loss(train, vec),
+        _three_loss(test, scaled),
+        _three_loss(test, vec),
+        len(rows),
+        len(test),
+    )
+
+
 def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) -> float:
     """Mean log-loss of ``w``'s prediction over ``samples`` (NaN for none);
-    with ``rescale``, of ``w`` at its best scale (as ``Fit``'s "before")."""
+    with ``rescale``, of ``w`` at its best scale (as ``Fit``'s "before").
+    Three-player samples are measured as :func:`fit_three_weights` fits them."""
+    samples = list(samples)
+    if samples and Position(samples[0].fen).players == 3:
+        three = _three_rows(samples)
+        vec3 = [float(v) for v in weight_vector(w)]
+        if rescale:
+            factor = _three_best_scale(three, vec3)
+            vec3 = [factor * v for v in vec3]
+        return _three_loss(three, vec3)
     rows = []
     for s in samples:
         pos = Position(s.fen)
