@@ -128,6 +128,10 @@ def _choices(pos: Position, depth: int, margin: int, keep: int) -> list[tuple[in
 
     def exact(s: Searcher) -> None:
         s.exact_root = True
+        # The search the shipped book was built with: Master's deeper
+        # reductions would change its scores, and the book would no longer
+        # be rebuilt byte for byte.
+        s.deep_lmr = False
         searchers.append(s)
 
     # An empty book: a book is made by search, never from the shipped one.
