@@ -33,6 +33,7 @@ from mixtour.ai.tune import (
     FREE,
     FREE_POINTS,
     SCALE,
+    Fit,
     Sample,
     features,
     fit_three_weights,
@@ -50,6 +51,16 @@ from mixtour.ai.tune import (
 from mixtour.core import Position
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The weights that make the labels of the fits' recovery tests.
+TRUTH = Weights(
+    height=(0, 30, 60, 90, 150),
+    threat_win=(300, 700, 900),
+    reserve=8,
+    near_tower=40,
+    far_tower=15,
+    tempo=50,
+)
 
 
 def _positions(count: int, seed: int, target: int = 1, players: int = 2) -> list[Position]:
@@ -133,33 +144,28 @@ def test_samples_round_trip_through_the_file(tmp_path: Path) -> None:
     assert read_samples(tmp_path / "d.tsv") == samples
 
 
+def assert_recovered(fit: Fit) -> None:
+    """The fit found TRUTH's free weights, and left the others as they were."""
+    got, vec = weight_vector(fit.weights), weight_vector(TRUTH)
+    for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):
+        i = FEATURES.index(name)
+        assert abs(got[i] - vec[i]) <= max(25, 0.35 * abs(vec[i])), (name, got[i], vec[i])
+    assert fit.train_after < fit.train_before
+    for name in set(FEATURES) - set(FREE):
+        i = FEATURES.index(name)
+        assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+
+
 def test_fit_recovers_the_weights_that_made_the_labels() -> None:
     # Labels drawn from a known logistic model: the fit must find its weights.
-    truth = Weights(
-        height=(0, 30, 60, 90, 150),
-        threat_win=(300, 700, 900),
-        reserve=8,
-        near_tower=40,
-        far_tower=15,
-        tempo=50,
-    )
-    vec = weight_vector(truth)
+    vec = weight_vector(TRUTH)
     rng = random.Random(3)
     samples: list[Sample] = []
     for i, pos in enumerate(_positions(6000, 21, 1)):
         z = sum(a * b for a, b in zip(vec, features(pos, pos.turn), strict=True)) / SCALE
         y = 1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0
         samples.append(Sample(pos.fen(), y, i // 40))
-    fit = fit_weights(samples, ridge=0.01)
-    got = weight_vector(fit.weights)
-    for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):
-        i = FEATURES.index(name)
-        assert abs(got[i] - vec[i]) <= max(25, 0.35 * abs(vec[i])), (name, got[i], vec[i])
-    assert fit.train_after < fit.train_before
-    # the weights the fit may not touch keep their value
-    for name in set(FEATURES) - set(FREE):
-        i = FEATURES.index(name)
-        assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+    assert_recovered(fit_weights(samples, ridge=0.01))
 
 
 def test_fit_finds_the_same_weights_from_a_start_that_saturates_the_logistic() -> None:
@@ -361,15 +367,7 @@ def test_the_three_player_generator_labels_each_position_with_the_winner(tmp_pat
 
 def test_the_three_player_fit_recovers_the_weights_that_made_the_winners() -> None:
     # Winners drawn from a known multinomial model: the fit must find its weights.
-    truth = Weights(
-        height=(0, 30, 60, 90, 150),
-        threat_win=(300, 700, 900),
-        reserve=8,
-        near_tower=40,
-        far_tower=15,
-        tempo=50,
-    )
-    vec = weight_vector(truth)
+    vec = weight_vector(TRUTH)
     rng = random.Random(5)
     samples: list[Sample] = []
     for i, pos in enumerate(_positions(5000, 23, 1, players=3)):
@@ -380,14 +378,8 @@ def test_the_three_player_fit_recovers_the_weights_that_made_the_winners() -> No
         winner = 0 if pick < es[0] else 1 if pick < es[0] + es[1] else 2
         samples.append(Sample(pos.fen(), 1.0 if winner == pos.turn else 0.0, i // 40, winner))
     fit = fit_three_weights(samples, ridge=0.01)
-    got = weight_vector(fit.weights)
-    for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):
-        i = FEATURES.index(name)
-        assert abs(got[i] - vec[i]) <= max(25, 0.35 * abs(vec[i])), (name, got[i], vec[i])
-    assert fit.train_after < fit.train_before and fit.test_after < fit.test_before
-    for name in set(FEATURES) - set(FREE):
-        i = FEATURES.index(name)
-        assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
+    assert_recovered(fit)
+    assert fit.test_after < fit.test_before
     # the loss of the fit is the one log_loss measures
     assert math.isclose(
         log_loss(samples, fit.weights),

@@ -47,7 +47,9 @@ From level 3 up an immediate win is always played and an avoidable
 immediate loss always avoided (``tests/test_ai_tactics.py``).  Expert and
 Master open the standard game from the book; Master evaluates two-player
 games with fitted weights (``evaluate.TUNED_WEIGHTS`` to one point,
-``evaluate.TUNED_POINTS_WEIGHTS`` to more).
+``evaluate.TUNED_POINTS_WEIGHTS`` to more) and searches with the switches
+that pay on the clock (``Level.sharp``: deeper late-move reductions, and
+the proven better move of an iteration cut short).
 """
 
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, EvaluatorLike, Weights

@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from ..core import SOURCES, Position, Status
 from .evaluate import DEFAULT_WEIGHTS, TOP, Weights
@@ -360,22 +360,14 @@ def fit_weights(
     give the same weights.
     """
     rows: list[tuple[list[int], float]] = []
-    held: list[bool] = []
     for s in samples:
         pos = Position(s.fen)
         rows.append((features(pos, pos.turn), s.result))
-        held.append(s.game % holdout == holdout - 1)
-    train = [r for r, h in zip(rows, held, strict=True) if not h]
-    test = [r for r, h in zip(rows, held, strict=True) if h]
-    base = [float(v) for v in weight_vector(start)]
-    idx = [_INDEX[name] for name in free]
-    fixed = [i for i in range(len(FEATURES)) if i not in idx]
-    k = len(idx)
-    beta = [base[i] / SCALE for i in idx]
+    train, test = _split(rows, samples, holdout)
+    base, idx, fixed, beta = _free_part(start, free)
     data = [([x[i] for i in idx], sum(base[i] * x[i] for i in fixed) / SCALE, y) for x, y in train]
-    for _ in range(iterations):
-        grad = [ridge * b for b in beta]
-        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
+
+    def add(beta: Sequence[float], grad: list[float], hess: list[list[float]]) -> None:
         for xs, offset, y in data:
             z = offset + sum(b * xi for b, xi in zip(beta, xs, strict=True))
             z = min(max(z, -30.0), 30.0)
@@ -388,29 +380,12 @@ def fit_weights(
                 row = hess[j]
                 for m, xm in nz:
                     row[m] += v * xj * xm
-        step = _solve(hess, grad)
-        # A full Newton step, unless it makes the fit worse: far from the
-        # optimum (a start whose scores saturate the logistic, as the
-        # defaults' do on games to several points) it can overshoot wildly,
-        # so it is halved until the penalized loss no longer rises.
-        now = _objective(data, beta, ridge)
-        t = 1.0
-        while True:
-            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
-            if t < 1e-6 or _objective(data, trial, ridge) <= now:
-                break
-            t /= 2
-        beta = trial
-        if max(abs(t * s) for s in step) < 1e-9:
-            break
-    vec: list[int] = [round(v) for v in base]
-    for j, i in enumerate(idx):
-        vec[i] = round(beta[j] * SCALE)
-    tuned = weights_from_vector(vec)
-    factor = _best_scale(train, base)
-    scaled = [factor * v for v in base]
+
+    beta = _newton(beta, ridge, iterations, add, lambda b: _objective(data, b, ridge))
+    vec = _whole(base, idx, beta)
+    scaled = [_best_scale(train, base) * v for v in base]
     return Fit(
-        tuned,
+        weights_from_vector(vec),
         _loss(train, scaled),
         _loss(train, vec),
         _loss(test, scaled),
@@ -418,6 +393,68 @@ def fit_weights(
         len(rows),
         len(test),
     )
+
+
+Row = TypeVar("Row")
+
+
+def _split(rows: list[Row], samples: Sequence[Sample], holdout: int) -> tuple[list[Row], list[Row]]:
+    """(training rows, held-out rows): the rows of every ``holdout``-th game are held out."""
+    held = [s.game % holdout == holdout - 1 for s in samples]
+    train = [r for r, h in zip(rows, held, strict=True) if not h]
+    test = [r for r, h in zip(rows, held, strict=True) if h]
+    return train, test
+
+
+def _free_part(
+    start: Weights, free: Sequence[str]
+) -> tuple[list[float], list[int], list[int], list[float]]:
+    """(every start weight, the free ones' indices, the fixed ones', the free
+    ones in log-odds units): what a fit starts from."""
+    base = [float(v) for v in weight_vector(start)]
+    idx = [_INDEX[name] for name in free]
+    fixed = [i for i in range(len(FEATURES)) if i not in idx]
+    return base, idx, fixed, [base[i] / SCALE for i in idx]
+
+
+def _whole(base: Sequence[float], idx: Sequence[int], beta: Sequence[float]) -> list[int]:
+    """The weight vector with the fitted free weights, in whole centi-discs."""
+    vec = [round(v) for v in base]
+    for j, i in enumerate(idx):
+        vec[i] = round(beta[j] * SCALE)
+    return vec
+
+
+def _newton(
+    beta: list[float],
+    ridge: float,
+    iterations: int,
+    add: Callable[[Sequence[float], list[float], list[list[float]]], None],
+    objective: Callable[[Sequence[float]], float],
+) -> list[float]:
+    """Newton's method on a convex loss with a ridge: ``add`` adds the loss's
+    gradient and Hessian at ``beta`` to those of the ridge."""
+    k = len(beta)
+    for _ in range(iterations):
+        grad = [ridge * b for b in beta]
+        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
+        add(beta, grad, hess)
+        step = _solve(hess, grad)
+        # A full Newton step, unless it makes the fit worse: far from the
+        # optimum (a start whose scores saturate the logistic, as the
+        # defaults' do on games to several points) it can overshoot wildly,
+        # so it is halved until the penalized loss no longer rises.
+        now = objective(beta)
+        t = 1.0
+        while True:
+            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
+            if t < 1e-6 or objective(trial) <= now:
+                break
+            t /= 2
+        beta = trial
+        if max(abs(t * s) for s in step) < 1e-9:
+            break
+    return beta
 
 
 def _objective(
@@ -504,18 +541,11 @@ def fit_three_weights(
     holdout: int = 5,
 ) -> Fit:
     """:func:`fit_weights` for three-player positions labelled by their
-    winner (see above): Newton's method on the multinomial log-loss, each
-    step halved while it would make the fit worse, the same ridge, the same
-    held-out games."""
+    winner (see above): Newton's method on the multinomial log-loss, with
+    the same step halving, ridge and held-out games."""
     rows = _three_rows(samples)
-    held = [s.game % holdout == holdout - 1 for s in samples]
-    train = [r for r, h in zip(rows, held, strict=True) if not h]
-    test = [r for r, h in zip(rows, held, strict=True) if h]
-    base = [float(v) for v in weight_vector(start)]
-    idx = [_INDEX[name] for name in free]
-    fixed = [i for i in range(len(FEATURES)) if i not in idx]
-    k = len(idx)
-    beta = [base[i] / SCALE for i in idx]
+    train, test = _split(rows, samples, holdout)
+    base, idx, fixed, beta = _free_part(start, free)
     data = [
         (
             [[x[i] for i in idx] for x in xs],
@@ -525,34 +555,31 @@ def fit_three_weights(
         for xs, y in train
     ]
 
+    def values(b: Sequence[float], xs: list[list[int]], offsets: list[float]) -> list[float]:
+        return [
+            o + sum(bj * xj for bj, xj in zip(b, x, strict=True))
+            for x, o in zip(xs, offsets, strict=True)
+        ]
+
     def objective(b: Sequence[float]) -> float:
         total = 0.5 * ridge * sum(v * v for v in b)
-        for xs, offsets, y in data:
-            zs = [
-                o + sum(bj * xj for bj, xj in zip(b, x, strict=True))
-                for x, o in zip(xs, offsets, strict=True)
-            ]
-            total += _softmax_loss(zs, y)
-        return total
+        return total + sum(_softmax_loss(values(b, xs, o), y) for xs, o, y in data)
 
-    for _ in range(iterations):
-        grad = [ridge * b for b in beta]
-        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
+    def add(beta: Sequence[float], grad: list[float], hess: list[list[float]]) -> None:
+        k = len(beta)
         for xs, offsets, y in data:
-            zs = [
-                o + sum(b * xj for b, xj in zip(beta, x, strict=True))
-                for x, o in zip(xs, offsets, strict=True)
-            ]
+            zs = values(beta, xs, offsets)
             top = max(zs)
             es = [math.exp(z - top) for z in zs]
             total = sum(es)
             ps = [e / total for e in es]
+            # gradient: sum of (p_c - y_c) x_c; Hessian: sum of p_c x_c x_c'
+            # minus the outer product of the mean sum of p_c x_c
             mean = [sum(p * x[j] for p, x in zip(ps, xs, strict=True)) for j in range(k)]
             for p, x, yc in zip(ps, xs, y, strict=True):
-                for j in range(k):
-                    grad[j] += (p - yc) * x[j]
                 nz = [(j, x[j]) for j in range(k) if x[j]]
                 for j, xj in nz:
+                    grad[j] += (p - yc) * xj
                     row = hess[j]
                     for m, xm in nz:
                         row[m] += p * xj * xm
@@ -561,22 +588,10 @@ def fit_three_weights(
                 row = hess[j]
                 for m, mm in nzm:
                     row[m] -= mj * mm
-        step = _solve(hess, grad)
-        now = objective(beta)
-        t = 1.0
-        while True:
-            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
-            if t < 1e-6 or objective(trial) <= now:
-                break
-            t /= 2
-        beta = trial
-        if max(abs(t * s) for s in step) < 1e-9:
-            break
-    vec: list[int] = [round(v) for v in base]
-    for j, i in enumerate(idx):
-        vec[i] = round(beta[j] * SCALE)
-    factor = _three_best_scale(train, base)
-    scaled = [factor * v for v in base]
+
+    beta = _newton(beta, ridge, iterations, add, objective)
+    vec = _whole(base, idx, beta)
+    scaled = [_three_best_scale(train, base) * v for v in base]
     return Fit(
         weights_from_vector(vec),
         _three_loss(train, scaled),
