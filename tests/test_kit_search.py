@@ -318,6 +318,32 @@ def test_an_iteration_cut_short_gives_its_move_only_when_proven_better() -> None
     assert [d for d, _ in kept] == [d for d, _ in plain], "the same cuts"
 
 
+def test_with_keep_partial_the_deepening_uses_all_its_time() -> None:
+    # A clock that moves on by 0.01 s each time it is read, and 0.07 s to
+    # spend: without keep_partial the deepening stops once 60 % of the time
+    # is gone, since an unfinished iteration would count for nothing; with
+    # it, iterations start until the clock cuts one short.
+    reached = {}
+    for keep in (False, True):
+        now = [0.0]
+
+        def clock(now: list[float] = now) -> float:
+            now[0] += 0.01
+            return now[0]
+
+        pos = Noughts("......... x")
+        s = Searcher(pos, PLAIN, OpenLines())
+        s.keep_partial = keep
+        s.clock = clock
+        t0 = clock()
+        s.deadline = t0 + 0.07
+        found = deepen(s, pos.legal_actions(), 9, t0=t0, clock=clock, info=SearchInfo)
+        reached[keep] = (found.depth, s.root_depth)
+    assert reached[False][1] == reached[False][0], "no iteration was started and lost"
+    assert reached[True][1] == reached[True][0] + 1, "the last iteration was cut short"
+    assert reached[True][0] > reached[False][0]
+
+
 class Indifferent:
     """An evaluator for any game that sees nothing: only the rules decide."""
 

@@ -205,7 +205,8 @@ class Searcher(Generic[P]):
     latest moves of deep nodes by two plies instead of one, unless the mover
     must parry a threat; ``keep_partial`` (read by :func:`deepen`) keeps the
     best move of an iteration that the clock cut short, once that move has
-    been proven better than the last iteration's best at the new depth.
+    been proven better than the last iteration's best at the new depth, and
+    so lets :func:`deepen` start an iteration with whatever time is left.
     """
 
     __slots__ = (
@@ -676,8 +677,14 @@ def deepen(
             on_info(report)
         if score >= WIN_BOUND or score <= -WIN_BOUND:
             break  # proven: deeper search cannot change the outcome
-        if s.deadline != float("inf") and clock() > t0 + 0.6 * (s.deadline - t0):
-            break  # the next iteration would not finish: keep the time
+        if (
+            not s.keep_partial
+            and s.deadline != float("inf")
+            and clock() > t0 + 0.6 * (s.deadline - t0)
+        ):
+            # The next iteration would not finish, and an unfinished one
+            # counts for nothing: keep the time.
+            break
     return found
 
 
