@@ -110,6 +110,21 @@ def webkit_leftovers() -> dict[int, str]:
     }
 
 
+def clear_webkit(limit_s: float = 10.0) -> None:
+    """Kill every WebKit program alive and wait until they are gone: one left
+    alive (stopped, even), or still dying, by a browser that was killed or
+    froze, or by a start that failed, can keep the next session from starting."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        left = webkit_leftovers()
+        if not left or time.monotonic() > deadline:
+            return
+        for pid in left:
+            with suppress(OSError):
+                os.kill(pid, 9)
+        time.sleep(0.1)
+
+
 def stop_tree(process: subprocess.Popen[Any] | None) -> None:
     """Kill a process and everything it started."""
     if process is None:
@@ -597,22 +612,21 @@ class Relaunching:
 
     def _launch(self) -> Engine:
         """A new browser; a start that fails (a loaded machine can be slow to
-        give the first session) is tried once more."""
+        give the first session) is tried once more, after what the failed
+        WebKit start left behind is gone."""
         try:
             return self._start()
-        except BrowserCrashed:
+        except BrowserCrashed as error:
             self.relaunches += 1
+            if str(error).startswith("webkit"):
+                clear_webkit()
             return self._start()
 
     def relaunch(self) -> None:
         with suppress(Exception):
             self.current.close()
         if self.name == "webkit":
-            # A helper of the killed or frozen browser, left alive (stopped,
-            # even), can keep a new session from starting: none may stay.
-            for pid in webkit_leftovers():
-                with suppress(OSError):
-                    os.kill(pid, 9)
+            clear_webkit()
         self.relaunches += 1
         self.current = self._launch()
 
