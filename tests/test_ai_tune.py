@@ -21,6 +21,7 @@ from mixtour.ai.arena import make_player, opening
 from mixtour.ai.evaluate import (
     DEFAULT_WEIGHTS,
     TUNED_POINTS_WEIGHTS,
+    TUNED_THREE_WEIGHTS,
     TUNED_WEIGHTS,
     Evaluator,
     Weights,
@@ -192,17 +193,21 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.parametrize(("players", "levels"), [("2", "1,2"), ("3", "1")])
 def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
-    tmp_path: Path,
+    tmp_path: Path, players: str, levels: str
 ) -> None:
+    # Three-player games at level 2 take seconds each: level 1 only there.
     outs = []
     for run in ("a", "b"):
         proc = _run(
             "tune-eval",
+            "--players",
+            players,
             "--games",
             "6",
             "--levels",
-            "1,2",
+            levels,
             "--seed",
             "2",
             "--data",
@@ -215,6 +220,8 @@ def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
         outs.append(json.loads((tmp_path / f"{run}.json").read_text()))
     assert outs[0] == outs[1]
     assert (tmp_path / "a.tsv").read_text() == (tmp_path / "b.tsv").read_text()
+    recipe = (tmp_path / "a.tsv").read_text().splitlines()[0]
+    assert recipe.endswith("--players 3") == (players == "3"), recipe
     # refitting from the saved positions gives the same weights again
     proc = _run(
         "tune-eval",
@@ -268,7 +275,7 @@ def weights_searched(pos: Position, level: int) -> Weights:
 
 
 def test_master_plays_two_player_games_with_the_weights_fitted_for_their_target() -> None:
-    assert len({TUNED_WEIGHTS, TUNED_POINTS_WEIGHTS, DEFAULT_WEIGHTS}) == 3
+    assert len({TUNED_WEIGHTS, TUNED_POINTS_WEIGHTS, TUNED_THREE_WEIGHTS, DEFAULT_WEIGHTS}) == 4
     # Past the opening book, in each mode.
     middle = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
     assert weights_searched(Position(middle), 6) == TUNED_WEIGHTS
@@ -280,8 +287,11 @@ def test_master_plays_two_player_games_with_the_weights_fitted_for_their_target(
     # to such games ...
     for target in (2, 3, 5):
         assert weights_searched(Position.start(target=target), 6) == TUNED_POINTS_WEIGHTS
-    # ... and keeps the defaults with three players, where nothing was fitted.
-    assert weights_searched(Position.start(players=3), 6) == DEFAULT_WEIGHTS
+    # ... and three-player games to one point with the weights fitted to
+    # those; to more points, where nothing was fitted, with the defaults.
+    assert weights_searched(Position.start(players=3), 6) == TUNED_THREE_WEIGHTS
+    assert weights_searched(Position.start(players=3, target=2), 6) == DEFAULT_WEIGHTS
+    assert weights_searched(Position.start(players=3), 5) == DEFAULT_WEIGHTS
     # An evaluator given still wins over the level's.
     mine = Evaluator(Weights(tempo=7))
     seen: list[object] = []

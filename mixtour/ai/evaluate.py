@@ -26,6 +26,7 @@ from ..core import SOURCES, Position
 __all__ = [
     "DEFAULT_WEIGHTS",
     "TUNED_POINTS_WEIGHTS",
+    "TUNED_THREE_WEIGHTS",
     "TUNED_WEIGHTS",
     "Evaluator",
     "EvaluatorLike",
@@ -149,10 +150,7 @@ TUNED_WEIGHTS: Final = Weights(
 #: --time-ms 500 --seed 41``): 95.0 % over 100 games (50.0 % over 52 with
 #: the defaults).  A point is worth about half what the defaults say, a
 #: threat of a point much less, the mover's own chance to score more, and
-#: reserves next to nothing.  With three players Master keeps the defaults:
-#: :data:`TUNED_WEIGHTS` there scored 20.8 % over 12 games against two
-#: master-v1 (``--players 3 --games 60 --seed 31``, stopped early; 38.3 %
-#: over 60 with the defaults).
+#: reserves next to nothing.
 TUNED_POINTS_WEIGHTS: Final = Weights(
     height=(0, 27, 130, 215, 280),
     threat_win=(213, 416, 200),
@@ -166,13 +164,45 @@ TUNED_POINTS_WEIGHTS: Final = Weights(
 )
 
 
+#: Weights fitted to three-player games to one point, played by Master there.
+#: Regenerated exactly by ``python -m mixtour tune-eval --games 400 --seed 1
+#: --levels 2,3,4 --players 3`` (18,423 positions): each player's own value
+#: fitted to who wins (:func:`mixtour.ai.tune.fit_three_weights`).  The
+#: defaults predict the winner worse than a blind guess at any positive
+#: scale (held-out log-loss ln 3 = 1.0986 at their best scale, which is 0;
+#: scaled by -0.2 they do better, 1.088 on the whole set): with three
+#: players, R10 makes the next player parry every threat of the one after,
+#: so a threat of one's own is rarely a gain, and a tall stack topped by
+#: one's colour is a target.  These weights (held out: 1.0879) count tall
+#: stacks and several threats slightly against their owner.  Against two
+#: master-v1 with 0.5 s of CPU a move (``arena master master-v1 --players 3
+#: --games 60 --time-ms 500 --seed 31``): 59.2 % over 60 games, 34 won, 3
+#: drawn (a fair share would be a third; 36.7 % over 30 with the defaults
+#: and the same search, 38.3 % over 60 before it).  Three-player
+#: games to more than one point keep the defaults: nothing was fitted there.
+TUNED_THREE_WEIGHTS: Final = Weights(
+    height=(0, -12, 3, -29, -74),
+    threat_win=(40, -283, -382),
+    threat_point=(500, 800, 1000),
+    own_threat=60,
+    reserve=25,
+    point=1200,
+    near_tower=-29,
+    far_tower=7,
+    tempo=-9,
+)
+
+
 def weights_for(pos: Position, tuned: bool) -> Weights:
     """The weights a level plays ``pos`` with: the fitted ones where the
     level takes them and the game is of a mode they were fitted for (two
     players: :data:`TUNED_WEIGHTS` to one point, :data:`TUNED_POINTS_WEIGHTS`
-    to more), the defaults everywhere else."""
+    to more; three players to one point: :data:`TUNED_THREE_WEIGHTS`), the
+    defaults everywhere else."""
     if tuned and pos.players == 2:
         return TUNED_WEIGHTS if pos.target == 1 else TUNED_POINTS_WEIGHTS
+    if tuned and pos.target == 1:
+        return TUNED_THREE_WEIGHTS
     return DEFAULT_WEIGHTS
 
 

@@ -11,10 +11,11 @@ and now and then a near-best move instead of the best.  Level 1 also does
 not look one ply past its own move for the opponent's towers, which is the
 classic beginner's blunder; from level 3 up every immediate win is played
 and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
-Master evaluates two-player games with weights fitted to game results
-(``TUNED_WEIGHTS`` to one point, ``TUNED_POINTS_WEIGHTS`` to more, in
-:mod:`mixtour.ai.evaluate` with their recipes); the other levels, and Master
-with three players, keep the hand-set ones.
+Master evaluates with weights fitted to game results (two players:
+``TUNED_WEIGHTS`` to one point, ``TUNED_POINTS_WEIGHTS`` to more; three
+players to one point: ``TUNED_THREE_WEIGHTS``; in :mod:`mixtour.ai.evaluate`
+with their recipes); the other levels, and Master in three-player games to
+more than one point, keep the hand-set ones.
 Expert and Master open the standard two-player game from an opening book
 searched deeply offline (:mod:`mixtour.ai.opening_book`), choosing among its
 good moves by weight, so that their games differ.
@@ -31,6 +32,8 @@ played with both colours; ``python -m mixtour arena A B --games 100
     (the same with 1 s of wall time on a machine loaded ~5x: 81 %, Elo +252)
     Master vs master-v1, two players to 3 points, 0.5 s of CPU time each
     (--target 3 --games 100 --time-ms 500 --seed 41): 95.0 %, Elo +512
+    Master alone against two master-v1, three players to one point, 0.5 s
+    of CPU time each (--players 3 --games 60 --time-ms 500 --seed 31): 59.2 %, 34 of 60 won
 """
 
 from __future__ import annotations
