@@ -18,6 +18,7 @@ import pytest
 from mixtour.ai import LEVELS, Evaluator, SearchResult, Weights, choose_move, parse_level
 from mixtour.ai.arena import elo_interval, opening
 from mixtour.ai.baseline import baseline_move
+from mixtour.ai.levels import SHARP_RFP
 from mixtour.ai.search import WIN
 from mixtour.core import Action, MixtourError, Position, action_text
 
@@ -243,7 +244,7 @@ def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
     from mixtour.ai.frozen import master_v1_search
     from mixtour.ai.search import Searcher
 
-    seen: dict[str, tuple[bool, bool]] = {}
+    seen: dict[str, tuple[bool, bool, int]] = {}
 
     def spy(
         name: str, then: Callable[[Searcher], None] | None = None
@@ -251,17 +252,20 @@ def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
         def configure(s: Searcher) -> None:
             if then is not None:
                 then(s)
-            seen[name] = (s.deep_lmr, s.keep_partial)
+            seen[name] = (s.deep_lmr, s.keep_partial, s.rfp)
 
         return configure
 
     for level in sorted(LEVELS):
         choose_move(Position(MIDDLE), level=level, seed=1, nodes=500, configure=spy(str(level)))
     choose_move(Position(MIDDLE), seed=1, nodes=500, configure=spy("v1", master_v1_search))
-    assert seen == {**{str(n): (n == 6, n == 6) for n in LEVELS}, "v1": (False, False)}
+    assert SHARP_RFP > 0
+    sharp = {str(n): (n == 6, n == 6, SHARP_RFP if n == 6 else 0) for n in LEVELS}
+    assert seen == {**sharp, "v1": (False, False, 0)}
 
 
-def test_deeper_reductions_reach_a_depth_with_fewer_nodes() -> None:
+@pytest.mark.parametrize(("switch", "on"), [("deep_lmr", True), ("rfp", SHARP_RFP)])
+def test_deeper_reductions_reach_a_depth_with_fewer_nodes(switch: str, on: object) -> None:
     from mixtour.ai.bench import BENCH_POSITIONS
     from mixtour.ai.search import Searcher
 
@@ -272,7 +276,10 @@ def test_deeper_reductions_reach_a_depth_with_fewer_nodes() -> None:
         for deep in nodes:
 
             def configure(s: Searcher, deep: bool = deep) -> None:
-                s.deep_lmr = deep
+                s.deep_lmr = False
+                s.rfp = 0
+                if deep:
+                    setattr(s, switch, on)
 
             result = choose_move(Position(fen), depth=5, seed=1, configure=configure)
             assert result.depth == 5

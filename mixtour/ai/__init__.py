@@ -49,8 +49,8 @@ Master open the standard game from the book; Master evaluates with fitted
 weights (two players: ``evaluate.TUNED_WEIGHTS`` to one point,
 ``evaluate.TUNED_POINTS_WEIGHTS`` to more; three players to one point:
 ``evaluate.TUNED_THREE_WEIGHTS``) and searches with the switches
-that pay on the clock (``Level.sharp``: deeper late-move reductions, and
-the proven better move of an iteration cut short).
+that pay on the clock (``Level.sharp``: deeper late-move reductions, the
+proven better move of an iteration cut short, and reverse futility pruning).
 """
 
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, EvaluatorLike, Weights

@@ -132,6 +132,7 @@ def _choices(pos: Position, depth: int, margin: int, keep: int) -> list[tuple[in
         # reductions would change its scores, and the book would no longer
         # be rebuilt byte for byte.
         s.deep_lmr = False
+        s.rfp = 0
         searchers.append(s)
 
     # An empty book: a book is made by search, never from the shipped one.

@@ -92,3 +92,4 @@ def master_v1_search(s: Searcher) -> None:
     s.noise = 0
     s.deep_lmr = False
     s.keep_partial = False
+    s.rfp = 0

@@ -43,7 +43,13 @@ from typing import Final
 
 from ..core import shown
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level"]
+
+#: The reverse-futility margin of the sharp levels, in evaluation units a ply
+#: (a stack of two in Master's fitted weights is worth about 120).  At 0.2 s
+#: of CPU a move, Master with it scored 58.0 % over 100 games against
+#: Master without it (``--seed 51``).
+SHARP_RFP: Final = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +63,9 @@ class Level:
     ``book``: play the first moves of the standard game from the shipped
     opening book (:mod:`mixtour.ai.opening_book`), a weighted choice.
     ``sharp``: search with the switches that pay when the clock is the
-    budget (deeper late-move reductions, and the proven better move of an
-    iteration cut short: :class:`~mixtour.kit.search.Searcher`).
+    budget (deeper late-move reductions, the proven better move of an
+    iteration cut short, and reverse futility pruning with the margin
+    :data:`SHARP_RFP`: :class:`~mixtour.kit.search.Searcher`).
     """
 
     number: int

@@ -198,7 +198,7 @@ class Searcher(Generic[P]):
     also when the budget runs out in the middle of a line.  The switches
     (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``qdepth``, ``noise``,
     ``exact_root``, and the ones off by default: ``deep_lmr``,
-    ``keep_partial``) and budgets (``max_nodes``, ``deadline``, ``clock``)
+    ``keep_partial``, ``rfp``) and budgets (``max_nodes``, ``deadline``, ``clock``)
     may be set before the search starts.
 
     The switches off by default are Master's: ``deep_lmr`` reduces the
@@ -206,7 +206,11 @@ class Searcher(Generic[P]):
     must parry a threat; ``keep_partial`` (read by :func:`deepen`) keeps the
     best move of an iteration that the clock cut short, once that move has
     been proven better than the last iteration's best at the new depth, and
-    so lets :func:`deepen` start an iteration with whatever time is left.
+    so lets :func:`deepen` start an iteration with whatever time is left;
+    ``rfp`` (a margin in evaluation units, 0 for off) ends a quiet node of
+    depth 3 or less searched with a null window at once when its static
+    value beats beta by ``rfp`` a ply of depth left, trusting that the
+    mover would keep that much (reverse futility pruning).
     """
 
     __slots__ = (
@@ -228,6 +232,7 @@ class Searcher(Generic[P]):
         "lmr",
         "deep_lmr",
         "keep_partial",
+        "rfp",
         "root_best",
         "root_scores",
         "exact_root",
@@ -271,6 +276,7 @@ class Searcher(Generic[P]):
         self.lmr = lmr
         self.deep_lmr = False
         self.keep_partial = False
+        self.rfp = 0
         # The best root move of the iteration under way and its score, once
         # the first move has its score (for keep_partial).
         self.root_best: tuple[int, int] | None = None
@@ -436,6 +442,14 @@ class Searcher(Generic[P]):
                         return e_score
                 elif e_score <= alpha:
                     return e_score
+
+        # Reverse futility: a quiet node near the leaves, far enough above
+        # beta by its static value, is taken to stay there.
+        rfp = self.rfp
+        if rfp and depth <= 3 and not flags and beta - alpha == 1 and -WIN_BOUND < beta < WIN_BOUND:
+            stand = self._static()
+            if stand - rfp * depth >= beta:
+                return stand
 
         moves = pos.legal_actions()
         turn = pos.turn
