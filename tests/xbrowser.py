@@ -616,9 +616,9 @@ class Relaunching:
         WebKit start left behind is gone."""
         try:
             return self._start()
-        except BrowserCrashed as error:
+        except BrowserCrashed:
             self.relaunches += 1
-            if str(error).startswith("webkit"):
+            if self.name == "webkit":
                 clear_webkit()
             return self._start()
 

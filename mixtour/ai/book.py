@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Final
 
 from ..core import NUM_SQUARES, SIZE, Position, action_text
+from .levels import sharpen
 from .player import choose_move
 from .search import Searcher
 
@@ -128,11 +129,10 @@ def _choices(pos: Position, depth: int, margin: int, keep: int) -> list[tuple[in
 
     def exact(s: Searcher) -> None:
         s.exact_root = True
-        # The search the shipped book was built with: Master's deeper
-        # reductions would change its scores, and the book would no longer
+        # The search the shipped book was built with: Master's sharp
+        # switches would change its scores, and the book would no longer
         # be rebuilt byte for byte.
-        s.deep_lmr = False
-        s.rfp = 0
+        sharpen(s, False)
         searchers.append(s)
 
     # An empty book: a book is made by search, never from the shipped one.

@@ -15,6 +15,7 @@ from typing import Final
 
 from ..core import SOURCES, Position
 from .evaluate import TOP
+from .levels import sharpen
 from .search import Searcher
 
 __all__ = ["EvaluatorV1", "V1_HEIGHT", "master_v1_search"]
@@ -90,6 +91,4 @@ def master_v1_search(s: Searcher) -> None:
     s.lmr = True
     s.qdepth = 6
     s.noise = 0
-    s.deep_lmr = False
-    s.keep_partial = False
-    s.rfp = 0
+    sharpen(s, False)

@@ -41,11 +41,14 @@ played with both colours; ``python -m mixtour arena A B --games 100
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..core import shown
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level"]
+if TYPE_CHECKING:
+    from .search import Searcher
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level", "sharpen"]
 
 #: The reverse-futility margin of the sharp levels, in evaluation units a ply
 #: (a stack of two in Master's fitted weights is worth about 120).  At 0.2 s
@@ -53,6 +56,14 @@ __all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level"]
 #: Master without it (``--seed 51``); Master against master-v1 went from
 #: 68.5 % to 73.0 % over 200 games at 0.5 s (``--seed 61``).
 SHARP_RFP: Final = 100
+
+
+def sharpen(s: Searcher, on: bool = True) -> None:
+    """Turn the sharp levels' search switches (:attr:`Level.sharp`) on, or
+    all of them off (master-v1, and the opening book's builder)."""
+    s.deep_lmr = on
+    s.keep_partial = on
+    s.rfp = SHARP_RFP if on else 0
 
 
 @dataclass(frozen=True, slots=True)

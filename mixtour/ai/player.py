@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from ..core import MixtourError, Position
 from ..kit.search import deepen, stoppable
 from .evaluate import Evaluator, EvaluatorLike, weights_for
-from .levels import LEVELS, SHARP_RFP
+from .levels import LEVELS, sharpen
 from .search import (
     WIN,
     WIN_BOUND,
@@ -127,9 +127,7 @@ def choose_move(
     s.see_wins = lv.see_wins
     s.exact_root = lv.pick_chance > 0
     if lv.sharp:
-        s.deep_lmr = True
-        s.keep_partial = True
-        s.rfp = SHARP_RFP
+        sharpen(s)
     if configure is not None:
         configure(s)
     # The level's node budget and depth cap hold unless a depth or node limit

@@ -382,17 +382,7 @@ def fit_weights(
                     row[m] += v * xj * xm
 
     beta = _newton(beta, ridge, iterations, add, lambda b: _objective(data, b, ridge))
-    vec = _whole(base, idx, beta)
-    scaled = [_best_scale(train, base) * v for v in base]
-    return Fit(
-        weights_from_vector(vec),
-        _loss(train, scaled),
-        _loss(train, vec),
-        _loss(test, scaled),
-        _loss(test, vec),
-        len(rows),
-        len(test),
-    )
+    return _fit(_whole(base, idx, beta), base, train, test, _loss, _best_scale)
 
 
 Row = TypeVar("Row")
@@ -423,6 +413,28 @@ def _whole(base: Sequence[float], idx: Sequence[int], beta: Sequence[float]) -> 
     for j, i in enumerate(idx):
         vec[i] = round(beta[j] * SCALE)
     return vec
+
+
+def _fit(
+    vec: list[int],
+    base: list[float],
+    train: list[Row],
+    test: list[Row],
+    loss: Callable[[list[Row], Sequence[float]], float],
+    best_scale: Callable[[list[Row], Sequence[float]], float],
+) -> Fit:
+    """The :class:`Fit` of the fitted weights ``vec``: their losses, and those
+    of the start ``base`` at its best scale, on the training and held-out rows."""
+    scaled = [best_scale(train, base) * v for v in base]
+    return Fit(
+        weights_from_vector(vec),
+        loss(train, scaled),
+        loss(train, vec),
+        loss(test, scaled),
+        loss(test, vec),
+        len(train) + len(test),
+        len(test),
+    )
 
 
 def _newton(
@@ -590,17 +602,7 @@ def fit_three_weights(
                     row[m] -= mj * mm
 
     beta = _newton(beta, ridge, iterations, add, objective)
-    vec = _whole(base, idx, beta)
-    scaled = [_three_best_scale(train, base) * v for v in base]
-    return Fit(
-        weights_from_vector(vec),
-        _three_loss(train, scaled),
-        _three_loss(train, vec),
-        _three_loss(test, scaled),
-        _three_loss(test, vec),
-        len(rows),
-        len(test),
-    )
+    return _fit(_whole(base, idx, beta), base, train, test, _three_loss, _three_best_scale)
 
 
 def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) -> float:
