@@ -27,7 +27,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
@@ -35,6 +35,7 @@ from test_web_rules import examples
 from xbrowser import (
     COMMAND_LIMIT_S,
     FIREFOX,
+    START_TRIES,
     WEBKIT_DRIVER,
     XVFB,
     BrowserCrashed,
@@ -158,7 +159,7 @@ def engine(request: pytest.FixtureRequest, outside: OutsideRecorder) -> Iterator
             pytest.fail(reason)
         pytest.skip(f"{reason}; `python3 build.py test` installs it")
     with xvfb_display() if name == "webkit" else nullcontext("") as display:
-        browser = Relaunching(lambda: start_engine(name, outside, display or None))
+        browser = Relaunching(name, lambda: start_engine(name, outside, display or None))
         try:
             yield browser
         finally:
@@ -797,3 +798,27 @@ def test_a_lost_wait_answer_is_asked_again_a_few_times() -> None:
     with pytest.raises(WebDriverException, match="Could not parse"):
         engine(always).wait("() => true", timeout_s=5)
     assert always.calls == 4
+
+
+def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> None:
+    """A start that fails, even the very first, is tried again after a pause,
+    a few times at most; then its error is the test's."""
+    tries: list[int] = []
+    started = cast(Engine, object())
+
+    def start(fails: int) -> Callable[[], Engine]:
+        def go() -> Engine:
+            tries.append(len(tries))
+            if len(tries) <= fails:
+                raise BrowserCrashed("firefox: no session (it died as it started)")
+            return started
+
+        return go
+
+    browser = Relaunching("firefox", start(START_TRIES - 1), pause_s=0)
+    assert browser.current is started and len(tries) == START_TRIES
+    assert browser.relaunches == START_TRIES - 1
+    tries.clear()
+    with pytest.raises(BrowserCrashed, match="died as it started"):
+        Relaunching("firefox", start(START_TRIES), pause_s=0)
+    assert len(tries) == START_TRIES

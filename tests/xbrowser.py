@@ -52,6 +52,11 @@ FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 # for is 180 s, and a script may run 120 s); the first session gets START_LIMIT_S.
 COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
+# A browser start that fails is tried again, this many tries in all, after a
+# pause: Debian's MiniBrowser now and then dies as it starts, once twice in a
+# row a second apart.
+START_TRIES = 3
+START_PAUSE_S = 2.0
 
 
 class TouchUnsupported(RuntimeError):
@@ -602,25 +607,32 @@ class Relaunching:
     """An :class:`Engine` that can start its browser again after a crash: the
     tests hold this one object while the browser behind it changes."""
 
-    def __init__(self, start: Callable[[], Engine]) -> None:
+    def __init__(
+        self, name: str, start: Callable[[], Engine], pause_s: float = START_PAUSE_S
+    ) -> None:
+        self.name = name
         self._start = start
+        self._pause_s = pause_s
         self.relaunches = 0
         self.current = self._launch()
-        self.name = self.current.name
         # What makes a new browser ready for the test again (set by the tests).
         self.prepare: Callable[[], None] = lambda: None
 
     def _launch(self) -> Engine:
         """A new browser; a start that fails (a loaded machine can be slow to
-        give the first session) is tried once more, after what the failed
-        WebKit start left behind is gone."""
-        try:
-            return self._start()
-        except BrowserCrashed:
-            self.relaunches += 1
-            if self.name == "webkit":
-                clear_webkit()
-            return self._start()
+        give the first session, a browser can die as it starts) is tried
+        again, :data:`START_TRIES` in all, each time after what the failed
+        WebKit start left behind is gone and a pause."""
+        for _ in range(START_TRIES - 1):
+            try:
+                return self._start()
+            except BrowserCrashed as error:
+                print(f"{self.name}: a start failed ({error}); trying again", file=sys.stderr)
+                self.relaunches += 1
+                if self.name == "webkit":
+                    clear_webkit()
+                time.sleep(self._pause_s)
+        return self._start()
 
     def relaunch(self) -> None:
         with suppress(Exception):
