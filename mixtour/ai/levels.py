@@ -22,14 +22,18 @@ good moves by weight, so that their games differ.
 
 Measured ladder (two players, target 1, 100 games each, seeded openings
 played with both colours; ``python -m mixtour arena A B --games 100
---time-ms 1000 --seed 2``, Master with 1 s of CPU time per move)::
+--time-ms 1000 --seed 2``, Master with 1 s of CPU time per move), on the
+code of the last change to the levels' play (Master's search switches)::
 
     2 vs 1   100 %      3 vs 2   97 %      4 vs 3   97 %
-    5 vs 4    82 %      6 vs 5   93 %
+    5 vs 4    86 %      6 vs 5   96 %
     Master vs baseline, 1 s of CPU time each (--seed 1): 92 %, Elo +424 (+325 to +626)
-    (6 vs 5 with Master's fitted weights and both levels' opening book,
-    40 games of the same command: 78.8 %)
-    (the same with 1 s of wall time on a machine loaded ~5x: 81 %, Elo +252)
+    (measured before the fitted weights, the book and the search switches)
+    Master vs the fixed-depth stand-ins for a fast engine, 0.5 s of CPU time
+    a move (arena master depth5 --games 100 --time-ms 500 --seed 7): 89.0 %,
+    Elo +363 (+273 to +518); master-v1 scored 74.1 % over 158 games (--seed 1)
+    (arena master depth6, the same with --seed 12): 77.0 %, Elo +210 (+137 to +305);
+    over its first 40 games, 82.5 % against master-v1's 61.3 %
     Master vs master-v1, two players to one point, 0.5 s of CPU time each
     (--games 200 --time-ms 500 --seed 61): 73.0 %, Elo +173 (+122 to +232)
     Master vs master-v1, two players to 3 points, 0.5 s of CPU time each
