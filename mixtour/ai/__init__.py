@@ -47,7 +47,7 @@ From level 3 up an immediate win is always played and an avoidable
 immediate loss always avoided (``tests/test_ai_tactics.py``).  Expert and
 Master open the standard game from the book; Master evaluates with fitted
 weights (two players: ``evaluate.TUNED_WEIGHTS`` to one point,
-``evaluate.TUNED_POINTS_WEIGHTS`` to more; three players to one point:
+``evaluate.TUNED_POINTS_WEIGHTS`` to more; three players:
 ``evaluate.TUNED_THREE_WEIGHTS``) and searches with the switches
 that pay on the clock (``Level.sharp``: deeper late-move reductions, the
 proven better move of an iteration cut short, and reverse futility pruning).

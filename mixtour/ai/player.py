@@ -54,7 +54,7 @@ def choose_move(
     """Choose an action for the player to move in ``position``.
 
     ``level`` (1-6, default 6) sets the budget, the kind of mistakes and the
-    evaluation's weights (Master's are fitted for two players:
+    evaluation's weights (Master's are fitted:
     :func:`~mixtour.ai.evaluate.weights_for`);
     an ``evaluator`` given replaces the level's;
     ``time_ms``, ``depth`` and ``nodes`` override its limits (the search
