@@ -40,8 +40,8 @@ code of the last change to the levels' play (Master's search switches)::
     (--target 3 --games 100 --time-ms 500 --seed 41): 98.0 %, Elo +676
     Master alone against two master-v1, three players to one point, 0.5 s
     of CPU time each (--players 3 --games 60 --time-ms 500 --seed 31): 61.7 %, 37 of 60 won
-    the same to two points (--target 2 --games 30): 63.3 %, 19 of 30 won
-    (40.0 %, 9 won and 6 drawn, with the hand-set weights it played before)
+    the same to two points (--target 2 --games 30, played twice): 55.0 %,
+    33 of 60 won (38.3 %, 18 won and 10 drawn, with the hand-set weights)
 """
 
 from __future__ import annotations
