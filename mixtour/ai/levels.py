@@ -22,8 +22,9 @@ good moves by weight, so that their games differ.
 
 Measured ladder (two players, target 1, 100 games each, seeded openings
 played with both colours; ``python -m mixtour arena A B --games 100
---time-ms 1000 --seed 2``, Master with 1 s of CPU time per move), on the
-code of the last change to the levels' play (Master's search switches)::
+--time-ms 1000 --seed 2``, Master with 1 s of CPU time per move), with
+Master's fitted weights, opening book and search switches, and Expert's
+book::
 
     2 vs 1   100 %      3 vs 2   97 %      4 vs 3   97 %
     5 vs 4    86 %      6 vs 5   96 %
@@ -40,6 +41,7 @@ code of the last change to the levels' play (Master's search switches)::
     (--target 3 --games 100 --time-ms 500 --seed 41): 98.0 %, Elo +676
     Master alone against two master-v1, three players to one point, 0.5 s
     of CPU time each (--players 3 --games 60 --time-ms 500 --seed 31): 61.7 %, 37 of 60 won
+    (36.7 % over 30 with the hand-set weights)
     the same to two points (--target 2 --games 30, played twice): 55.0 %,
     33 of 60 won (38.3 %, 18 won and 10 drawn, with the hand-set weights)
 """
