@@ -140,6 +140,22 @@ class Game:
         """How the game stands (:class:`~mixtour.core.Outcome`)."""
         return self.position.outcome
 
+    @property
+    def final_result(self) -> Outcome:
+        """How the game stands after every action, the redo list's too: whether
+        the whole line ends the game, wherever the position shown is."""
+        if not self._redo:
+            return self.result
+        pushed = 0
+        try:
+            for code in reversed(self._redo):
+                self.position.push(code)
+                pushed += 1
+            return self.position.outcome
+        finally:
+            for _ in range(pushed):
+                self.position.pop()
+
     def legal_actions(self) -> list[Action]:
         return [Action(c) for c in self.position.legal_actions()]
 

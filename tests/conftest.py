@@ -174,6 +174,14 @@ class AppPage:
         """Wait until the page sets ``document.body.dataset.ready = "1"``."""
         self.page.wait_for_function(build.READY_SCRIPT, timeout=timeout_ms)
 
+    def two_players_here(self) -> None:
+        """Answer the first screen's choice, if it shows, with "Two players here"
+        (a fresh visit to a game page asks how to play before the board takes a move)."""
+        start = self.page.locator("#start")
+        if start.count() and start.is_visible():
+            self.page.click("#start-friends")
+            self.page.wait_for_function("!document.body.dataset.choosing")
+
     def dataset(self, name: str) -> str | None:
         """``document.body.dataset[name]``, or None when unset."""
         value = self.page.evaluate("(name) => document.body.dataset[name] ?? null", name)
@@ -189,5 +197,7 @@ def web_app(
 
 @pytest.fixture
 def app_page(web_app: AppPage) -> AppPage:
+    """The game page on a fresh visit, set for two players at this screen."""
     web_app.open()
+    web_app.two_players_here()
     return web_app

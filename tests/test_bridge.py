@@ -125,6 +125,23 @@ def test_explain_lift_names_the_take_back_rule() -> None:
     assert load(b.explain_lift(d5, 2))["legal"] is True
 
 
+def test_a_finished_game_is_known_as_finished_wherever_it_is_shown() -> None:
+    """``finished`` tells the page the whole line (future included) ends the
+    game, so that looking back at a finished game is read-only."""
+    b = Bridge()
+    won = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
+    for action in won[:-1]:
+        assert load(b.play(action))["state"]["finished"] is False
+    end = load(b.play(won[-1]))["state"]
+    assert end["over"] and end["finished"]
+    shown = load(b.goto(5))
+    assert not shown["over"] and shown["finished"] and len(shown["future"]) == 4
+    assert shown["fen"] == Game(None, won[:5]).fen()  # the look ahead leaves the position as shown
+    assert load(b.goto(0))["finished"]
+    b.goto(5)
+    assert load(b.play("a1"))["state"]["finished"] is False  # a new line, not finished
+
+
 def test_undo_redo_and_history() -> None:
     b = Bridge()
     for action in ["c3", "b4", "b4-c3"]:

@@ -187,6 +187,19 @@ def test_refute() -> None:
     assert check(Bridge(Game(start, ["c3"])).refute("defend", 1), Bridge.refute)["moves"] >= 0
 
 
+@calls("lesson_reply")
+def test_lesson_reply() -> None:
+    # The lesson's short game: the computer at level 1 plays for the side to move.
+    b = Bridge(Game("5/5/5/5/5 w 10/10 0/0 1 -", ["c3"]))
+    answer = check(b.lesson_reply(1), Bridge.lesson_reply)
+    assert answer["ok"] is True and answer["state"]["turn"] == "w"
+    assert len(answer["state"]["moves"]) == 2
+    # The same seed, the same answer; a finished game gets none.
+    again = Bridge(Game("5/5/5/5/5 w 10/10 0/0 1 -", ["c3"]))
+    assert json.loads(again.lesson_reply(1))["action"] == answer["action"]
+    assert check(Bridge(Game(None, WON)).lesson_reply(1), Bridge.lesson_reply)["ok"] is False
+
+
 @calls("undo")
 @calls("redo")
 def test_undo_and_redo() -> None:

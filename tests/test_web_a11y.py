@@ -80,8 +80,16 @@ def label(square: str, stack: str) -> str:
 # -- reading the page --------------------------------------------------------------------
 
 
+# The first screen's "Two players here" (the app_page fixture's choice) is told
+# in the log too; these tests read what comes after it.
+CHOSEN = ("New game for two at this screen.", "Nouvelle partie à deux sur cet écran.")
+
+
 def log_lines(page: Page) -> list[str]:
-    return page.locator("#move-log p").all_text_contents()
+    lines = page.locator("#move-log p").all_text_contents()
+    while lines and lines[0].startswith(CHOSEN):
+        lines = lines[1:]
+    return lines
 
 
 def status(page: Page) -> str:
@@ -196,9 +204,9 @@ def test_the_keys_help_opens_with_question_mark_and_its_button(app_page: AppPage
     page.keyboard.press("?")
     expect(dialog).to_be_hidden()
     expect(page.locator("#command")).to_have_value("?")
-    # The hint says how to play with a pointer and with keys.
+    # The hint says how to play with a mouse and with keys.
     hint = page.locator("#hint")
-    expect(hint).to_contain_text("Click or tap")
+    expect(hint).to_contain_text("Click an empty square")
     expect(hint).to_contain_text("arrows, then Enter")
     assert app_page.errors == []
 
@@ -221,9 +229,13 @@ def test_a_whole_game_won_with_the_keyboard_only_on_the_board(app_page: AppPage)
     assert app_page.errors == []
 
 
-def test_a_whole_game_won_with_the_keyboard_only_on_the_text_board(app_page: AppPage) -> None:
+def test_a_whole_game_won_with_the_keyboard_only_on_the_text_board(web_app: AppPage) -> None:
+    """A fresh visit played with the keyboard only: the first Tab reaches the skip
+    link; a move typed on the text board while the first screen's choice shows
+    starts a game for two at this screen, said in the log before the move."""
+    app_page = web_app
+    app_page.open()
     page = app_page.page
-    # From the top of the page, the first Tab reaches the skip link to the text board.
     page.keyboard.press("Tab")
     skip = page.locator("#skip-to-text")
     expect(skip).to_be_focused()
@@ -411,7 +423,8 @@ def test_commands_in_french(web_app: AppPage) -> None:
     page = web_app.page
     open_text_play(page)
     type_command(page, "c3")
-    expect(page.locator("#move-log p")).to_have_text(["Blanc pose une pièce en c3."])
+    expect(page.locator("#move-log p").last).to_have_text("Blanc pose une pièce en c3.")
+    assert log_lines(page) == ["Blanc pose une pièce en c3."]
     assert answer_after(page, "plateau").startswith("Au tour de Rouge. c3, 1 pièce\u00a0: Blanc")
     assert answer_after(page, "Légal d2") == "d2 est vide\u00a0: on peut y poser une pièce"
     assert answer_after(page, "legal d2") == "d2 est vide\u00a0: on peut y poser une pièce"
@@ -497,7 +510,10 @@ def test_cursor_words_and_move_words_go_to_separate_regions(app_page: AppPage) -
     # The cursor did not touch the log, and a move does not touch the cursor words.
     assert log_lines(page) == ["White enters a disc on c3."]
     click_square(page, "a1")
-    expect(page.locator("#move-log p")).to_have_count(2)
+    page.wait_for_function(
+        "() => document.querySelector('#move-log p:last-child').textContent.includes('a1')"
+    )
+    assert len(log_lines(page)) == 2
     expect(page.locator("#cursor-live")).to_have_text("c3, 1 disc: White")
     # The visible message shows the move without announcing it a second time.
     message = page.locator("#message")

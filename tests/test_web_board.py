@@ -126,6 +126,7 @@ def test_reduced_motion_shows_the_new_position_at_once(web_app: AppPage) -> None
     page = web_app.page
     page.emulate_media(reduced_motion="reduce")
     web_app.open()
+    web_app.two_players_here()
     play(page, "c3")
     play(page, "b4")
     record_frames(page)

@@ -117,8 +117,8 @@ def test_two_people_play_a_whole_game_by_passing_the_link(
             click_square(mover.page, "a1")
             assert position(mover.page) == before
             expect(mover.page.locator("#message")).to_contain_text("turn: wait for their link")
-            # A hint is for the person to move, not for the friend's colour.
-            expect(mover.page.locator("#hint-button")).to_be_disabled()
+            # No engine help in a game by link (as correspondence sites forbid it).
+            expect(mover.page.locator("#hint-button")).to_be_hidden()
         receive(other, url)
         expect(other.page.locator("#corr")).to_have_attribute(
             "data-state", "over" if i == len(WON) - 1 else "your-move"
@@ -128,9 +128,10 @@ def test_two_people_play_a_whole_game_by_passing_the_link(
             expect(other.page.locator("#corr-status")).to_have_text(
                 f"You play {'Red' if color == 'w' else 'White'}. {who} played {action} — your move."
             )
-            if i == 0:  # once the computer's worker is up, the one to move may ask
+            if i == 0:  # even once the computer's worker is up, no hint is offered
                 other.page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=60_000)
-            expect(other.page.locator("#hint-button")).to_be_enabled()
+                expect(other.page.locator(".corr-help")).to_contain_text("No hints here")
+            expect(other.page.locator("#hint-button")).to_be_hidden()
         assert urlsplit(other.page.url).fragment == urlsplit(url).fragment
         if i < len(WON) - 1:
             # Each one's list: the opponent, the moves, whose turn; the game on the board.
@@ -469,3 +470,33 @@ def test_the_friend_gives_their_name_and_it_travels_with_the_link(
     )
     assert games_list(ann) == ["With Bob (Red) · 2 moves · your move on the board"]
     assert ann.errors == [] and bob.errors == []
+
+
+def test_a_refused_link_in_a_new_tab_brings_back_the_game_by_link(
+    new_context: NewContext, site_url: str
+) -> None:
+    """Bob has only a game by link; a cut copy of its link, opened in a new tab
+    (nothing of this tab to restore), is refused, and Bob lands on his game by
+    link with the refusal said, not on an empty board."""
+    ann, bob = person(new_context, site_url), person(new_context, site_url)
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    url = link(ann)
+    receive(bob, url)
+    expect(bob.page.locator("#corr")).to_have_attribute("data-state", "your-move")
+    kept_position = position(bob.page)
+    kept = stored(bob.page)
+    tab = bob.page.context.new_page()
+    tab.goto(url[:-5])  # cut short by a chat program
+    tab.wait_for_function("document.body.dataset.ready === '1'")
+    expect(tab.locator("#message")).to_contain_text("it was cut short or changed on the way")
+    expect(tab.locator("#message")).to_contain_text("Your game by link is shown")
+    expect(tab.locator("#board")).to_have_attribute("data-position", kept_position)
+    expect(tab.locator("#corr")).to_have_attribute("data-state", "refused")
+    expect(tab.locator("#corr-status")).to_contain_text("Nothing you had was changed.")
+    expect(tab.locator("#start")).to_be_hidden()
+    assert stored(tab) == kept
+    # Bob plays on in his game, from this tab.
+    play(tab, "c4")
+    expect(tab.locator("#corr")).to_have_attribute("data-state", "wait")
+    assert bob.errors == []

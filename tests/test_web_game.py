@@ -320,3 +320,47 @@ def test_touch_taps_and_a_touch_drag(app_page: AppPage) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert wait_position_change(page, before) == "5/3,rr,1/2,w,2/5/5 r 19/18 0/0 1 c3-d4"
     assert app_page.errors == []
+
+
+# White c3, Red d3, White d3-c3 (c3 is 2 high), Red b3, White a1, Red b2: b3 may
+# move onto b2, and is 1 square from the 2-high c3, whose top disc may move too.
+DROP_GAME = ["c3", "d3", "d3-c3", "b3", "a1", "b2"]
+DROP_WORDS = {
+    "en": ["b3-c3 is not possible", "c3 is 2 high", "b3 is 1 square away"],
+    "de": ["b3-c3 ist nicht möglich", "c3 ist 2 hoch", "b3 ist 1 Feld entfernt"],
+    "fr": ["b3-c3 est impossible", "hauteur de 2", "b3 est à 1 case"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_refused_drop_on_a_stack_that_can_move_is_explained(
+    web_app: AppPage, language: str
+) -> None:
+    """Lift b3, tap c3 (2 high, 1 square away): c3's top disc could move, so it
+    is lifted instead, and the page says why the drop was refused, in the
+    page's language; a later selection clears the line, so it never goes stale."""
+    app_page = web_app
+    app_page.open()
+    page = app_page.page
+    if language != "en":
+        page.locator("#language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        app_page.wait_ready()
+    app_page.two_players_here()
+    for action in DROP_GAME:
+        play(page, action)
+    before = position(page)
+    lift(page, "b3", 1)
+    expect(page.locator("#board")).to_have_attribute("data-selection", "b3:1")
+    click_square(page, "c3")
+    expect(page.locator("#board")).to_have_attribute("data-selection", "c3:1")
+    for words in DROP_WORDS[language]:
+        expect(page.locator("#message")).to_contain_text(words)
+    assert position(page) == before
+    # Put back, then lift again: the old line is gone, not left standing.
+    page.keyboard.press("Escape")
+    expect(page.locator("#board")).not_to_have_attribute("data-selection", "c3:1")
+    lift(page, "b3", 1)
+    expect(page.locator("#board")).to_have_attribute("data-selection", "b3:1")
+    expect(page.locator("#message")).to_have_text("")
+    assert app_page.errors == []

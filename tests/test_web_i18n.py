@@ -73,6 +73,7 @@ def test_a_french_browser_gets_the_french_game_and_french_reasons(web_app: AppPa
     expect(page.locator("#undo")).to_have_text(fr["button.undo"])
     expect(page.locator("#language")).to_have_value("fr")
 
+    web_app.two_players_here()
     for action in ["a1", "b2", "e5"]:
         play(page, action)
     # a1 onto e5: b2 is in the way (the engine's reason "blocked", worded in French)
@@ -95,6 +96,7 @@ def test_choosing_german_reloads_in_german_and_keeps_the_game(web_app: AppPage) 
     web_app.open()
     page = web_app.page
     assert page.evaluate("document.documentElement.lang") == "en"
+    web_app.two_players_here()
     click_square(page, "c3")
     page.wait_for_function("document.querySelector('#board').dataset.position.includes('2,w,2')")
     played = position(page)
@@ -178,3 +180,10 @@ def test_an_english_page_fetches_no_table(web_app: AppPage) -> None:
     web_app.open("embed.html#m=c3")
     assert web_app.page.evaluate("document.documentElement.lang") == "en"
     assert tables_fetched(web_app.page) == set()
+
+
+def test_french_names_the_analysis_board_a_plateau_not_a_chessboard() -> None:
+    """Mixtour has no chessboard: the French table says "plateau d'analyse"."""
+    text = (build.WEB / "js" / "lang" / "fr.js").read_text(encoding="utf-8")
+    assert "échiquier" not in text
+    assert "plateau d'analyse" in text

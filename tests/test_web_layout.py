@@ -179,6 +179,7 @@ def test_a_broken_link_says_so_inside_the_window_when_a_game_is_saved(web_app: A
     page = web_app.page
     page.set_viewport_size({"width": 1280, "height": 800})
     web_app.open()
+    web_app.two_players_here()
     play(page, "c3")
     play(page, "b4")
     page.goto(web_app.base_url + "index.html?again#m=c3,c3")

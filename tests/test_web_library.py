@@ -12,7 +12,7 @@ from typing import Any
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from webhelpers import message, move_list, play
+from webhelpers import click_square, message, move_list, play, position
 
 PREFIX = "mixtour.library."
 
@@ -99,6 +99,7 @@ def test_two_tabs_never_lose_each_others_moves(app_page: AppPage) -> None:
     tab2 = tab1.context.new_page()
     tab2.goto(app_page.base_url + "index.html")
     tab2.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    AppPage(tab2, app_page.base_url).two_players_here()
     play(tab1, "c3")
     play(tab1, "b4")
     play(tab2, "a1")  # another game, started in the other tab
@@ -160,6 +161,7 @@ def test_a_deeply_nested_saved_game_is_set_aside_and_the_page_starts(web_app: Ap
     broken = json.loads(page.evaluate("localStorage.getItem('mixtour.broken')"))
     assert broken[-1]["raw"] == raw
     assert page.evaluate("localStorage.getItem('mixtour.game')") is None
+    web_app.two_players_here()
     play(page, "c3")  # a working page and engine
     assert kept_games(page) == [["c3"]]
     page.reload()
@@ -275,4 +277,63 @@ def test_new_game_against_the_computer_puts_it_in_the_link(app_page: AppPage) ->
     other.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
     expect(other.locator("#board")).to_have_attribute("data-seats", "w:0 r:2 b:0")
     fresh.close()
+    assert app_page.errors == []
+
+
+# White builds a five-high tower topped by White and wins (R6, R8): nine actions.
+WON = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
+
+
+def test_looking_back_at_a_finished_game_never_changes_it(app_page: AppPage) -> None:
+    """A finished game against the computer, looked back at from its move list:
+    nothing pauses or plays on; a move, or playing on from the computer's turn,
+    asks first and becomes a new game, and the finished one stays as it ended."""
+    page = app_page.page
+    goto(app_page, "index.html#m=" + ",".join(WON) + "&ai=r1")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-status", "w-wins")
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.gameId")
+    finished_id = app_page.dataset("gameId")
+
+    # Move 5 is White's c4:2-d4: Red, the computer, is to move there.
+    page.click("#moves button.ply[data-ply='5']")
+    expect(board).to_have_attribute("data-status", "playing")
+    expect(page.locator("#thinking")).to_contain_text("finished game")
+    expect(page.locator("#thinking")).not_to_contain_text("Paused")
+    expect(page.locator("#pause")).to_be_hidden()
+    expect(page.locator("#branch")).to_be_visible()
+    # The computer did not play on: nothing was asked of it, the list is whole.
+    assert page.evaluate("document.body.dataset.aiSearches ?? '0'") == "0"
+    assert page.locator("#moves button.ply").count() == len(WON)
+    assert [played(g) for g in library(page)] == [WON]
+
+    # Move 4 is Red's d4: White, the player, is to move; a move asks first.
+    page.click("#moves button.ply[data-ply='4']")
+    before = position(page)
+    play_at = "a1"
+    click_square(page, play_at)
+    dialog = page.locator("#discard-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("stays in Your games as it ended")
+    page.click("#discard-dialog button[value='keep']")
+    expect(dialog).to_be_hidden()
+    assert position(page) == before
+    assert [played(g) for g in library(page)] == [WON]
+
+    # Back on move 5, "Play on from here" asks, then the computer plays a new game.
+    page.click("#moves button.ply[data-ply='5']")
+    page.click("#branch")
+    expect(dialog).to_be_visible()
+    page.click("#discard-play")
+    page.wait_for_function("document.querySelectorAll('#moves button.ply').length === 6")
+    expect(board).to_have_attribute("data-status", "playing")
+    page.wait_for_function("document.body.dataset.gameId")
+    assert app_page.dataset("gameId") != finished_id
+    games = {g["id"]: g for g in library(page)}
+    assert len(games) == 2
+    kept = games[str(finished_id)]
+    assert played(kept) == WON and kept["status"] == "w-wins"
+    (new,) = [g for g in games.values() if g["id"] != finished_id]
+    assert played(new)[:5] == WON[:5] and len(played(new)) == 6
     assert app_page.errors == []

@@ -141,6 +141,7 @@ def test_copy_link_falls_back_to_a_field(web_app: AppPage) -> None:
         "navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));"
     )
     web_app.open("index.html")
+    web_app.two_players_here()
     play(page, "c3")
     page.click("#copy-position-link")
     field = page.locator("#copied-link-text")

@@ -19,7 +19,6 @@ from webhelpers import (
     board_stacks,
     click_square,
     lift,
-    message,
     move_columns,
     move_list,
     play,
@@ -91,25 +90,26 @@ def test_a_draw_after_one_pass_does_not_speak_of_two(web_app: AppPage) -> None:
     assert web_app.errors == []
 
 
-def test_lifting_another_stack_instead_is_not_an_error(app_page: AppPage) -> None:
+def test_lifting_another_stack_instead_says_why_the_drop_was_refused(app_page: AppPage) -> None:
+    """d1 is no target for a1 (b1 stands between), but its disc can move: d1 is
+    lifted instead, and the message says why a1 could not go there."""
     page = app_page.page
     for action in ["a1", "b1", "d1", "e1"]:
         play(page, action)
     before = position(page)
     lift(page, "a1", 1)
     expect(page.locator("#board")).to_have_attribute("data-selection", "a1:1")
-    page.evaluate("document.querySelector('#message').textContent = ''")
-    click_square(page, "d1")  # d1 can move (onto e1): the player changed their mind
+    click_square(page, "d1")  # d1 can move (onto e1): lifted instead
     expect(page.locator("#board")).to_have_attribute("data-selection", "d1:1")
-    assert "not possible" not in message(page)
+    expect(page.locator("#message")).to_contain_text("a1-d1 is not possible")
     expect(page.locator("#hint")).to_contain_text("from d1")
     assert position(page) == before
     assert app_page.errors == []
 
 
-def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(
-    app_page: AppPage,
-) -> None:
+def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(web_app: AppPage) -> None:
+    app_page = web_app
+    app_page.open()
     page = app_page.page
     # An answer from the opening book comes at once: the computer's answers
     # wait 3 s here, so that the click lands while it thinks.
@@ -137,9 +137,9 @@ def test_a_click_while_the_computer_thinks_is_answered_and_not_queued(
 # -- the first minutes ------------------------------------------------------------------
 
 
-def test_a_newcomer_plays_the_computer_in_one_click_and_it_is_remembered(
-    app_page: AppPage,
-) -> None:
+def test_a_newcomer_plays_the_computer_in_one_click_and_it_is_remembered(web_app: AppPage) -> None:
+    app_page = web_app
+    app_page.open()
     page = app_page.page
     start = page.locator("#start")
     expect(start).to_be_visible()
@@ -273,7 +273,9 @@ def test_review_by_move_and_continue_from_an_earlier_position(app_page: AppPage,
     assert app_page.errors == []
 
 
-def test_review_against_the_computer_waits_for_the_player(app_page: AppPage) -> None:
+def test_review_against_the_computer_waits_for_the_player(web_app: AppPage) -> None:
+    app_page = web_app
+    app_page.open()
     page = app_page.page
     page.select_option("#start-level", "1")
     page.click("#start-computer")
@@ -324,3 +326,27 @@ def test_sounds_are_off_until_turned_on_in_settings(app_page: AppPage) -> None:
     play(page, "e5")
     assert app_page.dataset("sound") is None
     assert app_page.errors == []
+
+
+def test_the_result_speaks_to_the_player_and_a_rematch_swaps_colours(web_app: AppPage) -> None:
+    won = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]
+    web_app.open("index.html#m=" + ",".join(won) + "&ai=r1")
+    page = web_app.page
+    expect(page.locator("#result-text")).to_have_text(
+        "You won. White wins: White reached the target"
+    )
+    page.click("#result-rematch")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-seats", "w:1 r:0 b:0")
+    expect(page.locator("#message")).to_contain_text("Rematch: you play Red now.")
+    expect(page.locator("#game-label")).to_have_text("You vs Computer, 1 Beginner")
+    # The computer, White now, opens; the finished game stays in the library.
+    page.wait_for_function(
+        "document.querySelector('#board').dataset.position.split(' ')[1] === 'r'",
+        timeout=AI_TIMEOUT_MS,
+    )
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('mixtour.library.')).length"
+    )
+    assert kept == 2
+    assert web_app.errors == []

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from webhelpers import play, position
+from webhelpers import POSITION_LOG, play, position
 
 import build
 from mixtour.ai.puzzles import refute
@@ -135,10 +135,9 @@ def test_a_broken_link_gives_the_puzzle_of_the_day(
     page = web_app.page
     expect(page.locator("body")).to_have_attribute("data-link", "bad")
     expect(page.locator("#puzzle-feedback")).to_contain_text(words)
-    pid = page.evaluate(
-        "(n) => Math.floor(Date.now() / 86400000) % n + 1",  # ids follow the set's order
-        len(puzzles()),
-    )
+    # The day's puzzle among those near a newcomer's rating (1200, within 150).
+    near = sorted(p["id"] for p in puzzles() if abs(p["rating"] - 1200) <= 150)
+    pid = near[page.evaluate("(n) => Math.floor(Date.now() / 86400000) % n", len(near))]
     wait_puzzle(page, f"{pid} todo")
     expect(page.locator("#board")).to_have_attribute("data-position", puzzles()[pid - 1]["fen"])
     # The page works: the next puzzle opens by its link.
@@ -214,20 +213,56 @@ def test_a_missing_set_is_said_and_the_page_still_works(web_app: AppPage) -> Non
     assert [e for e in web_app.errors if "puzzles.json" not in e and "404" not in e] == []
 
 
-def test_the_solution_shown_counts_as_a_miss_and_can_be_played(web_app: AppPage) -> None:
+def test_the_solution_is_played_on_the_board_counts_as_a_miss_and_can_be_tried(
+    web_app: AppPage,
+) -> None:
     puzzle = first("win", 2)
     pid = puzzle["id"]
     open_puzzle(web_app, f"id={pid}")
     page = web_app.page
     wait_puzzle(page, f"{pid} todo")
+    page.evaluate(POSITION_LOG)
     page.click("#puzzle-solution")
     first_move, reply, last = puzzle["line"]
     expect(page.locator("#puzzle-feedback")).to_contain_text(f"{first_move} ({reply}) {last}")
     expect(page.locator("#stat-streak")).to_have_text("0")
     assert int(page.locator("#stat-rating").text_content() or "0") < 1200
+    # The whole line is played on the board, move by move, to the win.
+    expect(page.locator("body")).to_have_attribute("data-solution", "shown", timeout=30_000)
+    game = Game(puzzle["fen"], puzzle["line"])
+    assert page.evaluate("window.__positions")[-4:] == [
+        Game(puzzle["fen"], puzzle["line"][:n]).fen() for n in range(4)
+    ]
+    expect(page.locator("#board")).to_have_attribute("data-position", game.fen())
+    page.click("#puzzle-retry")
+    wait_puzzle(page, f"{pid} todo")
     play(page, first_move)
     wait_puzzle(page, f"{pid} todo")
     play(page, last)
     wait_puzzle(page, f"{pid} solved")
     expect(page.locator("#stat-solved")).to_have_text("0")
+    assert web_app.errors == []
+
+
+def test_a_newcomers_first_puzzle_is_near_their_rating(web_app: AppPage) -> None:
+    """A fresh visit (rating 1200) gets the puzzle of the day from those within
+    150 of 1200, not whatever the day's turn of the whole set is."""
+    web_app.open("puzzles.html")
+    page = web_app.page
+    page.wait_for_function("/^\\d+ todo$/.test(document.body.dataset.puzzle || '')")
+    pid = int(str(web_app.dataset("puzzle")).split()[0])
+    rating = next(p["rating"] for p in puzzles() if p["id"] == pid)
+    assert abs(rating - 1200) <= 150, (pid, rating)
+    assert web_app.errors == []
+
+
+def test_a_puzzle_with_red_to_play_is_shown_from_reds_side(web_app: AppPage) -> None:
+    red = next(p for p in puzzles() if p["fen"].split()[1] == "r")
+    white = next(p for p in puzzles() if p["fen"].split()[1] == "w")
+    for puzzle, flipped in ((red, True), (white, False)):
+        open_puzzle(web_app, f"id={puzzle['id']}")
+        page = web_app.page
+        wait_puzzle(page, f"{puzzle['id']} todo")
+        geometry = json.loads(page.get_attribute("#board", "data-geometry") or "{}")
+        assert geometry["flipped"] is flipped, puzzle["id"]
     assert web_app.errors == []

@@ -104,6 +104,7 @@ def test_damaged_saved_data_is_set_aside(app_page: AppPage) -> None:
         assert broken[-1]["raw"] == raw, name
         # A working board: a new game that can be played and is saved again.
         assert position(page) == "5/5/5/5/5 w 20/20 0/0 1 -", name
+        app_page.two_players_here()
         play(page, "c3")
         assert stored_games(page) == [["c3"]], name
     assert app_page.errors == []

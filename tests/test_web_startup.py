@@ -40,6 +40,7 @@ def test_a_failed_download_is_reported_and_reload_recovers_the_game(
     web_app: AppPage, missing: str
 ) -> None:
     web_app.open()
+    web_app.two_players_here()
     board = web_app.page.locator("#board")
     board.click(position={"x": 5, "y": 5})  # focus; then enter a disc with the keyboard
     web_app.page.keyboard.press("Enter")

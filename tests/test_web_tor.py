@@ -24,7 +24,9 @@ OPENING = ["c3", "d5", "b6", "e2"]
 
 
 def open_tor(app: AppPage, fragment: str = "", query: str = "") -> Page:
+    """Tor's page; on a fresh visit, set for two players at this screen."""
     app.open(f"{PAGE}{query}{fragment}")
+    app.two_players_here()
     return app.page
 
 
@@ -169,9 +171,10 @@ def test_a_corrupt_saved_game_gives_a_message_and_a_new_game(web_app: AppPage) -
     page.add_init_script(
         "localStorage.setItem('tor.game', JSON.stringify({snapshot: '{\"version\": 1}'}))"
     )
-    open_tor(web_app)
+    web_app.open(PAGE)  # the message is read before the first screen's choice is made
     assert board(page, "position") == STANDARD_START
     expect(page.locator("#message")).to_contain_text("The saved game could not be read")
+    expect(page.locator("#start")).to_be_visible()
     assert web_app.errors == []
 
 
@@ -381,4 +384,48 @@ def test_the_computer_plays_itself_until_a_new_game_stops_it(web_app: AppPage) -
     page.wait_for_timeout(1000)
     assert board(page, "position") == STANDARD_START
     assert moves(page) == []
+    assert web_app.errors == []
+
+
+# Every message the page shows, with whether the board was still drawing a
+# change at that moment (#board[data-animating]).
+TOLD_LOG = """() => {
+  const board = document.querySelector('#board');
+  window.__told = [];
+  new MutationObserver(() => {
+    const text = document.querySelector('#message').textContent;
+    window.__told.push([text, board.hasAttribute('data-animating')]);
+  }).observe(document.querySelector('#message'),
+             { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_the_computers_move_is_told_after_the_players_step_is_shown(web_app: AppPage) -> None:
+    """Against the computer, its move is played and told only once the board has
+    shown the player's own action: the words follow the pictures."""
+    page = open_tor(web_app)
+    page.click("#new-game")
+    page.check("input[name=opponent][value=computer]")
+    page.select_option("#new-level", "1")
+    page.check("input[name=side][value=w]")
+    page.click("#start-game")
+    page.evaluate(TOLD_LOG)
+    game = Game()
+    for turn in range(1, 4):
+        wait_my_turn_or_end(page)
+        shown = board(page, "position")
+        while game.fen() != shown:
+            game.play(next(a for a in game.legal_actions() if after(game, a) == shown))
+        action = game.legal_actions()[0]
+        click_action(page, action)
+        game.play(action)
+        page.wait_for_function(
+            "(n) => window.__told.filter(([text]) => text.startsWith('Black played')).length >= n",
+            arg=turn,
+            timeout=AI_TIMEOUT_MS,
+        )
+    told = page.evaluate("window.__told")
+    computer = [moving for text, moving in told if text.startswith("Black played")]
+    assert len(computer) >= 3
+    assert not any(computer), told
     assert web_app.errors == []

@@ -281,7 +281,9 @@ def test_the_tor_rules_pages_have_no_axe_violations(
     assert web_app.errors == []
 
 
-def test_the_front_page_leads_a_newcomer_to_tor_by_keyboard(app_page: AppPage) -> None:
+def test_the_front_page_leads_a_newcomer_to_tor_by_keyboard(web_app: AppPage) -> None:
+    app_page = web_app
+    app_page.open()
     page = app_page.page
     link = page.locator("#start-tor")
     expect(link).to_be_visible()

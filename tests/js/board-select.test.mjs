@@ -154,10 +154,13 @@ describe("changing the lifted discs", () => {
     assert.deepEqual(out, [{ type: "select", selection: null }, { type: "cancel" }]);
   });
 
-  test("a tap on another stack that can move lifts it instead, with no error", () => {
+  test("a tap on another stack that can move lifts it instead, and the refused drop is reported", () => {
     const { machine, out } = run([tap(on("b4", 0)), tap(on("c2"))]);
     assert.deepEqual(machine.selection, lifted("c2", 1));
-    assert.deepEqual(out, [{ type: "select", selection: lifted("c2", 1) }]);
+    assert.deepEqual(out, [
+      { type: "select", selection: lifted("c2", 1) },
+      { type: "illegal", attempt: { kind: "move", from: sq("b4"), count: 2, to: sq("c2") } },
+    ]);
   });
 
   test("a tap on a stack that is no target and cannot move is an illegal move", () => {

@@ -58,9 +58,23 @@ test("a solve raises the rating and the streak, a miss lowers it and ends the st
 
 test("the puzzle of the day changes each day and is the same all day", () => {
   const day = 86_400_000;
-  assert.equal(dailyPuzzle(SET, 10 * day), SET[2]);
-  assert.equal(dailyPuzzle(SET, 10 * day + day - 1), SET[2]);
-  assert.equal(dailyPuzzle(SET, 11 * day), SET[3]);
+  const one = dailyPuzzle(SET, 1200, 10 * day);
+  assert.equal(dailyPuzzle(SET, 1200, 10 * day + day - 1), one);
+  const week = new Set(Array.from({ length: 7 }, (_, i) => dailyPuzzle(SET, 1200, (10 + i) * day)));
+  assert.ok(week.size > 1);
+});
+
+test("the puzzle of the day is near the player's rating", () => {
+  const day = 86_400_000;
+  // A wide set: ratings 800 to 2180, one every 20.
+  const wide = Array.from({ length: 70 }, (_, i) => ({ ...SET[0], id: i + 1, rating: 800 + 20 * i }));
+  for (let d = 0; d < 30; d += 1) {
+    assert.ok(Math.abs(dailyPuzzle(wide, 1200, d * day).rating - 1200) <= 150);
+    assert.ok(Math.abs(dailyPuzzle(wide, 1900, d * day).rating - 1900) <= 150);
+  }
+  // Too few within the band: the nearest ones.
+  const far = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ ...SET[0], id, rating: 1500 + 100 * id }));
+  assert.ok(dailyPuzzle(far, 1200, 0).rating <= 2200);
 });
 
 test("the next puzzle: untried, nearest the player's rating", () => {

@@ -160,6 +160,7 @@ export class Ai {
     /** @type {Thinking | null} */
     this.thinking = null; // {generation, kind: "move"|"hint", color}
     this.paused = false;
+    this.browsing = false; // a finished game looked back at: the computer does not play (web/js/app.js)
     /** @type {string | null} */
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
@@ -587,7 +588,7 @@ export class Ai {
       this.cancelRequest("think"); // a game review's request carries on (web/js/game-review.js)
     }
     if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
-    if (view && this.isAiTurn(view) && !this.paused && document.body.dataset.ai !== "error") {
+    if (view && this.isAiTurn(view) && !this.paused && !this.browsing && document.body.dataset.ai !== "error") {
       this.requestMove(view);
     }
     this.refresh();
@@ -638,7 +639,8 @@ export class Ai {
 
   askHint() {
     const view = this.deps.view();
-    if (!view || view.over || this.isAiTurn(view) || this.thinking) return;
+    // No engine help in a game by link: the moves are the two players' own.
+    if (!view || view.over || view.corr || this.isAiTurn(view) || this.thinking) return;
     const generation = this.generation;
     this.setThinking({ generation, kind: "hint", color: view.turn });
     this.refresh();
@@ -729,13 +731,14 @@ export class Ai {
     if (thinking && aiState !== "ready") text = t("ai.loading");
     else if (thinking && thinking.kind === "hint") text = t("ai.hinting");
     else if (thinking) text = t("ai.thinking", { color: colorName(thinking.color) });
+    else if (this.browsing) text = t("ai.lookingBack");
     else if (this.paused && view && this.isAiTurn(view)) text = t("ai.paused");
     if (view && this.isAiTurn(view)) ui.hint.textContent = ""; // no "click a square" for the AI's turn
     ui.thinkingText.textContent = text;
     ui.thinking.hidden = !text;
     ui.thinking.classList.toggle("busy", !!thinking);
     const humans = view ? this.humans(view).length : 1;
-    ui.hintButton.hidden = humans === 0;
+    ui.hintButton.hidden = humans === 0 || !!view?.corr; // a game by link: no engine help
     const mayMove = this.deps.mayMove;
     ui.hintButton.disabled =
       !view ||
@@ -745,7 +748,7 @@ export class Ai {
       aiState !== "ready" ||
       (!!mayMove && !mayMove(view));
     const anyAi = !!view && view.colors.some((color) => this.level(color) > 0);
-    ui.pauseButton.hidden = !anyAi || view.over || (humans > 0 && !this.paused);
+    ui.pauseButton.hidden = !anyAi || view.over || this.browsing || (humans > 0 && !this.paused);
     ui.pauseButton.textContent = t(this.paused ? "button.resume" : "button.pause");
   }
 }

@@ -68,6 +68,8 @@ const ui = {
   hintButton: $("#hint-button"),
   /** @type {HTMLButtonElement} */
   pauseButton: $("#pause"),
+  /** @type {HTMLButtonElement} */
+  branchButton: $("#branch"),
   thinking: $("#thinking"),
   thinkingText: $("#thinking-text"),
 };
@@ -86,6 +88,9 @@ const board = new Board(ui.canvas, {
     explainAttempt(attempt, call, say);
   },
   onSelect: (selection) => {
+    // Discs newly lifted: the line about what happened before goes (a refused
+    // drop, reported after this, says its own words).
+    if (selection) say("");
     showHint(selection);
     textPlay.selectionChanged(selection);
   },
@@ -175,6 +180,9 @@ const textPlay = new TextPlay({
 /** @param {string} text an action in N1, or "pass" */
 function play(text) {
   if (!view) return; // the board and the buttons wait for Python's first state
+  // A move typed (or keyed) while the first screen's choice shows: the player
+  // plays here, two at this screen, and the page says so before the move.
+  if (start.choice.shown) start.choice.choose("friends", () => start.playFriends(), { focus: false });
   const notYours = corr.notYours(view);
   if (notYours) {
     // A correspondence game: only the colour played here moves, at the end of the game.
@@ -182,7 +190,7 @@ function play(text) {
     render(view);
     return;
   }
-  if (review.active && view.canRedo && !ai.isAiTurn(view)) {
+  if ((review.active || lookingBack(view)) && view.canRedo && !ai.isAiTurn(view)) {
     askDiscard(text, view);
     return;
   }
@@ -244,6 +252,10 @@ function render(state) {
   ui.openAnalysis.href = analysis;
   ui.resultAnalyse.href = analysis;
   ui.reviewAnalyse.href = analysis;
+  // A finished game looked back at is read-only: the computer waits, and
+  // "Play on from here" (on its turn) asks before a new game branches off.
+  ai.browsing = lookingBack(state);
+  ui.branchButton.hidden = !ai.browsing || !ai.isAiTurn(state);
   library.update();
   ai.update(changed);
   start.update(state);
@@ -255,9 +267,35 @@ function render(state) {
  * @param {Bridge.View} state
  */
 function resultText(state) {
-  if (state.status !== "draw-passes") return t(`result.${state.status}`);
-  const passer = state.movers[state.moves.length - 1];
-  return t("result.passDraw", { passer: colorName(passer), stuck: colorName(state.turn) });
+  const how =
+    state.status === "draw-passes"
+      ? t("result.passDraw", { passer: colorName(state.movers[state.moves.length - 1]), stuck: colorName(state.turn) })
+      : t(`result.${state.status}`);
+  // Against the computer the result speaks to the player: "You won", "Computer, 2 Casual won".
+  const humans = state.colors.filter((color) => !ai.level(color));
+  if (humans.length !== 1 || state.corr || !state.winner) return how;
+  const winner = state.winner;
+  const who = winner === humans[0] ? t("result.youWon") : t("result.computerWon", { computer: ai.seatLabel(winner) });
+  return `${who}. ${how}`;
+}
+
+/**
+ * The same game again with the colours turned one seat on (two players: swapped),
+ * the same levels, discs and points.
+ */
+function rematch() {
+  if (!python.ready || !view) return;
+  const colors = view.colors;
+  /** @type {Seats} */
+  const seats = { w: 0, r: 0, b: 0 };
+  colors.forEach((color, i) => {
+    seats[colors[(i + 1) % colors.length]] = ai.level(color);
+  });
+  const state = newGame(view.players, seats, { discs: view.discs, target: view.target });
+  if (!state) return;
+  const you = colors.filter((color) => !seats[color]);
+  tell(you.length === 1 ? t("result.rematchYou", { color: colorName(you[0]) }) : t("result.rematch"));
+  ui.canvas.focus({ preventScroll: true });
 }
 
 /** @param {Bridge.View} state */
@@ -434,7 +472,9 @@ function renderStatus(state) {
 /** @param {import("./board/mixtour/state.js").Selection | null} selection */
 function showHint(selection) {
   if (!view) return;
-  if (view.over || view.mustPass) {
+  if (document.body.dataset.choosing) {
+    ui.hint.textContent = t("hint.choose"); // the first screen's choice lies over the board
+  } else if (view.over || view.mustPass) {
     ui.hint.textContent = "";
   } else if (corr.notYours(view)) {
     ui.hint.textContent = corr.notYours(view); // a game by link: the friend moves in their browser
@@ -451,7 +491,7 @@ function showHint(selection) {
 // review.active: the player went back through the move list; a move played
 // from there asks first, as it discards the later moves. review.held: the
 // computer was paused because the position shown is its turn.
-/** @type {{ active: boolean, held: boolean, pending: { text: string } | null }} */
+/** @type {{ active: boolean, held: boolean, pending: { text: string } | null }} pending.text "": play on from here */
 const review = { active: false, held: false, pending: null };
 /** @type {HTMLDialogElement} */
 const discardDialog = $("#discard-dialog");
@@ -469,8 +509,12 @@ function gotoPly(ply) {
   const state = call("goto", target);
   review.active = state.canRedo;
   // The computer does not answer while the player looks back; it plays on
-  // from the end, or from here after Resume.
-  if (ai.isAiTurn(state) && state.canRedo) {
+  // from the end, or from here after Resume. A finished game needs no pause:
+  // looking back at it is read-only (lookingBack).
+  if (lookingBack(state)) {
+    if (review.held) ai.paused = false;
+    review.held = false;
+  } else if (ai.isAiTurn(state) && state.canRedo) {
     if (!ai.paused) review.held = true;
     ai.paused = true;
   } else if (review.held) {
@@ -526,7 +570,11 @@ document.addEventListener("keydown", (event) => {
  */
 function askDiscard(text, state) {
   review.pending = { text };
-  $("#discard-text").textContent = t("review.discard", { action: text, n: state.future.length });
+  $("#discard-text").textContent = lookingBack(state)
+    ? text
+      ? t("review.branch", { action: text })
+      : t("review.branchOn")
+    : t("review.discard", { action: text, n: state.future.length });
   discardDialog.showModal();
 }
 
@@ -537,10 +585,34 @@ discardDialog.addEventListener("close", () => {
     review.active = false;
     review.held = false;
     ai.paused = false;
-    play(pending.text);
+    if (view && lookingBack(view)) branchFromHere();
+    if (pending.text) play(pending.text);
   } else if (view) {
     render(view); // the board shows the position as it was
   }
+});
+
+/**
+ * A finished game looked back at: its whole line ends the game, and a
+ * position before the end is shown. Nothing changes it without asking.
+ * @param {Bridge.View} state
+ */
+function lookingBack(state) {
+  return state.finished && state.canRedo && !state.corr;
+}
+
+/** A new game from the position shown; the finished one stays in Your games as it ended. */
+function branchFromHere() {
+  const snapshot = call("snapshot");
+  library.detach(); // kept as it ended (web/js/library.js saves a finished game at its end)
+  const answer = call("restore", JSON.stringify({ ...snapshot, actions: snapshot.actions.slice(0, snapshot.ply) }));
+  if (answer.ok && answer.state) render(answer.state);
+  tell(t("review.branched"));
+}
+
+// On the computer's turn of a finished game looked back at: play on, as a new game.
+ui.branchButton.addEventListener("click", () => {
+  if (view && lookingBack(view)) askDiscard("", view);
 });
 
 // -- clicks while the computer thinks ----------------------------------------------
@@ -619,6 +691,7 @@ function openNewGame() {
 
 ui.newButton.addEventListener("click", openNewGame);
 ui.resultNew.addEventListener("click", openNewGame);
+$("#result-rematch").addEventListener("click", rematch);
 
 ui.discs.addEventListener("input", () => {
   ui.discs.dataset.edited = "1";
@@ -699,6 +772,8 @@ python.connect({
     render(call("state"));
     links.start(); // shows the game of the address bar's link, if any
     library.start(); // restores this tab's game, or keeps it reachable beside the link's
+    // A refused game by link with no local game to fall back on: the player's game by link.
+    if (links.refused && !library.id) corr.bringBack();
     start.start(/** @type {Bridge.View} */ (view)); // a newcomer (no saved game, no link) sees the start panel
     ai.start(); // the AI worker boots now, after the board is ready
     ui.newButton.disabled = false;

@@ -79,6 +79,8 @@ export class Corr {
   constructor(app) {
     this.app = app;
     this.active = false;
+    /** @type {{id: string | null, text: string} | null} the last link refused, and why */
+    this.refused = null;
     this.id = "";
     this.mine = "";
     /** @type {Bridge.CorrInfo | null} */
@@ -207,7 +209,7 @@ export class Corr {
     if (!read.ok || !read.id) return this.refuse(read);
     const kept = readCorr(read.id);
     const answer = call("corr_open", fragment, kept?.fragment ?? "", kept?.mine ?? "");
-    if (!answer.ok || !answer.state || !answer.corr || !answer.kind) return this.refuse(answer);
+    if (!answer.ok || !answer.state || !answer.corr || !answer.kind) return this.refuse(answer, read.id);
     const state = answer.state;
     const mine = kept ? kept.mine : state.over ? "" : state.turn;
     if (answer.kind === "newer" || answer.kind === "new") {
@@ -226,17 +228,41 @@ export class Corr {
     return true;
   }
 
-  /** @param {{message?: string, reason?: Bridge.Reason}} answer */
-  refuse(answer) {
+  /**
+   * @param {{message?: string, reason?: Bridge.Reason}} answer
+   * @param {string | null} [id] the game the link names, when it could be read that far
+   */
+  refuse(answer, id = null) {
     this.ui.box.hidden = false;
     this.ui.box.dataset.state = "refused";
     const text = t("corr.refused", { why: refusalText(answer) });
+    this.refused = { id, text };
     this.ui.status.textContent = text;
     this.ui.send.hidden = true;
     // The board shows what it showed (a pasted link let go of the local game: it is kept again).
     if (!this.active) this.app.render(this.app.call("state"));
     this.app.say(text);
     return false;
+  }
+
+  /**
+   * A refused link opened the page, and no game of this tab or of the library
+   * came back: bring back the player's game by link, the one the link names
+   * if it is kept here, else the latest one in progress, with the refusal
+   * still said. Returns whether a game came back.
+   */
+  bringBack() {
+    const refused = this.refused;
+    if (!refused || this.active) return false;
+    const named = refused.id ? readCorr(refused.id) : null;
+    const entry = named ?? listCorr().find((game) => game.status === "playing") ?? null;
+    if (!entry || !this.open(entry.fragment)) return false;
+    // The refusal stays said until the next move; the message adds what is shown.
+    this.ui.box.dataset.state = "refused";
+    this.ui.status.textContent = refused.text;
+    this.app.say(`${refused.text} ${t("corr.broughtBack")}`);
+    document.body.dataset.corrBack = entry.id;
+    return true;
   }
 
   /**
@@ -248,6 +274,7 @@ export class Corr {
   show(info, state, mine) {
     const { ai, library, render } = this.app;
     if (!this.active) library.detach({ previous: true });
+    this.app.hideStart(); // a game by link is on the board: no first-screen choice over it
     this.active = true;
     this.id = info.id;
     this.mine = mine;

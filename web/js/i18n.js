@@ -63,9 +63,12 @@ const STRINGS = {
     "status.mustPass": "{color} cannot enter or move and must pass",
     "status.gameOver": "Game over",
 
-    "hint.start": "Click or tap an empty square to enter a disc, or a disc of a stack to lift it with the discs above it. Keys: arrows, then Enter (? lists them all).",
+    "hint.start": "Click an empty square to enter a disc, or a disc of a stack to lift it with the discs above it. Keys: arrows, then Enter (? lists them all).",
+    "hint.start.touch": "Tap an empty square to enter a disc, or a disc of a stack to lift it with the discs above it.",
     "hint.selected": "{count} from {square}: choose a highlighted stack, or click elsewhere or press Esc to cancel.",
+    "hint.selected.touch": "{count} from {square}: choose a highlighted stack, or tap elsewhere to cancel.",
     "hint.disc": "1 disc",
+    "hint.choose": "Choose how to play: the choices lie over the board.",
     "hint.discs": "{n} discs",
 
     "msg.notLegal": "{action} is not possible: {reason}",
@@ -131,6 +134,11 @@ const STRINGS = {
     "update.reload": "Reload",
 
     "result.title": "Game over",
+    "result.rematch": "Rematch: the colours are swapped.",
+    "result.rematchYou": "Rematch: you play {color} now.",
+    "result.rematchButton": "Rematch, colours swapped",
+    "result.computerWon": "{computer} won",
+    "result.youWon": "You won",
     "result.w-wins": "White wins: White reached the target",
     "result.r-wins": "Red wins: Red reached the target",
     "result.b-wins": "Blue wins: Blue reached the target",
@@ -205,6 +213,7 @@ const STRINGS = {
     "editor.tools": "Disc to place",
     "editor.erase": "Erase",
     "editor.help": "Click a square to put a disc on top; right-click, long-press or Erase takes the top disc off. Discs come from and go back to the reserves.",
+    "editor.help.touch": "Tap a square to put a disc on top; a long press or Erase takes the top disc off. Discs come from and go back to the reserves.",
     "editor.setup": "Set up",
     "editor.toMove": "To move",
     "editor.reserveW": "White's reserve",
@@ -253,7 +262,14 @@ const STRINGS = {
     "start.level": "Level",
     "start.friends": "Two players here",
     "start.learn": "Learn to play: first lesson",
-    "start.more": "More choices (three players, discs, points)…",
+    "start.more": "More choices…",
+    "label.corr": "A game with a friend by link",
+    "label.people": "{n} players here",
+    "label.allHere": "{n} players on this screen",
+    "label.twoHere": "Two players on this screen",
+    "label.vs": " vs ",
+    "label.you": "You",
+    "label.computer": "Computer, {level}",
     "start.show": "Quick start: the computer, two players here, or a lesson",
     "start.computerStarted": "New game against the computer ({level}). You play White: your move.",
     "start.friendsStarted": "New game for two at this screen. White begins; take turns.",
@@ -297,6 +313,7 @@ const STRINGS = {
     "rv.verdict": "{n}. {color} {action}: {kind}.",
     "rv.bestLine": "Better: {action} (the engine's line: {line}).",
     "rv.graphLabel": "Who was winning, move by move: White at the top, Red at the bottom. Click it, or use the arrow keys, to see a position.",
+    "rv.graphLabel.touch": "Who was winning, move by move: White at the top, Red at the bottom. Tap it to see a position.",
     "rv.graphValue": "After action {n}: {label}",
     "rv.player": "Player",
     "rv.count.inaccuracy": "Inaccuracies ?!",
@@ -310,6 +327,11 @@ const STRINGS = {
     "review.at": "After action {n} of {total}: {color} {action}",
     "review.discardTitle": "Play from here?",
     "review.discard": "Playing {action} here replaces the later part of the game (later actions in the list: {n}).",
+    "review.branched": "A new game from this position; the finished game stays in Your games.",
+    "review.branchOn": "This game is finished and stays in Your games as it ended. Let the computer play on from here, as a new game?",
+    "review.branch": "This game is finished and stays in Your games as it ended. Play {action} here as the first move of a new game from this position?",
+    "ai.lookingBack": "Looking back at a finished game: it stays as it ended.",
+    "button.branch": "Play on from here",
     "review.keep": "Keep the game",
     "review.play": "Play from here",
     "msg.computerThinking": "The computer is thinking… your turn comes after its move.",
@@ -411,23 +433,45 @@ const STRINGS = {
     "an.help2": "The engine thinks about the position shown, in the background, deeper and deeper: the bar beside the board and the line above say who is winning, with the depth reached and the best line it found. Pause stops it, and it rests while the page is out of sight. To spare a phone's battery it stops on its own after half a minute on a position; Resume gives it more time.",
     "an.help3": "The address holds the whole analysis: copy it to keep it or share it. From any position, start a normal game against the computer or between two players. The engine analyses two-player games only.",
     "learn.pageTitle": "Learn Mixtour",
-    "learn.tagline": "Your first lesson, in three moves",
+    "learn.tagline": "Your first lesson: the rules in six moves, then a short game",
     "learn.step": "Step {n} of {total}",
     "learn.again": "Start this step again",
     "learn.next": "Next step",
     "learn.play": "Now play the computer",
     "learn.place.title": "Place a disc",
     "learn.place.task": "You play White. Click any empty square to place one of your discs there.",
+    "learn.place.task.touch": "You play White. Tap any empty square to place one of your discs there.",
     "learn.place.other": "{action} is a move. This step asks you to place a new disc: click an empty square.",
+    "learn.place.other.touch": "{action} is a move. This step asks you to place a new disc: tap an empty square.",
     "learn.place.right": "Well done: your disc stands on {action}. The discs of your reserve can be placed like this on any empty square.",
     "learn.distance.title": "Move by the height",
     "learn.distance.task": "The stack on c3 is 2 discs high, so a move onto it must come from exactly 2 squares away, in a straight line with nothing in between. Move a disc onto c3: click the disc, then click c3.",
+    "learn.distance.task.touch": "The stack on c3 is 2 discs high, so a move onto it must come from exactly 2 squares away, in a straight line with nothing in between. Move a disc onto c3: tap the disc, then tap c3.",
     "learn.distance.other": "{action} is allowed, but this step asks for a move onto c3. Look for a disc exactly 2 squares away from c3.",
     "learn.distance.right": "Right: {action} came from 2 squares away, the height of c3. Any stack may be moved, whatever colour is on top.",
     "learn.score.title": "Score a point",
     "learn.score.task": "A stack of five leaves the board and scores for the colour on top. The stack on e5 is 4 high: make it five with White on top.",
     "learn.score.other": "{action} makes five with Red on top: the point, and the game, would go to Red. Try another disc.",
-    "learn.score.right": "White wins: {action} made a tower of five with White on top. You know the rules; now play a game!",
+    "learn.score.right": "White scores: {action} made a tower of five with White on top, and here one point wins. A tower with Red on top would have scored for Red, whoever built it.",
+    "learn.pass": "Pass",
+    "learn.game.thinking": "The computer played {action}. Your move.",
+    "learn.game.right": "You won your first game! {action} made the tower. Play on against the computer, or try a stronger level.",
+    "learn.game.lost": "The computer won this one: {action} made a tower with Red on top. Press “Start this step again” for another game.",
+    "learn.game.task": "A short game against the computer at level 1 (Beginner): ten discs each, and the first tower of five with your colour on top wins. You are White.",
+    "learn.game.title": "Your first game",
+    "learn.pass.right": "Passed: the turn goes to Red. Had Red been stuck too, the game would have been a draw.",
+    "learn.pass.other": "Press Pass: White cannot place or move anything here.",
+    "learn.pass.task": "White has no disc left in reserve, and no stack of the board can move. When nothing is possible, you pass: press Pass.",
+    "learn.pass.title": "Pass when nothing is possible",
+    "learn.takeBack.right": "Good: {action} is allowed. Only the move straight back was not, and only for this one turn.",
+    "learn.takeBack.task": "Red just moved a disc from c2 onto c3. Moving the same discs straight back, c3 to c2, is not allowed on the very next turn. Try it, then make any other move.",
+    "learn.takeBack.title": "No taking back",
+    "learn.part.right": "Right: {action} lifted the top two discs and left the bottom one on c3.",
+    "learn.part.other.touch": "{action} moved another number of discs. Lift two: tap the middle disc of c3, then d3.",
+    "learn.part.other": "{action} moved another number of discs. Lift two: click the middle disc of c3, then d3.",
+    "learn.part.task.touch": "You may lift the top part of a stack: tap a lower disc to lift it with the discs above it. Move the top two discs of c3 onto d3.",
+    "learn.part.task": "You may lift the top part of a stack: click a lower disc to lift it with the discs above it (keys: 1 to 4 lift that many). Move the top two discs of c3 onto d3.",
+    "learn.part.title": "Move part of a stack",
 
     // -- the game library and the computer player's health (web/js/library.js, web/js/ai.js)
     "save.badShape": "the saved game is not in a shape this page can read",
@@ -472,6 +516,8 @@ const STRINGS = {
     "corr.helpTitle": "How games by link work",
     "corr.helpHow": "Each link carries the whole game. The page that opens it replays every move with the rules and keeps the game on that device, apart from your other games; an older link of a game you hold shows your newer game.",
     "corr.helpLimits": "Honest limits: a link can be forwarded or edited by hand. The page checks that every move is legal and that the history matches the game you hold, not who made the move.",
+    "corr.helpNoHint": "No hints here: in a game by link the moves are yours and your friend's alone, as in correspondence play elsewhere.",
+    "corr.broughtBack": "Your game by link is shown as you had it.",
     "corr.named": "{name} ({color})",
     "corr.you": "(you)",
     "corr.youPlay": "You play {you}.",
@@ -642,6 +688,11 @@ const STRINGS = {
     "tor.new.standard": "Standard layout",
     "tor.new.random": "Random layout",
     "tor.level": "Computer {level}",
+    "tor.start.level": "Level {level}",
+    "tor.msg.friendsStarted": "New game for two at this screen. White begins; take turns.",
+    "tor.msg.computerStarted": "New game against Computer {level}. You play White: place a pawn.",
+    "tor.start.other": "Or play Mixtour",
+    "tor.start.learn": "Learn to play: Tor's rules",
     "tor.seats": "{white} against {black}",
     "tor.person": "Player",
     "tor.command": "Type an action (c3, c3-d4 or c3-d4@e6)",
@@ -680,7 +731,7 @@ const STRINGS = {
     "games.title": "Games:",
     "games.mixtour": "Mixtour",
     "games.tor": "Tor",
-    "games.startTor": "Another game here: Tor, a game of coloured tokens",
+    "games.startTor": "Or play Tor",
   },
 };
 
@@ -862,6 +913,9 @@ function wordList(items) {
   return `${items.slice(0, -1).join(", ")}${t("reason.and")}${items.at(-1)}`;
 }
 
+/** Whether the page is used by touch (no hovering pointer): its words say "tap". */
+const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+
 /**
  * The string `id` in the current language with {placeholders} filled in.
  * @param {string} id
@@ -869,6 +923,11 @@ function wordList(items) {
  */
 export function t(id, params = {}) {
   const table = STRINGS[language];
+  // On a touch screen a text that has a ".touch" wording says "tap", not "click".
+  const touchId = `${id}.touch`;
+  if (TOUCH && (Object.hasOwn(table, touchId) || (!Object.hasOwn(table, id) && Object.hasOwn(STRINGS.en, touchId)))) {
+    id = touchId;
+  }
   const text = Object.hasOwn(table, id) ? table[id] : STRINGS.en[id] ?? id;
   return text.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ key) =>
     Object.hasOwn(params, key) ? String(params[key]) : whole,

@@ -506,7 +506,9 @@ export class Library {
     const { call, ai, links } = this.app;
     // A correspondence game is kept apart, by web/js/corr.js.
     if (this.app.view()?.corr) return;
-    const game = call("snapshot");
+    let game = call("snapshot");
+    // A finished game looked back at is kept as it ended (web/js/app.js's lookingBack).
+    if (ai.browsing) game = { ...game, ply: game.actions.length };
     const seats = { ...ai.seats };
     const flip = !!links.flip;
     const payload = this.payload(game, seats, flip);

@@ -89,13 +89,28 @@ export function scored(record, puzzle, solved) {
 
 // -- choosing a puzzle -------------------------------------------------------------------
 
+/** How far from the player's rating the puzzle of the day may be. */
+export const DAILY_BAND = 150;
+/** The fewest puzzles the day's choice is made among (the band widens to reach it). */
+export const DAILY_CHOICES = 7;
+
 /**
- * The puzzle of the day: the same for everyone on a given day (UTC).
+ * The puzzle of the day: one near the player's rating (within DAILY_BAND, or
+ * the DAILY_CHOICES nearest), the same all day (UTC) for every player of
+ * that rating, another the next day. A newcomer (rating 1200) gets a puzzle
+ * they can solve, not the hardest of the set.
  * @param {Puzzle[]} puzzles
+ * @param {number} rating the player's
  * @param {number} [now]
  */
-export function dailyPuzzle(puzzles, now = Date.now()) {
-  return puzzles[Math.floor(now / DAY_MS) % puzzles.length];
+export function dailyPuzzle(puzzles, rating, now = Date.now()) {
+  const distance = (/** @type {Puzzle} */ p) => Math.abs(p.rating - rating);
+  let near = puzzles.filter((p) => distance(p) <= DAILY_BAND);
+  if (near.length < DAILY_CHOICES) {
+    near = [...puzzles].sort((a, b) => distance(a) - distance(b) || a.id - b.id).slice(0, DAILY_CHOICES);
+  }
+  near.sort((a, b) => a.id - b.id);
+  return near[Math.floor(now / DAY_MS) % near.length];
 }
 
 /**

@@ -12,10 +12,11 @@
 //
 // Readiness contract as on the other pages: body[data-painted], body[data-ready],
 // #board[data-position], #board[data-status]; and body[data-puzzle] =
-// "<id> <todo|reply|solved|failed>" once a puzzle is on the board ("none" when
+// "<id> <todo|reply|solved|failed|showing>" once a puzzle is on the board ("none" when
 // the set could not be loaded), body[data-refutation] (the outcome of the
-// answer to a wrong move) and body[data-link] ("ok", or "bad" for a link that
-// names no puzzle).
+// answer to a wrong move), body[data-link] ("ok", or "bad" for a link that
+// names no puzzle) and body[data-solution] = "shown" once Show the solution has
+// played the whole line on the board.
 
 import { Board, squareName } from "./board.js";
 import { colorName, plural, t } from "./i18n.js";
@@ -89,7 +90,7 @@ let puzzles = [];
 /** @type {Puzzle | null} */
 let puzzle = null;
 let step = 0; // index in puzzle.line of the action expected next
-/** @typedef {"todo" | "reply" | "solved" | "failed"} Phase */
+/** @typedef {"todo" | "reply" | "solved" | "failed" | "showing"} Phase */
 /** @type {Phase} */
 let phase = "todo";
 /** @type {Bridge.View | null} the position shown */
@@ -97,6 +98,7 @@ let view = null;
 /** A problem with the link or the saved record: said with the puzzle, until the first move. */
 let notice = "";
 let replyTimer = 0;
+let solutionTimer = 0; // the next move of a solution shown on the board
 
 const board = new Board(ui.canvas, {
   onEnter: (square) => attempt(squareName(square)),
@@ -118,7 +120,7 @@ function setPhase(now) {
   phase = now;
   if (puzzle) document.body.dataset.puzzle = `${puzzle.id} ${phase}`;
   ui.retry.hidden = phase !== "failed";
-  ui.solution.disabled = !python.ready || phase === "reply" || phase === "solved";
+  ui.solution.disabled = !python.ready || phase === "reply" || phase === "solved" || phase === "showing";
   ui.next.disabled = !puzzles.length || phase === "reply";
 }
 
@@ -183,8 +185,9 @@ function begin(p) {
   ui.link.href = `./puzzles.html#id=${p.id}`;
   tell(notice, notice ? "wrong" : "");
   // A new puzzle, or the same from its start, is shown at once: no discs
-  // sliding from the position before.
-  board.set({ motion: false });
+  // sliding from the position before. The solver's side is at the bottom.
+  board.set({ motion: false, flipped: parsePosition(p.fen)?.turn === "r" });
+  clearTimeout(solutionTimer);
   if (python.ready) {
     show(call("load_link", positionLink(p.fen)).state, true);
   } else {
@@ -210,7 +213,7 @@ function openFromHash() {
   }
   notice = [problem, damaged ? t("puzzles.statsReset") : ""].filter(Boolean).join(" ");
   document.body.dataset.link = problem ? "bad" : "ok";
-  begin(p ?? dailyPuzzle(puzzles));
+  begin(p ?? dailyPuzzle(puzzles, stats.rating));
 }
 
 /**
@@ -304,12 +307,30 @@ ui.solution.addEventListener("click", () => {
   if (!puzzle || !python.ready) return;
   const p = puzzle;
   begin(p);
-  // Seeing the solution counts as a miss; then it can be played on the board.
+  // Seeing the solution counts as a miss. The line is played on the board,
+  // one move after the other; then Try again sets the puzzle up for the player.
   record(false);
   // The opponent's replies in brackets: "b4:2-d4 (b4) d4:4-e5".
   const line = p.line.map((move, i) => (i % 2 ? `(${move})` : move)).join(" ");
   tell(t("puzzles.solutionIs", { line }), "");
-  setPhase("todo");
+  setPhase("showing");
+  show(/** @type {Bridge.View} */ (view), false);
+  const playFrom = (/** @type {number} */ i) => {
+    if (puzzle !== p || phase !== "showing") return;
+    if (i >= p.line.length) {
+      document.body.dataset.solution = "shown";
+      setPhase("failed");
+      return;
+    }
+    const answer = call("play", p.line[i]);
+    if (!answer.ok || !answer.state) return;
+    show(answer.state, false);
+    void board.whenStill().then(() => {
+      solutionTimer = window.setTimeout(() => playFrom(i + 1), REPLY_DELAY_MS);
+    });
+  };
+  delete document.body.dataset.solution;
+  solutionTimer = window.setTimeout(() => playFrom(0), REPLY_DELAY_MS);
 });
 
 ui.next.addEventListener("click", () => {

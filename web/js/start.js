@@ -1,21 +1,24 @@
 // @ts-check
-// The first five minutes: the start panel (play the computer, two players
-// here, learn), the rules in three lines beside the board, and the board
-// turned to the player's side against the computer.
+// The first five minutes on Mixtour's page: the first screen's choice (the
+// game-neutral web/js/start-choice.js, over the board), the rules in three
+// lines beside the board, the game's label, and the board turned to the
+// player's side against the computer.
 //
-// The start panel shows on a fresh visit only: never over a game restored
-// from storage or opened from a link (a returning player lands in their
-// game); New game's dialog brings it back. The player's last choice and level
-// are kept with prefs.js ("start.choice", "start.level"), and so are the
-// player's own opening or closing of the rules summary ("rulesSummary": "open"
-// or "closed") and whether the board turns ("turnBoard").
+// The choice shows on a fresh visit only: never over a game restored from
+// storage or opened from a link (a returning player lands in their game);
+// New game's dialog brings it back. The player's last choice and level are
+// kept with prefs.js ("start.choice", "start.level"), and so are the player's
+// own opening or closing of the rules summary ("rulesSummary": "open" or
+// "closed") and whether the board turns ("turnBoard").
 //
-// Test hooks: #start (hidden or not), body[data-start] = the choice made.
+// Test hooks: #start (hidden or not), body[data-start] = the choice made,
+// body[data-choosing] while the choice shows, #game-label.
 
 import { t } from "./i18n.js";
 import { LEVELS } from "./notation.js";
 import { $ } from "./page.js";
 import { onPref, pref, setPref } from "./prefs.js";
+import { StartChoice, gameLabel } from "./start-choice.js";
 
 const DEFAULT_LEVEL = 2;
 
@@ -41,35 +44,35 @@ export class Start {
   constructor(app) {
     this.app = app;
     this.turned = false;
+    this.choice = new StartChoice({
+      prefs: "start",
+      levels: LEVELS,
+      levelName: (level) => t(`level.${level}`),
+      defaultLevel: DEFAULT_LEVEL,
+      canvas: app.board.canvas,
+      computer: (level) => this.playComputer(level),
+      friends: () => this.playFriends(),
+      // #start-corr opens the link game's dialog (web/js/corr.js), which hides the choice once it starts.
+    });
     this.ui = {
-      box: $("#start"),
-      computer: $("#start-computer"),
-      /** @type {HTMLSelectElement} */
-      level: $("#start-level"),
-      friends: $("#start-friends"),
-      learn: $("#start-learn"),
       more: $("#start-more"),
       show: $("#show-start"),
+      label: $("#game-label"),
       /** @type {HTMLDetailsElement} */
       summary: $("#rules-summary"),
       turn: /** @type {HTMLInputElement | null} */ (document.querySelector("#turn-board")),
     };
     const { ui } = this;
-    ui.level.replaceChildren(...LEVELS.map((n) => new Option(t(`level.${n}`), String(n))));
-    ui.level.value = String(this.level());
-    ui.level.addEventListener("change", () => setPref("start.level", Number(ui.level.value)));
-    ui.computer.addEventListener("click", () => this.playComputer());
-    ui.friends.addEventListener("click", () => this.playFriends());
-    ui.learn.addEventListener("click", () => setPref("start.choice", "learn"));
     ui.more.addEventListener("click", () => {
       this.hide();
       $("#new-game").click();
     });
+    // A link opened on the page (a pasted one, Your games) is a game: the choice goes.
+    window.addEventListener("mixtour:link-loaded", () => this.hide());
     ui.show.addEventListener("click", () => {
       /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
       this.show();
     });
-    this.markChoice();
 
     // The rules summary is open while the page loads and while the start panel
     // shows; during a game it folds to one line, unless the player opened or
@@ -102,20 +105,6 @@ export class Start {
     this.ui.summary.open = this.summaryOpen;
   }
 
-  level() {
-    const level = pref("start.level", DEFAULT_LEVEL);
-    return LEVELS.includes(level) ? level : DEFAULT_LEVEL;
-  }
-
-  /** The last choice is the one the eye (and the keyboard) lands on. */
-  markChoice() {
-    const choice = pref("start.choice", "computer");
-    /** @type {{[choice: string]: HTMLElement}} */
-    const buttons = { computer: this.ui.computer, friends: this.ui.friends, learn: this.ui.learn };
-    for (const [name, button] of Object.entries(buttons)) button.classList.toggle("primary", name === choice);
-    return buttons[choice] ?? this.ui.computer;
-  }
-
   /**
    * Python is ready and any saved game or link is shown: greet a newcomer.
    * @param {Bridge.View} view
@@ -129,24 +118,18 @@ export class Start {
     this.show({ focus: false });
   }
 
-  /** @param {{focus?: boolean}} [options] focus: move the keyboard to the panel */
+  /** @param {{focus?: boolean}} [options] focus: move the keyboard to the choice */
   show({ focus = true } = {}) {
-    this.ui.level.value = String(this.level());
-    const first = this.markChoice();
-    this.ui.box.hidden = false;
+    this.choice.show({ focus });
     this.showSummary(true);
-    if (focus) {
-      this.ui.box.scrollIntoView({ block: "nearest" });
-      first.focus({ preventScroll: true });
-    }
+    this.label(this.app.view());
   }
 
-  /** A game begins: the panel goes, the summary folds, the board comes into view. */
+  /** A game begins: the choice goes, the summary folds. */
   hide() {
-    if (this.ui.box.hidden) return;
-    this.ui.box.hidden = true;
+    if (!this.choice.shown) return;
+    this.choice.hide();
     this.showSummary(false);
-    this.app.board.canvas.scrollIntoView({ block: "nearest" });
   }
 
   /**
@@ -154,29 +137,43 @@ export class Start {
    * @param {Bridge.View} view
    */
   update(view) {
-    if (view.moves.length && !this.ui.box.hidden) this.hide();
+    if (view.moves.length && this.choice.shown) this.hide();
+    this.label(view);
   }
 
-  playComputer() {
-    const level = Number(this.ui.level.value) || this.level();
-    setPref("start.level", level);
-    setPref("start.choice", "computer");
+  /** @param {number} level */
+  playComputer(level) {
     const state = this.app.newGame(2, { w: 0, r: level });
-    if (!state) return;
+    if (!state) return false;
     this.hide();
-    document.body.dataset.start = "computer";
+    this.label(state);
     this.app.say(t("start.computerStarted", { level: t(`level.${level}`) }));
-    this.app.board.canvas.focus({ preventScroll: true });
+    return true;
   }
 
   playFriends() {
-    setPref("start.choice", "friends");
     const state = this.app.newGame(2, { w: 0, r: 0 });
-    if (!state) return;
+    if (!state) return false;
     this.hide();
-    document.body.dataset.start = "friends";
+    this.label(state);
     this.app.say(t("start.friendsStarted"));
-    this.app.board.canvas.focus({ preventScroll: true });
+    return true;
+  }
+
+  /**
+   * Label the game in progress ("You vs Computer, 2 Casual"); none while the choice shows.
+   * @param {Bridge.View | null} view
+   */
+  label(view) {
+    const { ui, app } = this;
+    if (!view || this.choice.shown) {
+      ui.label.textContent = "";
+      ui.label.hidden = true;
+      return;
+    }
+    ui.label.hidden = false;
+    if (view.corr) ui.label.textContent = t("label.corr");
+    else ui.label.textContent = gameLabel(view.colors.map((color) => app.ai.level(color)), (level) => t(`level.${level}`));
   }
 
   /**

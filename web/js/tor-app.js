@@ -11,11 +11,13 @@
 //   #board[data-position]   the position string (T7), [data-status] the outcome code
 //   body[data-ai]           loading | ready | error once the computer is asked
 //   body[data-save]         the saved game was "restored", "written" or "bad"
+//   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
 
 import { t } from "./i18n.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { askToKeepStorage } from "./persist.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
+import { StartChoice } from "./start-choice.js";
 import { TorBoard } from "./tor/board.js";
 import { TorComputer } from "./tor/computer.js";
 import { readPosition, squareName } from "./tor/position.js";
@@ -76,7 +78,14 @@ const board = new TorBoard(canvas, {
 
 const computer = new TorComputer({
   python: () => /** @type {Bridge.TorPage} */ (/** @type {unknown} */ (python.bridge)),
-  play: (action) => play(action),
+  // The words follow the pictures: the computer's action is played (and told)
+  // once the board has shown the step before it, if the game is still where it was.
+  play: (action) => {
+    const at = view?.fen;
+    void board.whenStill().then(() => {
+      if (view?.fen === at) play(action);
+    });
+  },
   thinking: (busy) => {
     ui.thinking.hidden = !busy;
     canvas.toggleAttribute("data-thinking", busy);
@@ -147,6 +156,10 @@ function showHint() {
   const state = view;
   if (!state || state.over) {
     ui.hint.textContent = "";
+    return;
+  }
+  if (document.body.dataset.choosing) {
+    ui.hint.textContent = t("hint.choose"); // the first screen's choice lies over the board
     return;
   }
   if (computer.plays(state)) {
@@ -317,6 +330,7 @@ function loadLink(fragment) {
   if (answer.ai) seats = { w: 0, b: 0, [answer.state.turn === "w" ? "b" : "w"]: answer.ai };
   computer.seats = seats;
   showProblems(torLinkProblems(answer));
+  choice.hide(); // a link is a game: no first-screen choice over it
   changed(answer.state);
 }
 
@@ -404,6 +418,41 @@ function fillForm() {
   }
 }
 
+// -- the first screen: how to play, before the board takes a move -----------------
+
+/**
+ * A new game on the standard layout with these seats.
+ * @param {{[side: string]: number}} seats
+ */
+function startWith(seats) {
+  computer.seats = { w: seats.w ?? 0, b: seats.b ?? 0 };
+  showProblems([]);
+  changed(call("new_game", -1));
+  return true;
+}
+
+const choice = new StartChoice({
+  prefs: "tor.start",
+  levels: LEVELS,
+  levelName: (level) => t("tor.start.level", { level }),
+  defaultLevel: 1,
+  canvas,
+  computer: (level) => {
+    startWith({ w: 0, b: level });
+    say(t("tor.msg.computerStarted", { level }));
+    return true;
+  },
+  friends: () => {
+    startWith({ w: 0, b: 0 });
+    say(t("tor.msg.friendsStarted"));
+    return true;
+  },
+});
+$("#start-more").addEventListener("click", () => {
+  choice.hide();
+  openNewGame();
+});
+
 // -- wiring --------------------------------------------------------------------
 
 ui.undo.addEventListener("click", () => {
@@ -421,7 +470,9 @@ ui.newGame.addEventListener("click", openNewGame);
 ui.form.addEventListener("change", matchChoices);
 $("#result-new-game").addEventListener("click", openNewGame);
 ui.dialog.addEventListener("close", () => {
-  if (ui.dialog.returnValue === "start") startFromForm();
+  if (ui.dialog.returnValue !== "start") return;
+  choice.hide();
+  startFromForm();
 });
 ui.hintButton.addEventListener("click", () => computer.hint(HINT_LEVEL));
 $("#link-problems-close").addEventListener("click", () => showProblems([]));
@@ -430,6 +481,8 @@ $("#copy-game-link").addEventListener("click", () => copyLink(true));
 $("#command-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = ui.command.value.trim();
+  // Typed while the first screen's choice shows: two at this screen, said first.
+  if (text && choice.shown) choice.choose("friends", () => startWith({ w: 0, b: 0 }), { focus: false });
   if (text && view && !computer.plays(view) && play(text)) ui.command.value = "";
 });
 window.addEventListener("hashchange", () => {
@@ -452,7 +505,11 @@ python.connect({
   offline: { offerUpdates: true },
   ready: () => {
     if (location.hash.length > 1) loadLink(location.hash);
-    else if (!restore()) changed(call("state"));
+    else if (!restore()) {
+      // A first visit: the choice of how to play lies over the board.
+      changed(call("state"));
+      choice.show({ focus: false });
+    }
     if (view) computer.follow(view);
   },
 });

@@ -201,6 +201,9 @@ class Bridge:
             "movers": movers,
             "canUndo": game.can_undo,
             "canRedo": game.can_redo,
+            # Whether the whole line (moves and future) ends the game: a finished
+            # game looked back at is read-only (web/js/app.js).
+            "finished": game.final_result.is_over,
             "legal": {"enter": enter, "moves": moves, "pass": PASS in legal},
             "corr": self.corr.id if self.corr is not None else None,
         }
@@ -246,6 +249,20 @@ class Bridge:
         return _dump(Refuted(reply=answer.reply, outcome=outcome, moves=answer.moves))
 
     # -- changing ----------------------------------------------------------------
+
+    def lesson_reply(self, seed: int) -> PlayedJson:
+        """The lesson's last step (``learn.html``), a short game: the computer at
+        level 1 (Beginner) plays for the side to move. Its one-ply search takes
+        milliseconds, so it runs on the page's own thread. ``seed`` makes it
+        repeatable; a finished game gets ``{"ok": false}``."""
+        # Imported here: only the lesson asks.
+        from mixtour.ai.player import choose_move
+
+        pos = self.game.position
+        if pos.outcome.is_over:
+            return _dump(Played(ok=False, message="the game is over"))
+        chosen = choose_move(pos, level=1, seed=int(seed) if isinstance(seed, int) else 0)
+        return self.play(str(Action(chosen.move)))
 
     def play(self, text: str) -> PlayedJson:
         """Play an action in N1.

@@ -133,6 +133,8 @@ class View(TypedDict):
     movers: list[Color]
     canUndo: bool
     canRedo: bool
+    # Whether the whole line, future included, ends the game.
+    finished: bool
     legal: Legal
     # The id of the correspondence game shown (mixtour/correspondence.py), else null.
     corr: str | None

@@ -10,8 +10,19 @@ from __future__ import annotations
 from bridge import Bridge
 from publish import publish
 
-# refute: the puzzles page (puzzles.html) asks for the answer to a wrong move.
-EXPORTED = ("state", "play", "explain", "explain_lift", "load_link", "link", "goto", "refute")
+# refute: the puzzles page (puzzles.html) asks for the answer to a wrong move;
+# lesson_reply: the lesson's short game against the computer at level 1.
+EXPORTED = (
+    "state",
+    "play",
+    "explain",
+    "explain_lift",
+    "load_link",
+    "link",
+    "goto",
+    "refute",
+    "lesson_reply",
+)
 
 bridge = Bridge()
 publish("mixtourPython", {name: getattr(bridge, name) for name in EXPORTED})

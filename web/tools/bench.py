@@ -2,7 +2,8 @@
 
 Engine figures (``python3 -m mixtour perft 5`` and ``bench-parse``), the size
 of ``dist/`` raw and gzipped, page-load times in headless Chromium
-(``tests/bench_load.py``), what embedded boards cost in memory and time
+(``tests/bench_load.py``), a newcomer's first minute
+(``tests/bench_first_minute.py``), what embedded boards cost in memory and time
 (``tests/bench_embeds.py``), the AI's speed inside Pyodide under Node
 (``tests/pyodide_bench.mjs``) and in the page's worker
 (``tests/bench_ai_web.py``), its recovery (``tests/bench_ai_recovery.py``)
@@ -28,6 +29,7 @@ AI_WEB_BENCH_SCRIPT = TESTS / "bench_ai_web.py"
 AI_RECOVERY_BENCH_SCRIPT = TESTS / "bench_ai_recovery.py"
 AI_NODE_BENCH_SCRIPT = TESTS / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = TESTS / "bench_endurance.py"
+FIRST_MINUTE_SCRIPT = TESTS / "bench_first_minute.py"
 EMBEDS_SCRIPT = TESTS / "bench_embeds.py"
 
 # Pages timed by `build.py bench`: the game, the editor, and an embedded board
@@ -99,6 +101,10 @@ def run_benchmarks(runs: int) -> int:
     for page in BENCH_PAGES:
         command += ["--page", page]
     status = run(command, env=tool_env(chromium))
+
+    # A newcomer's first minute: the choice on screen, the computer's first reply, the lesson.
+    print("\n== First minute (390x844, touch, cold) ==", flush=True)
+    status = run([python, FIRST_MINUTE_SCRIPT, "--runs", "3"], env=tool_env(chromium)) or status
 
     # Embedded boards: memory, Python runtimes and answer times (one shared engine).
     print("\n== Embeds (one rules page, 20 boards) ==", flush=True)

@@ -303,6 +303,7 @@ declare namespace Bridge {
     movers: Color[];
     canUndo: boolean;
     canRedo: boolean;
+    finished: boolean;
     legal: Legal;
     corr: string | null;
   }
@@ -424,6 +425,13 @@ declare namespace Bridge {
     explain_lift(square: number, count: number): Json<Explained>;
     /** Step through the game to `ply` actions (clamped); returns the state. */
     goto(ply: number): Json<View>;
+    /**
+     * The lesson's last step (`learn.html`), a short game: the computer at
+     * level 1 (Beginner) plays for the side to move. Its one-ply search takes
+     * milliseconds, so it runs on the page's own thread. `seed` makes it
+     * repeatable; a finished game gets `{"ok": false}`.
+     */
+    lesson_reply(seed: number): Json<Played>;
     /**
      * `{"fragment": text}`: the link (without `#`) to the game or its
      * position; `preview` adds the shown position for embeds (`at=`);

@@ -7,7 +7,8 @@
 // the new position makes stale, publishes data-selection, tells the page
 // when the choice in progress changed, and asks for a redraw. It publishes
 // the rest of the page contract on the canvas too: data-geometry when it
-// lays the board out, data-position and data-status when told (publish). Nothing calls
+// lays the board out, data-position and data-status when told (publish), and
+// data-animating while a change is drawn (whenStill waits for it to end). Nothing calls
 // the animation directly, so an update that does not change the pieces
 // (hints, legal moves, a flip) cannot cancel one.
 //
@@ -60,6 +61,8 @@ export class Board {
     this.state = initialState(config, { ...game.colors });
     this.frame = 0;
     this.asleep = false; // the canvas's pixels given back (sleepWhenAway)
+    /** @type {(() => void)[]} who waits for the pictures to come to rest (whenStill) */
+    this.stillWaiters = [];
     this.reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
     this.readColors();
     this.unbind = [bindInput(this), watchPage(this)];
@@ -120,6 +123,30 @@ export class Board {
   /** Whether a change is still being animated (for tests and screenshots). */
   get animating() {
     return this.state.animations.length > 0;
+  }
+
+  /**
+   * Resolves once no change is being animated: words that tell of a later
+   * change wait for the pictures of the one before (at once when nothing
+   * moves, or when the page is hidden and draws no frames).
+   * @returns {Promise<void>}
+   */
+  whenStill() {
+    if (!this.state.animations.length || this.asleep || !this.state.geometry || document.hidden) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.stillWaiters.push(resolve);
+      document.addEventListener("visibilitychange", () => this.settle(), { once: true });
+    });
+  }
+
+  /** The pictures are at rest: say so (#board[data-animating] goes) and wake who waits. */
+  settle() {
+    delete this.canvas.dataset.animating;
+    const waiters = this.stillWaiters;
+    this.stillWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   /**
@@ -388,7 +415,10 @@ export class Board {
     if (!s.geometry || this.asleep) return;
     // The frame clock only moves through the queue: finished plans leave it.
     const plan = currentPlan(s.animations, now);
-    if (plan) this.requestRedraw();
+    if (plan) {
+      this.requestRedraw();
+      this.canvas.dataset.animating = "1";
+    }
     this.game.paint(this.ctx, {
       geometry: s.geometry,
       colors: s.colors,
@@ -400,5 +430,6 @@ export class Board {
     });
     // (not in another site's page, whose body is its own: web/js/guest.js)
     if (!GUEST && !document.body.dataset.painted) document.body.dataset.painted = "1";
+    if (!plan && (this.stillWaiters.length || this.canvas.dataset.animating)) this.settle();
   }
 }

@@ -205,13 +205,14 @@ function tap(machine, legal, hit) {
     ]);
   }
   if (!height) return cancel(machine);
-  // Another stack that can move: the player changes their mind, no error.
+  // A stack is no target: the drop is refused, and the page says why. Any
+  // stack may be moved by either player, so a tap on one that can move may
+  // also be a change of mind: those discs are lifted instead.
+  const refused = /** @type {Output} */ ({ type: "illegal", attempt: { kind: "move", from, count, to: square } });
   if (canLift(legal, square, height - disc)) {
-    return select(machine, { square, count: height - disc });
+    return select(machine, { square, count: height - disc }, [refused]);
   }
-  return select(machine, null, [
-    { type: "illegal", attempt: { kind: "move", from, count, to: square } },
-  ]);
+  return select(machine, null, [refused]);
 }
 
 /**
