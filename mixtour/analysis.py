@@ -363,6 +363,10 @@ def parse_analysis_link(fragment: str) -> AnalysisLink:
     # One game follows the line as it grows (add would replay it from the start).
     following = Game(tree.start)
     for i, action in enumerate(game.actions() + game.future()):
+        if tree.size >= MAX_NODES:
+            # A game longer than the tree holds: cut, as a t= link is, and said.
+            issues.append(TreeIssue("tree-too-big", {"limit": MAX_NODES}))
+            break
         node = tree.add(node, action.code, following)
         if i < game.ply:
             shown = node

@@ -61,6 +61,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -241,12 +242,44 @@ class CorrespondenceGame:
         )
 
 
+def _joins(previous: str, char: str) -> bool:
+    """Whether ``char`` belongs to the character the reader sees ending in
+    ``previous``: an accent or other combining mark, a variation selector, a
+    skin tone, a tag, the joiner U+200D and what follows it, the second of a
+    pair of regional indicators (a flag). An approximation of Unicode's
+    grapheme clusters that never splits an emoji or an accented letter."""
+    code = ord(char)
+    if unicodedata.category(char) in ("Mn", "Me", "Mc") or char == "\u200d":
+        return True
+    if 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F:
+        return True
+    return previous == "\u200d"
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters as a reader counts them."""
+    count = 0
+    regional_open = False  # a regional indicator waiting for its pair
+    for i, char in enumerate(text):
+        regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
+        if i and (_joins(text[i - 1], char) or (regional and regional_open)):
+            regional_open = False
+            continue
+        count += 1
+        if count > limit:
+            return text[:i]
+        regional_open = regional
+    return text
+
+
 def _clean_name(name: object) -> str:
-    """A name as a link carries it: printable, single spaces, at most 24 characters."""
+    """A name as a link carries it: printable, single spaces, at most 24
+    characters as a reader counts them (an emoji or an accented letter is one,
+    never cut in two)."""
     if not isinstance(name, str):
         return ""
-    text = "".join(ch if ch.isprintable() else " " for ch in name)
-    return " ".join(text.split())[:MAX_NAME].strip()
+    text = "".join(ch if ch.isprintable() or ch == "\u200d" else " " for ch in name)
+    return _cut(" ".join(text.split()), MAX_NAME).strip()
 
 
 def is_correspondence(fragment: str) -> bool:

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "tests"):
@@ -33,13 +33,13 @@ for folder in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(folder))
 
 from test_web_tor_board import click as tor_click  # noqa: E402
-from webhelpers import click_square, lift, play  # noqa: E402
+from webhelpers import click_square, play  # noqa: E402
 
 import build  # noqa: E402
 from mixtour.ai.player import choose_move  # noqa: E402
 from mixtour.core import Action, Position  # noqa: E402
 
-VIEWPORT = {"width": 390, "height": 844}
+VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 WORDS_PER_MINUTE = 200
 SECONDS_PER_TAP = 2.0
 
@@ -83,26 +83,13 @@ def lesson(browser: Browser, url: str) -> tuple[int, int, int, float]:
     taps = 0
     words = 0
     steps = int(re.sub(r"\D+", " ", page.inner_text("#lesson-step")).split()[1])
-    moves = {
-        1: [("c3",)],
-        2: [("c5", 1, "c3")],
-        3: [("c3", 2, "d3")],
-        4: [("a1",)],
-        5: [("a1", 1, "e5")],
-    }
+    moves = {1: "c3", 2: "c5-c3", 3: "c3:2-d3", 4: "a1", 5: "a1-e5"}
     for n in range(1, steps + 1):
-        words += len(
-            (page.inner_text("#lesson-title") + " " + page.inner_text("#lesson-task")).split()
-        )
+        task = page.inner_text("#lesson-title") + " " + page.inner_text("#lesson-task")
+        words += len(task.split())
         if n in moves:
-            for move in moves[n]:
-                if len(move) == 1:
-                    click_square(page, move[0])
-                    taps += 1
-                else:
-                    lift(page, str(move[0]), int(move[1]))
-                    click_square(page, str(move[2]))
-                    taps += 2
+            play(page, moves[n])
+            taps += 2 if "-" in moves[n] else 1
         elif page.is_visible("#lesson-pass"):
             page.click("#lesson-pass")
             taps += 1

@@ -383,3 +383,28 @@ def test_the_link_carries_the_position_shown_for_the_page_to_draw_first() -> Non
     # Never read back: a wrong at= changes nothing of what is shown.
     link = parse_analysis_link("#" + text.replace("&at=", "&at=5/5/5/5/5_r_"))
     assert link.issues == [] and link.node.path() == node.path()
+
+
+def test_a_game_longer_than_the_tree_holds_is_cut_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game link of more actions than the tree holds (MAX_NODES, 1,000: here
+    made 20 to keep the game short) opened a page that never became ready ("the
+    tree is full" raised); it is now cut with the tree-too-big note, as t= is."""
+    monkeypatch.setattr(analysis_module, "MAX_NODES", 20)
+    game = Game()
+    rng = random.Random(3)
+    while game.ply < 30:
+        actions = game.legal_actions()
+        rng.shuffle(actions)
+        for action in actions:
+            game.play(action)
+            if not game.result.is_over:
+                break
+            game.undo()
+    fragment = format_link(game)
+    link = analysis_module.parse_analysis_link(fragment)
+    assert link.tree.size == 20
+    assert [issue.id for issue in link.issues] == ["tree-too-big"]
+    board = AnalysisBoard()
+    opened = json.loads(board.open(fragment))
+    assert opened["issues"] == [{"id": "tree-too-big", "args": {"limit": 20}}]
+    assert len(opened["state"]["moves"]) <= 20

@@ -199,3 +199,26 @@ def test_bench_searches_with_the_player_asked_for(monkeypatch: pytest.MonkeyPatc
     assert "evaluator" not in seen[1] and "configure" not in seen[1]
     with pytest.raises(ValueError):
         bench.run_bench(5, 1, lambda line: None, player="nobody")
+
+
+def test_puzzles_check_of_deeply_nested_json_is_one_line(tmp_path: Path) -> None:
+    """A RecursionError traceback once: now one line and status 2."""
+    nested = tmp_path / "nested.json"
+    nested.write_text('{"puzzles": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    out = run("puzzles", "--check", str(nested))
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.startswith("mixtour: ") and out.stderr.count("\n") == 1, out.stderr
+    assert "nested too deeply" in out.stderr
+
+
+@pytest.mark.parametrize("option", ["--out", "--data"])
+def test_tune_eval_refuses_a_file_it_cannot_write_before_any_work(
+    tmp_path: Path, option: str
+) -> None:
+    """The traceback came after all the games were played: now refused at once."""
+    for bad in (tmp_path / "no-such-folder" / "w.json", tmp_path):
+        out = run("tune-eval", "--games", "2000", option, str(bad))
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.startswith("mixtour: ") and out.stderr.count("\n") == 1, out.stderr
+        assert option in out.stderr
+        assert out.stdout == ""  # no game was played

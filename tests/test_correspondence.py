@@ -273,3 +273,23 @@ def test_any_mutation_is_refused_or_read_safely(
     # (a mutation that changes nothing, such as a character for the same one).
     assert encode(back) == mutated.removeprefix("#").strip()
     back.game()
+
+
+@pytest.mark.parametrize(
+    ("one", "count"),
+    [
+        ("🙂", 1),  # one code point
+        ("👍🏽", 2),  # with a skin tone
+        ("🇫🇷", 2),  # a flag: two regional indicators
+        ("👨\u200d👩\u200d👧", 5),  # a family joined by U+200D
+        ("e\u0301", 2),  # an accent as a combining mark
+    ],
+)
+def test_names_are_cut_at_24_characters_as_a_reader_counts_them(one: str, count: int) -> None:
+    """A name of 30 such characters keeps 24 whole ones: never half an emoji
+    (the cut by code points split them), and each name stays at its colour."""
+    assert len(one) == count
+    game = CorrespondenceGame.new(ID, names=[one * 30, "Bob"])
+    assert game.names == (one * 24, "Bob")
+    back = decode(encode(game))
+    assert back.names == (one * 24, "Bob")

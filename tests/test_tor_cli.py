@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mixtour.__main__ import main
+from mixtour.tor.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACED = ["c3", "d5", "b6", "e2"]
@@ -209,3 +210,15 @@ def test_tor_bestmove_after_the_end_of_the_game_says_so() -> None:
     out = run("bestmove", "--position", fen, hem)
     assert out.returncode == 2 and "game is over" in out.stderr
     assert len(out.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["arena", "1", "2", "--pairs", "1"], ["bench-ai"]])
+def test_arena_and_bench_ai_refuse_a_position_instead_of_ignoring_it(command: list[str]) -> None:
+    for position, words in (
+        ("garbage", "3 fields"),
+        (Game(None, ["c3"]).fen(), "--position is not used here"),
+    ):
+        out = run(*command, "--position", position)
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.startswith("mixtour: ") and out.stderr.count("\n") == 1, out.stderr
+        assert words in out.stderr

@@ -472,6 +472,53 @@ def test_the_friend_gives_their_name_and_it_travels_with_the_link(
     assert ann.errors == [] and bob.errors == []
 
 
+def test_a_name_of_24_emoji_keeps_every_name_at_its_colour(
+    new_context: NewContext, site_url: str
+) -> None:
+    """Ann's name is 24 emoji (48 UTF-16 units): the stored list once dropped it
+    and showed "With Bob (White)"; now Bob stays Red, and Ann's name is whole."""
+    ann, bob = person(new_context, site_url), person(new_context, site_url)
+    name = "🙂" * 24
+    start_game(ann, "w", name)
+    play(ann.page, "d4")
+    receive(bob, link(ann))
+    expect(bob.page.locator("#corr-status")).to_contain_text(f"{name} (White) played d4")
+    bob.page.fill("#corr-my-name", "Bob")
+    bob.page.click("#corr-name-form button")
+    play(bob.page, "c4")
+    receive(ann, link(bob))
+    assert games_list(ann) == ["With Bob (Red) · 2 moves · your move on the board"]
+    assert games_list(bob) == [
+        f"With {name} (White) · 2 moves · {name} (White) to move on the board"
+    ]
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_a_full_storage_is_said_when_a_game_by_link_is_set_up(
+    new_context: NewContext, site_url: str
+) -> None:
+    """Setting up a game by link with the storage full once said nothing."""
+    ann = person(new_context, site_url)
+    ann.open()
+    ann.page.evaluate(
+        """() => {
+            Storage.prototype.setItem = function () {
+                throw new DOMException('full', 'QuotaExceededError');
+            };
+        }"""
+    )
+    ann.page.click("#start-corr")
+    ann.page.select_option("#corr-color", "w")
+    ann.page.click("#corr-begin")
+    expect(ann.page.locator("#corr")).to_be_visible()
+    expect(ann.page.locator("#message")).to_contain_text("storage for this site is full")
+    assert ann.dataset("save") == "full"
+    play(ann.page, "d4")  # the game goes on, and the link can still be sent
+    expect(ann.page.locator("#message")).to_contain_text("cannot be kept here")
+    assert link(ann).startswith(site_url)
+    assert ann.errors == []
+
+
 def test_a_refused_link_in_a_new_tab_brings_back_the_game_by_link(
     new_context: NewContext, site_url: str
 ) -> None:

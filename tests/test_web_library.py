@@ -8,6 +8,7 @@ the page for good (a deeply nested saved game).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from conftest import AppPage
@@ -336,4 +337,110 @@ def test_looking_back_at_a_finished_game_never_changes_it(app_page: AppPage) -> 
     assert played(kept) == WON and kept["status"] == "w-wins"
     (new,) = [g for g in games.values() if g["id"] != finished_id]
     assert played(new)[:5] == WON[:5] and len(played(new)) == 6
+    assert app_page.errors == []
+
+
+def test_the_201st_game_says_which_unfinished_game_went_and_offers_it(
+    app_page: AppPage,
+) -> None:
+    """Your games holds 200: with 200 unfinished games kept, a new one takes out
+    the oldest, and the page says so (it once did it silently) and offers the
+    games that went as links that open them again."""
+    page = app_page.page
+    unfinished = {
+        "version": 2,
+        "kind": "local",
+        "rev": 1,
+        "game": {"version": 1, "start": "5/5/5/5/5 w 20/20 0/0 1 -", "actions": ["e5"], "ply": 1},
+        "seats": {},
+        "flip": False,
+        "status": "playing",
+        "turn": "r",
+        "players": 2,
+        "moves": 1,
+    }
+    page.evaluate(
+        """([prefix, entry]) => {
+            for (let i = 0; i < 200; i += 1) {
+                const id = `open-${i}`;
+                const game = {...entry, id, created: i + 1, updated: i + 1};
+                localStorage.setItem(prefix + id, JSON.stringify(game));
+            }
+        }""",
+        [PREFIX, unfinished],
+    )
+    play(page, "c3")
+    ids = {g["id"] for g in library(page)}
+    assert len(ids) == 200 and "open-0" not in ids and "open-1" in ids
+    assert app_page.dataset("dropped") == "1"
+    expect(page.locator("#library-notice")).to_contain_text("oldest unfinished game was taken out")
+    with page.expect_download() as waited:
+        page.click("#library-notice a.library-dropped")
+    download = waited.value
+    assert download.suggested_filename == "mixtour-games.txt"
+    text = Path(download.path()).read_text(encoding="utf-8")
+    assert text.strip().endswith("index.html#p=5/5/5/5/5_w_20/20_0/0_1_-&m=e5&ply=1")
+    assert app_page.errors == []
+
+
+# Types `action` in the command box and submits it at the instant `at` (ms since
+# the epoch, one clock for every tab of the machine).
+AT_INSTANT = """([action, at]) => {
+  document.querySelector('#command').value = action;
+  setTimeout(() => document.querySelector('#command-form').requestSubmit(), at - Date.now());
+}"""
+
+
+def test_two_tabs_moving_at_the_same_instant_keep_both_moves(app_page: AppPage) -> None:
+    """Both tabs on one game enter a disc at the same instant, eight rounds: both
+    moves are kept every time (one in the game, the other as a new game, said
+    in the tab whose save was overwritten), where the same revision written
+    twice once lost one of them in every round."""
+    tab1 = app_page.page
+    play(tab1, "c3")
+    tab2 = tab1.context.new_page()
+    tab2.goto(app_page.base_url + "index.html")
+    tab2.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    assert move_list(tab2) == "1. c3"  # the latest game: the same one
+    line = ["c3"]
+    free = [f"{f}{r}" for r in "12345" for f in "abcde" if f"{f}{r}" != "c3"]
+    for round_ in range(8):
+        x, y = free[2 * round_], free[2 * round_ + 1]
+        at = tab1.evaluate("Date.now()") + 400
+        tab1.evaluate(AT_INSTANT, [x, at])
+        tab2.evaluate(AT_INSTANT, [y, at])
+        for tab in (tab1, tab2):
+            tab.wait_for_function(
+                "(n) => document.querySelector('#moves').dataset.count === String(n)",
+                arg=len(line) + 1,
+            )
+        # Both lines are kept, whoever's save came last.
+        tab1.wait_for_function(
+            """([prefix, a, b]) => {
+                const lines = Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+                    .map((k) => JSON.parse(localStorage.getItem(k)).game.actions.join(","));
+                return lines.includes(a) && lines.includes(b);
+            }""",
+            arg=[PREFIX, ",".join([*line, x]), ",".join([*line, y])],
+            timeout=10_000,
+        )
+        ids = [str(tab.evaluate("document.body.dataset.gameId")) for tab in (tab1, tab2)]
+        assert ids[0] != ids[1], round_
+        forked = [
+            tab for tab in (tab1, tab2) if tab.evaluate("document.body.dataset.save") == "forked"
+        ]
+        assert len(forked) == 1, round_
+        assert "another tab" in notice(forked[0])
+        stayed = tab2 if forked[0] is tab1 else tab1
+        kept = next(
+            g
+            for g in library(tab1)
+            if g["id"] == str(stayed.evaluate("document.body.dataset.gameId"))
+        )
+        line = played(kept)
+        # The tab that forked goes back to the game, for the next round.
+        open_from_list(forked[0], kept["id"])
+        forked[0].evaluate("delete document.body.dataset.save")
+        assert move_list(forked[0]) == move_list(stayed)
+    tab2.close()
     assert app_page.errors == []

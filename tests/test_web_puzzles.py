@@ -7,6 +7,7 @@ results, and the way in from the game page's footer."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -265,4 +266,83 @@ def test_a_puzzle_with_red_to_play_is_shown_from_reds_side(web_app: AppPage) -> 
         wait_puzzle(page, f"{puzzle['id']} todo")
         geometry = json.loads(page.get_attribute("#board", "data-geometry") or "{}")
         assert geometry["flipped"] is flipped, puzzle["id"]
+    assert web_app.errors == []
+
+
+def solve_one_move(page: Page, puzzle: dict[str, Any]) -> None:
+    wait_puzzle(page, f"{puzzle['id']} todo")
+    play(page, puzzle["line"][0])
+    wait_puzzle(page, f"{puzzle['id']} solved")
+
+
+def stored_record(page: Page) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('mixtour.puzzles')"))
+    return record
+
+
+def test_two_tabs_keep_each_others_results(web_app: AppPage) -> None:
+    """Each tab scores on the record as stored: {5} then {6} then {5, 6, 7},
+    never a tab's results overwritten by the other's."""
+    one = [p for p in puzzles() if p["kind"] == "win" and p["n"] == 1][:3]
+    open_puzzle(web_app, f"id={one[0]['id']}")
+    tab1 = web_app.page
+    tab2 = tab1.context.new_page()
+    tab2.goto(web_app.base_url + f"puzzles.html#id={one[1]['id']}")
+    tab2.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    solve_one_move(tab1, one[0])
+    solve_one_move(tab2, one[1])
+    tab1.goto(web_app.base_url + f"puzzles.html#id={one[2]['id']}")  # tab 1 moves on
+    solve_one_move(tab1, one[2])
+    record = stored_record(tab1)
+    assert sorted(record["done"]) == sorted(str(p["id"]) for p in one)
+    # Three solves in a row from 1200: the rating rose three times.
+    expected = 1200
+    for p in one:
+        gain = 32 * (1 - 1 / (1 + 10 ** ((p["rating"] - expected) / 400)))
+        expected = math.floor(expected + gain + 0.5)  # JavaScript's Math.round
+    assert record["rating"] == expected
+    # The other tab shows the merged record too (a storage event).
+    expect(tab2.locator("#stat-solved")).to_have_text("3")
+    assert web_app.errors == []
+
+
+def test_a_full_storage_is_said_when_a_result_cannot_be_kept(web_app: AppPage) -> None:
+    puzzle = next(p for p in puzzles() if p["kind"] == "win" and p["n"] == 1)
+    open_puzzle(web_app, f"id={puzzle['id']}")
+    page = web_app.page
+    page.evaluate(
+        """() => {
+            Storage.prototype.setItem = function () {
+                throw new DOMException('full', 'QuotaExceededError');
+            };
+        }"""
+    )
+    solve_one_move(page, puzzle)
+    expect(page.locator("#puzzle-storage")).to_be_visible()
+    expect(page.locator("#puzzle-storage")).to_contain_text("storage is full")
+    assert web_app.dataset("save") == "full"
+    expect(page.locator("#stat-solved")).to_have_text("1")  # kept for this visit
+    assert web_app.errors == []
+
+
+def test_an_unusual_record_is_accepted_and_an_unreadable_one_set_aside(web_app: AppPage) -> None:
+    web_app.open("puzzles.html#id=1")
+    page = web_app.page
+    # Another version might write a fractional rating: read, not wiped.
+    page.evaluate(
+        "localStorage.setItem('mixtour.puzzles',"
+        " JSON.stringify({rating: 1333.7, streak: 1, best: 2, done: {5: 1}}))"
+    )
+    page.reload()
+    web_app.wait_ready()
+    expect(page.locator("#stat-rating")).to_have_text("1334")
+    expect(page.locator("#stat-solved")).to_have_text("1")
+    # Text that is no record at all is set aside (mixtour.broken), then a fresh start.
+    raw = '{"rating": "high"'
+    page.evaluate("(raw) => localStorage.setItem('mixtour.puzzles', raw)", raw)
+    page.reload()
+    web_app.wait_ready()
+    expect(page.locator("#stat-rating")).to_have_text("1200")
+    broken = json.loads(page.evaluate("localStorage.getItem('mixtour.broken')"))
+    assert broken[-1]["raw"] == raw
     assert web_app.errors == []

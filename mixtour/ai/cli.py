@@ -185,6 +185,9 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
         recipe += f" --label-depth {args.label_depth}"
     if args.players == 3 and args.label_depth:
         raise MixtourError("--label-depth: three-player positions are labelled by their winner")
+    check_writable(args.out, "--out")
+    if not args.read_data:
+        check_writable(args.data, "--data")
     if args.read_data:
         if args.data is None:
             raise MixtourError("--read-data needs --data FILE")
@@ -242,6 +245,7 @@ def cmd_build_book(args: argparse.Namespace) -> int:
         f"build-book --plies {args.plies} --depth {args.depth} --margin {args.margin} "
         f"--keep {args.keep}"
     )
+    check_writable(args.out, "--out")
     t0 = time.perf_counter()
 
     def progress(n: int) -> None:
@@ -252,6 +256,24 @@ def cmd_build_book(args: argparse.Namespace) -> int:
     if write_out(format_book(book, recipe), args.out):
         print(f"wrote {len(book)} positions to {args.out}")
     return 0
+
+
+def check_writable(path: str | None, option: str) -> None:
+    """Refuse, before any work is done, a file that could not be written at the
+    end: its folder missing or read-only, or the path a folder."""
+    import os
+    from pathlib import Path
+
+    if path is None:
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise MixtourError(f"{option} {path}: is a folder, not a file")
+    if not folder.is_dir():
+        raise MixtourError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise MixtourError(f"{option} {path}: cannot be written")
 
 
 def write_out(text: str, out: str | None) -> bool:
@@ -293,6 +315,10 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
             puzzles = read_set(Path(args.check).read_text(encoding="utf-8"))
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise MixtourError(f"cannot read the puzzle set {args.check}: {error}") from None
+        except RecursionError:  # JSON nested deeper than the interpreter's stack
+            raise MixtourError(
+                f"cannot read the puzzle set {args.check}: nested too deeply"
+            ) from None
         bad = 0
         for number, puzzle in enumerate(puzzles, 1):
             name = puzzle.get("id") if isinstance(puzzle, dict) else f"#{number}"
@@ -301,6 +327,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
                 print(f"puzzle {name}: {problem}")
         print(f"checked {len(puzzles)} puzzles: {'all hold' if not bad else f'{bad} problems'}")
         return 1 if bad else 0
+    check_writable(args.out, "--out")
     command = f"python -m mixtour puzzles --seed {args.seed} --count {args.count}"
     t0 = time.perf_counter()
     progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))

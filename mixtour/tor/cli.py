@@ -102,15 +102,27 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_position(args: argparse.Namespace, command: str) -> None:
+    """bench-ai and arena play from positions of their own: a --position given
+    is read (a bad one is refused with its reason) and refused, not ignored."""
+    if Position(args.position).fen() != Position(STANDARD_START).fen():
+        raise TorError(
+            f"tor {command}: --position is not used here (it plays its own seeded positions)"
+        )
+
+
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     from .ai.arena import bench_lines
 
+    _no_position(args, "bench-ai")
     print(bench_lines(args.positions, args.nodes, args.runs, args.seed))
     return 0
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from .ai.arena import run_arena
+
+    _no_position(args, "arena")
 
     def show(line: str) -> None:
         if not args.quiet:

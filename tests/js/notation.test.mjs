@@ -3,6 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { Worker } from "node:worker_threads";
 
 import {
   LEVELS,
@@ -157,4 +158,26 @@ test("the computer's seats are written a colour and a level each, in turn order"
 
 test("the levels are the six a link can name", () => {
   assert.deepEqual([...LEVELS], [1, 2, 3, 4, 5, 6]);
+});
+
+// Hostile shapes (a damaged saved game, a crafted link): long runs of spaces
+// that a non-space ends, read in linear time. The quadratic trim these tests
+// were written against needed 18 s for 120,000 spaces; a megabyte would take
+// about 20 minutes, so the 20 s guard cannot be reached by a slow machine. The
+// reading runs in a worker thread, which the guard can stop.
+test("runs of spaces a megabyte long are read in linear time", async () => {
+  const worker = new Worker(new URL("./notation_hostile.mjs", import.meta.url));
+  const answer = await new Promise((resolve) => {
+    const guard = setTimeout(() => resolve("still reading after 20 s"), 20_000);
+    worker.on("message", (message) => {
+      clearTimeout(guard);
+      resolve(message);
+    });
+    worker.on("error", (error) => {
+      clearTimeout(guard);
+      resolve(String(error));
+    });
+  });
+  await worker.terminate();
+  assert.equal(answer, "ok");
 });

@@ -10,6 +10,7 @@ import {
   freshStats,
   nextPuzzle,
   readHash,
+  mergeStats,
   readStats,
   scored,
   START_RATING,
@@ -28,12 +29,33 @@ test("a record is read back as written", () => {
   assert.deepEqual(readStats(JSON.stringify(record)), { stats: record, damaged: false });
 });
 
-for (const raw of ["{not json", "null", "[]", '{"rating":"high"}', '{"rating":1200,"streak":-1,"best":0,"done":{}}',
-  '{"rating":1200,"streak":0,"best":0,"done":[]}', '{"rating":1e9,"streak":0,"best":0,"done":{}}']) {
-  test(`damaged data starts afresh: ${raw}`, () => {
+for (const raw of ["{not json", "null", "[]", '{"rating":"high"}', "{}", '{"rating":null}']) {
+  test(`data that cannot be read starts afresh: ${raw}`, () => {
     assert.deepEqual(readStats(raw), { stats: freshStats(), damaged: true });
   });
 }
+
+test("what is merely unusual is accepted as it can be read", () => {
+  // Another version might write a fractional rating, or leave a field out.
+  const read = (/** @type {object} */ data) => readStats(JSON.stringify(data));
+  assert.deepEqual(read({ rating: 1234.6, streak: 2, best: 3, done: { 5: 1 } }), {
+    stats: { rating: 1235, streak: 2, best: 3, done: { 5: 1 } },
+    damaged: false,
+  });
+  assert.deepEqual(read({ rating: 1e9, streak: -1, best: 0, done: [] }).stats, {
+    rating: 4000,
+    streak: 0,
+    best: 0,
+    done: {},
+  });
+  assert.deepEqual(read({ rating: 1300 }).stats, { rating: 1300, streak: 0, best: 0, done: {} });
+});
+
+test("two tabs' records merge: every first result is kept, the latest rating", () => {
+  const a = { rating: 1216, streak: 2, best: 2, done: { 5: 1, 6: 1 } };
+  const b = { rating: 1190, streak: 0, best: 4, done: { 5: 1, 7: 0 } };
+  assert.deepEqual(mergeStats(a, b), { rating: 1216, streak: 2, best: 4, done: { 5: 1, 6: 1, 7: 0 } });
+});
 
 test("stray results in a record are dropped, the rest kept", () => {
   const raw = JSON.stringify({ rating: 1250, streak: 1, best: 1, done: { 4: 1, x: 1, 5: "yes", 6: 0 } });

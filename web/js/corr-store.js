@@ -49,7 +49,12 @@ export function parseCorr(raw) {
   if (!text(data.id, 8) || !/^[\w-]{8}$/.test(data.id)) return null;
   if (!text(data.fragment, MAX_RAW) || !data.fragment.startsWith("c=")) return null;
   if (!["", ...COLORS].includes(data.mine)) return null;
-  const names = Array.isArray(data.names) ? data.names.filter((/** @type {unknown} */ n) => text(n, 40)) : [];
+  // Each name stays at its colour's place (a name that cannot be read is "",
+  // never dropped: that put Red's name on White). The engine cut each to 24
+  // characters as a reader counts them, up to 10 code points each (an emoji family).
+  const names = Array.isArray(data.names)
+    ? data.names.slice(0, 3).map((/** @type {unknown} */ n) => (text(n, 24 * 10) ? String(n) : ""))
+    : [];
   const count = (/** @type {unknown} */ n) => (typeof n === "number" && Number.isFinite(n) ? n : 0);
   return {
     version: VERSION,

@@ -187,12 +187,12 @@ export class Corr {
     ui.dialog.close();
     this.app.hideStart();
     this.show(answer.corr, answer.state, answer.you);
-    this.keep();
-    this.app.say(
+    const kept = this.keep();
+    const started =
       answer.state.turn === answer.you
         ? t("corr.startedFirst", { you: colorName(answer.you) })
-        : t("corr.started", { you: colorName(answer.you), color: colorName(answer.state.turn) }),
-    );
+        : t("corr.started", { you: colorName(answer.you), color: colorName(answer.state.turn) });
+    this.app.say(kept ? started : `${started} ${t("corr.full")}`);
   }
 
   // -- opening a link ----------------------------------------------------------------
@@ -284,14 +284,17 @@ export class Corr {
     render(state);
   }
 
-  /** Keep the game on the board (its latest link) in this browser. */
+  /**
+   * Keep the game on the board (its latest link) in this browser.
+   * @returns {boolean} false when the browser's storage refused it
+   */
   keep(created = 0) {
     const answer = this.app.call("corr_link");
-    if (!answer.ok || !answer.corr || !answer.state) return;
+    if (!answer.ok || !answer.corr || !answer.state) return true; // nothing to keep
     this.info = answer.corr;
     const state = answer.state;
     const before = readCorr(answer.corr.id);
-    storeCorr({
+    const kept = storeCorr({
       version: VERSION,
       id: answer.corr.id,
       fragment: answer.corr.fragment,
@@ -305,6 +308,10 @@ export class Corr {
       created: before?.created || created || Date.now(),
       updated: Date.now(),
     });
+    // Storage full: the game goes on, and the page says it is not kept
+    // (corr.full, after whatever the caller says: fullNote()).
+    document.body.dataset.save = kept ? "written" : "full";
+    return kept;
   }
 
   // -- playing -------------------------------------------------------------------------
@@ -336,7 +343,7 @@ export class Corr {
    */
   played(state) {
     if (!this.active) return;
-    this.keep();
+    if (!this.keep()) this.app.say(t("corr.full"));
     this.update(state);
     // On a phone the link to send is below the board: bring it into view.
     if (!this.ui.send.hidden) this.ui.send.scrollIntoView({ block: "nearest" });
@@ -439,9 +446,10 @@ export class Corr {
     const answer = this.app.call("corr_name", this.mine, name);
     if (!answer.ok || !answer.corr || !answer.state) return;
     this.info = answer.corr;
-    this.keep();
+    const kept = this.keep();
     this.app.render(answer.state);
-    this.app.say(t("corr.nameSaved", { name: who(answer.corr.names, this.mine) }));
+    const saved = t("corr.nameSaved", { name: who(answer.corr.names, this.mine) });
+    this.app.say(kept ? saved : `${saved} ${t("corr.full")}`);
   }
 
   // -- sending ---------------------------------------------------------------------------

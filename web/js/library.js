@@ -53,6 +53,7 @@ import { askToKeepStorage } from "./persist.js";
  * @property {string} turn
  * @property {number} players
  * @property {number} moves
+ * @property {string} [writer] the page (one load of one tab) that wrote this revision
  * @property {number} [legacyAi] the level of an old save's link (ai=N), to become seats
  */
 
@@ -64,6 +65,8 @@ const OLD_RESUME_KEY = "mixtour.game.resume";
 const VERSION = 2;
 const OLD_VERSION = 1;
 export const MAX_FINISHED = 50; // finished games kept; older ones are dropped
+/** This page's name as a writer of saved games (one per load of one tab). */
+const WRITER = Math.random().toString(36).slice(2, 10);
 export const MAX_GAMES = 200; // all games kept; the oldest finished, then unfinished, go first
 const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actions is ~40,000)
 const MAX_ACTIONS = 5_000;
@@ -226,6 +229,7 @@ export function parseEntry(raw) {
     players: isInt(data.players, 2, 3) ? data.players : 2,
     moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
   };
+  if (typeof data.writer === "string" && /^[\w-]{1,16}$/.test(data.writer)) entry.writer = data.writer;
   const headers = checkHeaders(data.game.headers);
   if (headers) entry.game.headers = headers;
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
@@ -257,7 +261,7 @@ function sameGame(a, b) {
  * @param {unknown} raw
  * @param {string | undefined} problem
  */
-function setAside(raw, problem) {
+export function setAside(raw, problem) {
   /** @type {unknown[]} */
   let list;
   try {
@@ -303,8 +307,10 @@ function readEntry(id) {
 }
 
 /**
- * Drop the oldest games beyond the bounds (finished ones first).
+ * Drop the oldest games beyond the bounds (finished ones first); returns the
+ * unfinished games dropped (the page tells the player and offers them).
  * @param {string} keepId
+ * @returns {LibraryEntry[]}
  */
 function prune(keepId, extra = 0) {
   const games = listGames();
@@ -318,7 +324,19 @@ function prune(keepId, extra = 0) {
     for (const g of order.slice(0, over)) drop.add(g.id);
   }
   for (const id of drop) writeKey(PREFIX + id, null);
-  return drop.size;
+  return games.filter((g) => drop.has(g.id) && g.status === "playing");
+}
+
+/**
+ * A game's link (the main page's fragment syntax, README "Link syntax"): it
+ * opens the game again, as it was.
+ * @param {LibraryEntry} entry
+ */
+export function entryLink(entry) {
+  const { start, actions, ply } = entry.game;
+  const url = new URL("./index.html", location.href);
+  url.hash = `p=${start.replaceAll(" ", "_")}&m=${actions.join(",")}&ply=${ply}`;
+  return url.href;
 }
 
 // -- the page's side ------------------------------------------------------------------
@@ -346,6 +364,7 @@ export class Library {
     /** @type {string | null} */
     this.id = null; // the stored game on the board (null: not kept yet)
     this.rev = 0;
+    this.seenWriter = ""; // who wrote the revision this tab holds (WRITER: this page)
     this.written = ""; // what was last written or read for this.id (no needless writes)
     /** @type {string | null} */
     this.previous = null; // the game a link hid, for "Back to your game"
@@ -468,6 +487,7 @@ export class Library {
     }
     this.setId(entry.id);
     this.rev = entry.rev;
+    this.seenWriter = entry.writer ?? "";
     const linkSeats = fromLink ? links.seats : null;
     ai.setSeats(linkSeats ?? entry.seats, { refresh: false });
     links.flip = fromLink && links.flip ? true : entry.flip;
@@ -497,6 +517,7 @@ export class Library {
     }
     this.setId(null);
     this.rev = 0;
+    this.seenWriter = "";
     this.written = "";
   }
 
@@ -521,13 +542,15 @@ export class Library {
       if (before && sameGame(before.game, game)) {
         this.setId(before.id);
         this.rev = before.rev;
+        this.seenWriter = before.writer ?? "";
         this.previous = null;
         this.hideBack();
       }
     }
     let stored = this.id ? readEntry(this.id) : null;
-    if (stored && stored.rev !== this.rev) {
-      // Another tab moved this game on since we last saw it: keep both.
+    // Another tab moved this game on since we last saw it (a later revision, or
+    // the same one written by another page at the same instant): keep both.
+    if (stored && (stored.rev !== this.rev || (stored.writer ?? "") !== this.seenWriter)) {
       this.setId(null);
       stored = null;
       document.body.dataset.save = "forked";
@@ -547,6 +570,7 @@ export class Library {
       created: stored?.created ?? Date.now(),
       updated: Date.now(),
       rev: this.rev + 1,
+      writer: WRITER,
       game,
       seats,
       flip,
@@ -557,6 +581,7 @@ export class Library {
     };
     if (this.store(entry)) {
       this.rev = entry.rev;
+      this.seenWriter = WRITER;
       this.written = payload;
     }
   }
@@ -568,11 +593,15 @@ export class Library {
   store(entry) {
     const raw = JSON.stringify(entry);
     let result = writeKey(PREFIX + entry.id, raw);
+    /** @type {LibraryEntry[]} */
+    let dropped = [];
     if (result !== true && result instanceof Error) {
-      if (prune(entry.id, 1)) result = writeKey(PREFIX + entry.id, raw);
+      dropped = prune(entry.id, 1);
+      result = writeKey(PREFIX + entry.id, raw);
     }
     if (result === true) {
-      if (entry.rev === 1 || entry.status !== "playing") prune(entry.id);
+      if (entry.rev === 1 || entry.status !== "playing") dropped = [...dropped, ...prune(entry.id)];
+      if (dropped.length) this.tellDropped(dropped);
       this.fullSaid = false;
       if (entry.moves > 0) void askToKeepStorage();
       return true;
@@ -598,12 +627,44 @@ export class Library {
       this.notice(t("library.deletedElsewhere"));
       return;
     }
-    const { entry } = parseEntry(event.newValue);
-    if (!entry || entry.rev <= this.rev) return;
-    if (this.apply(entry)) {
-      document.body.dataset.save = "followed";
-      this.notice(t("library.followed"));
+    // What the storage holds now (events may come late and out of order).
+    const stored = readEntry(this.id);
+    if (!stored) return;
+    const writer = stored.writer ?? "";
+    if (stored.rev > this.rev) {
+      if (this.apply(stored)) {
+        document.body.dataset.save = "followed";
+        this.notice(t("library.followed"));
+      }
+    } else if (stored.rev === this.rev && writer !== this.seenWriter && this.seenWriter === WRITER) {
+      // Our move and another tab's were saved at the same instant, and ours
+      // was overwritten: ours is kept as a new game, theirs stays in this one.
+      this.setId(null);
+      this.rev = 0;
+      this.written = "";
+      document.body.dataset.save = "forked";
+      this.notice(t("library.forked"));
+      this.update();
     }
+  }
+
+  /**
+   * Unfinished games had to go to make room (MAX_GAMES): say so, and offer
+   * them as a file of links that open each one again.
+   * @param {LibraryEntry[]} dropped
+   */
+  tellDropped(dropped) {
+    this.notice(plural("library.dropped", dropped.length, { max: MAX_GAMES }));
+    const box = /** @type {HTMLElement} */ (this.noticeBox);
+    box.querySelector(".library-dropped")?.remove();
+    const text = dropped.map((entry) => `${entryLink(entry)}\n`).join("");
+    const link = document.createElement("a");
+    link.className = "library-dropped";
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = "mixtour-games.txt";
+    link.textContent = t("library.droppedDownload");
+    box.insertBefore(link, box.lastChild);
+    document.body.dataset.dropped = String(dropped.length);
   }
 
   /**

@@ -64,12 +64,24 @@ const MAX_TARGET = 9;
 // The characters Python's str.strip() and str.split() treat as spaces (JavaScript's
 // \s differs: it has U+FEFF, and lacks U+001C-U+001F and U+0085).
 const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
+const SPACE_CHAR = new RegExp(`[${SPACE}]`);
 const GAPS = new RegExp(`[${SPACE}]+`);
 const DIGITS = /^[0-9]+$/;
 
-/** @param {string} text */
-const strip = (text) => text.replace(EDGES, "");
+/**
+ * The text without spaces at its ends, in time linear in its length: a
+ * regular expression for trailing spaces (/\s+$/) tries again from every
+ * space of a long run that a non-space ends, which took 18 s on a damaged
+ * saved game holding 120,000 spaces.
+ * @param {string} text
+ */
+const strip = (text) => {
+  let start = 0;
+  let end = text.length;
+  while (start < end && SPACE_CHAR.test(text[start])) start += 1;
+  while (end > start && SPACE_CHAR.test(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+};
 
 // -- squares ---------------------------------------------------------------------
 

@@ -28,8 +28,11 @@ export function freshStats() {
 }
 
 /**
- * The record kept in `raw` (a localStorage value), checked field by field:
- * anything unreadable gives a fresh record and `damaged`.
+ * The record kept in `raw` (a localStorage value), checked field by field.
+ * What is merely unusual is accepted as it can be read (a fractional or
+ * out-of-range rating is rounded into 0-4000, a missing streak is 0, results
+ * of unknown puzzles are skipped); what cannot be read at all gives a fresh
+ * record and `damaged` (the page sets the raw text aside first).
  * @param {string | null} raw
  * @returns {{ stats: Stats, damaged: boolean }}
  */
@@ -37,27 +40,21 @@ export function readStats(raw) {
   if (raw === null) return { stats: freshStats(), damaged: false };
   try {
     const data = JSON.parse(raw);
-    const whole = (/** @type {unknown} */ v, /** @type {number} */ max) =>
-      typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
-    if (
-      !data ||
-      typeof data !== "object" ||
-      !whole(data.rating, 4000) ||
-      !whole(data.streak, 1e6) ||
-      !whole(data.best, 1e6) ||
-      !data.done ||
-      typeof data.done !== "object" ||
-      Array.isArray(data.done)
-    ) {
+    if (!data || typeof data !== "object" || Array.isArray(data) || !Number.isFinite(data.rating)) {
       return { stats: freshStats(), damaged: true };
     }
+    const count = (/** @type {unknown} */ v, /** @type {number} */ max) =>
+      typeof v === "number" && Number.isFinite(v) ? Math.min(max, Math.max(0, Math.round(v))) : 0;
     /** @type {{[id: string]: 0 | 1}} */
     const done = {};
-    for (const [id, value] of Object.entries(data.done)) {
-      if (/^\d{1,6}$/.test(id) && (value === 0 || value === 1)) done[id] = value;
+    if (data.done && typeof data.done === "object" && !Array.isArray(data.done)) {
+      for (const [id, value] of Object.entries(data.done)) {
+        if (/^\d{1,6}$/.test(id) && (value === 0 || value === 1)) done[id] = value;
+      }
     }
+    const streak = count(data.streak, 1e6);
     return {
-      stats: { rating: data.rating, streak: data.streak, best: Math.max(data.best, data.streak), done },
+      stats: { rating: count(data.rating, 4000), streak, best: Math.max(count(data.best, 1e6), streak), done },
       damaged: false,
     };
   } catch {
@@ -65,6 +62,17 @@ export function readStats(raw) {
   }
 }
 
+/**
+ * Two records of one player (two tabs, each scoring on its own): the rating
+ * and streak of `latest` (the one last written), the better best, and every
+ * puzzle's first result from either (latest's where both have one).
+ * @param {Stats} latest
+ * @param {Stats} other
+ * @returns {Stats}
+ */
+export function mergeStats(latest, other) {
+  return { ...latest, best: Math.max(latest.best, other.best), done: { ...other.done, ...latest.done } };
+}
 
 /**
  * The record after a first result on a puzzle (later tries of the same puzzle

@@ -22,11 +22,13 @@ import { Board, squareName } from "./board.js";
 import { colorName, plural, t } from "./i18n.js";
 import { parsePosition, positionLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
+import { setAside } from "./library.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import {
   STATS_KEY,
   dailyPuzzle,
   freshStats,
+  mergeStats,
   nextPuzzle,
   readHash,
   readStats,
@@ -58,26 +60,45 @@ const ui = {
   streak: $("#stat-streak"),
   best: $("#stat-best"),
   solved: $("#stat-solved"),
+  storage: $("#puzzle-storage"),
 };
 
 // -- the player's record in localStorage (web/js/puzzle-record.js reads it) -------------
 
-/** @returns {{ stats: Stats, damaged: boolean }} */
+/**
+ * The record as stored; what cannot be read is set aside first (as the
+ * library does: mixtour.broken), then a fresh record is used.
+ * @returns {{ stats: Stats, damaged: boolean }}
+ */
 function loadStats() {
   try {
-    return readStats(localStorage.getItem(STATS_KEY));
+    const raw = localStorage.getItem(STATS_KEY);
+    const read = readStats(raw);
+    if (read.damaged) setAside(raw, "puzzle record: unreadable");
+    return read;
   } catch {
     return { stats: freshStats(), damaged: false }; // storage blocked: a record for this visit
   }
 }
 
-/** @param {Stats} record */
+/**
+ * Keep the record; false when the browser refused (storage full or blocked:
+ * the record lives for this visit only, and the page says so).
+ * @param {Stats} record
+ */
 function saveStats(record) {
   try {
     localStorage.setItem(STATS_KEY, JSON.stringify(record));
+    return true;
   } catch {
-    // storage full or blocked: the record lives for this visit only
+    return false;
   }
+}
+
+/** Say whether the last result could be kept. @param {boolean} kept */
+function showKept(kept) {
+  ui.storage.hidden = kept;
+  document.body.dataset.save = kept ? "written" : "full";
 }
 
 // -- the page ----------------------------------------------------------------------------
@@ -140,13 +161,28 @@ function showStats() {
   ui.solved.textContent = String(Object.values(stats.done).filter((v) => v === 1).length);
 }
 
-/** @param {boolean} solved */
+/**
+ * A first result: scored on the record as stored now (another tab may have
+ * scored since), so that no tab's results are lost.
+ * @param {boolean} solved
+ */
 function record(solved) {
   if (!puzzle) return;
-  stats = scored(stats, puzzle, solved);
-  saveStats(stats);
+  const stored = loadStats();
+  const base = stored.damaged ? stats : mergeStats(stored.stats, stats);
+  stats = scored(base, puzzle, solved);
+  showKept(saveStats(stats));
   showStats();
 }
+
+// Another tab scored: its results join this tab's record.
+window.addEventListener("storage", (event) => {
+  if (event.key !== STATS_KEY || event.newValue === null) return;
+  const read = readStats(event.newValue);
+  if (read.damaged) return;
+  stats = mergeStats(read.stats, stats);
+  showStats();
+});
 
 /** @param {number} rating */
 function levelName(rating) {
@@ -361,7 +397,7 @@ async function loadSet() {
 pageChrome();
 document.title = t("puzzles.pageTitle");
 showStats();
-if (damaged) saveStats(stats); // a fresh record in place of the damaged one
+if (damaged) saveStats(stats); // a fresh record in place of the damaged one (set aside first)
 board.requestRedraw();
 setPhase("todo");
 loadSet();
