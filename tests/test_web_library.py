@@ -406,7 +406,9 @@ def test_two_tabs_moving_at_the_same_instant_keep_both_moves(app_page: AppPage) 
     free = [f"{f}{r}" for r in "12345" for f in "abcde" if f"{f}{r}" != "c3"]
     for round_ in range(8):
         x, y = free[2 * round_], free[2 * round_ + 1]
-        at = tab1.evaluate("Date.now()") + 400
+        # The instant lies far enough ahead for both tabs to be told of it even
+        # on a busy machine (each call to a page takes a few milliseconds).
+        at = tab1.evaluate("Date.now()") + 1500
         tab1.evaluate(AT_INSTANT, [x, at])
         tab2.evaluate(AT_INSTANT, [y, at])
         for tab in (tab1, tab2):
