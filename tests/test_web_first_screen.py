@@ -83,8 +83,11 @@ def test_the_choice_fits_the_first_screen_and_the_board_waits_for_it(
 def test_play_the_computer_labels_the_game_and_answers_the_first_tap(web_app: AppPage) -> None:
     web_app.open()
     page = web_app.page
+    expect(page.locator("#rules-summary")).to_have_attribute("open", "")
     page.click("#start-computer")
     expect(page.locator("#start")).to_be_hidden()
+    # The game begins: the rules in three lines fold to one, the game is named.
+    expect(page.locator("#rules-summary")).not_to_have_attribute("open", "")
     expect(page.locator("#game-label")).to_have_text("You vs Computer, 2 Casual")
     mine, answer = play_against(page, "c3", AI_TIMEOUT_MS)
     assert mine != answer

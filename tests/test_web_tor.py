@@ -194,13 +194,18 @@ def wait_my_turn_or_end(page: Page) -> None:
     )
 
 
-def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage) -> None:
-    page = open_tor(web_app)
+def play_computer_at_level_1(page: Page) -> None:
+    """New game, by the dialog: White against the computer at level 1."""
     page.click("#new-game")
     page.check("input[name=opponent][value=computer]")
     page.select_option("#new-level", "1")
     page.check("input[name=side][value=w]")
     page.click("#start-game")
+
+
+def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    play_computer_at_level_1(page)
     expect(page.locator("#seats")).to_have_text("Player against Computer 1")
     game = Game()
     while True:
@@ -404,11 +409,7 @@ def test_the_computers_move_is_told_after_the_players_step_is_shown(web_app: App
     """Against the computer, its move is played and told only once the board has
     shown the player's own action: the words follow the pictures."""
     page = open_tor(web_app)
-    page.click("#new-game")
-    page.check("input[name=opponent][value=computer]")
-    page.select_option("#new-level", "1")
-    page.check("input[name=side][value=w]")
-    page.click("#start-game")
+    play_computer_at_level_1(page)
     page.evaluate(TOLD_LOG)
     game = Game()
     for turn in range(1, 4):

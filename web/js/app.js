@@ -150,6 +150,7 @@ const start = new Start({
   links,
   board,
   view: () => view,
+  showHint: () => showHint(board.selection),
   newGame,
   openedWithLink: location.hash.length > 1,
 });
@@ -182,7 +183,7 @@ function play(text) {
   if (!view) return; // the board and the buttons wait for Python's first state
   // A move typed (or keyed) while the first screen's choice shows: the player
   // plays here, two at this screen, and the page says so before the move.
-  if (start.choice.shown) start.choice.choose("friends", () => start.playFriends(), { focus: false });
+  if (start.choice.shown) start.choice.choose("friends", { focus: false });
   const notYours = corr.notYours(view);
   if (notYours) {
     // A correspondence game: only the colour played here moves, at the end of the game.

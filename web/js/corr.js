@@ -261,7 +261,6 @@ export class Corr {
     this.ui.box.dataset.state = "refused";
     this.ui.status.textContent = refused.text;
     this.app.say(`${refused.text} ${t("corr.broughtBack")}`);
-    document.body.dataset.corrBack = entry.id;
     return true;
   }
 
@@ -308,8 +307,7 @@ export class Corr {
       created: before?.created || created || Date.now(),
       updated: Date.now(),
     });
-    // Storage full: the game goes on, and the page says it is not kept
-    // (corr.full, after whatever the caller says: fullNote()).
+    // Storage full: the game goes on, and each caller adds corr.full to what it says.
     document.body.dataset.save = kept ? "written" : "full";
     return kept;
   }

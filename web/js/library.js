@@ -36,6 +36,7 @@
 import { colorName, plural, t } from "./i18n.js";
 import { LEVELS, parseAction, parsePosition } from "./notation.js";
 import { askToKeepStorage } from "./persist.js";
+import { readKey, setAside, writeKey } from "./stored.js";
 
 /**
  * One stored game, checked (see the storage layout above).
@@ -58,7 +59,6 @@ import { askToKeepStorage } from "./persist.js";
  */
 
 export const PREFIX = "mixtour.library.";
-export const BROKEN_KEY = "mixtour.broken";
 const CURRENT_KEY = "mixtour.current";
 const OLD_SAVE_KEY = "mixtour.game";
 const OLD_RESUME_KEY = "mixtour.game.resume";
@@ -70,7 +70,6 @@ const WRITER = Math.random().toString(36).slice(2, 10);
 export const MAX_GAMES = 200; // all games kept; the oldest finished, then unfinished, go first
 const MAX_RAW = 200_000; // characters of one stored game (a game of 5,000 actions is ~40,000)
 const MAX_ACTIONS = 5_000;
-const MAX_BROKEN = 5;
 const MAX_POSITION = 200; // characters of a stored start position
 const MAX_TAGS = 40; // header tags kept with a game loaded from a record (as web/py/bridge.py)
 const MAX_TAG_VALUE = 500;
@@ -85,35 +84,6 @@ let onLinkPasted = () => {};
 window.addEventListener("hashchange", () => onLinkPasted());
 
 // -- storage, never throwing ------------------------------------------------------
-
-/**
- * @param {string} key
- * @param {Storage} [store]
- */
-function readKey(key, store = localStorage) {
-  try {
-    return store.getItem(key);
-  } catch {
-    return null; // storage disabled: the page works, it just forgets
-  }
-}
-
-/**
- * true, or the error (a full quota)
- * @param {string} key
- * @param {string | null} value null removes the key
- * @param {Storage} [store]
- * @returns {true | unknown}
- */
-function writeKey(key, value, store = localStorage) {
-  try {
-    if (value === null) store.removeItem(key);
-    else store.setItem(key, value);
-    return true;
-  } catch (error) {
-    return error;
-  }
-}
 
 function storedKeys() {
   /** @type {string[]} */
@@ -256,24 +226,6 @@ function sameGame(a, b) {
   );
 }
 
-/**
- * Set unusable stored data aside (the last few, clipped), and forget it.
- * @param {unknown} raw
- * @param {string | undefined} problem
- */
-export function setAside(raw, problem) {
-  /** @type {unknown[]} */
-  let list;
-  try {
-    list = JSON.parse(readKey(BROKEN_KEY) ?? "[]");
-    if (!Array.isArray(list)) list = [];
-  } catch {
-    list = [];
-  }
-  const kept = typeof raw === "string" ? raw.slice(0, MAX_RAW) : String(raw);
-  list = [...list.slice(-(MAX_BROKEN - 1)), { raw: kept, problem, at: new Date().toISOString() }];
-  if (writeKey(BROKEN_KEY, JSON.stringify(list)) !== true) writeKey(BROKEN_KEY, JSON.stringify(list.slice(-1)));
-}
 
 /** Every usable game in the library, newest first; unusable ones are set aside. */
 /**
@@ -638,12 +590,9 @@ export class Library {
       }
     } else if (stored.rev === this.rev && writer !== this.seenWriter && this.seenWriter === WRITER) {
       // Our move and another tab's were saved at the same instant, and ours
-      // was overwritten: ours is kept as a new game, theirs stays in this one.
-      this.setId(null);
-      this.rev = 0;
+      // was overwritten: saved again, update() finds another writer's
+      // revision and keeps ours as a new game (theirs stays in this one).
       this.written = "";
-      document.body.dataset.save = "forked";
-      this.notice(t("library.forked"));
       this.update();
     }
   }

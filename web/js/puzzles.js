@@ -22,8 +22,8 @@ import { Board, squareName } from "./board.js";
 import { colorName, plural, t } from "./i18n.js";
 import { parsePosition, positionLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
-import { setAside } from "./library.js";
 import { explainAttempt, moveText } from "./refusals.js";
+import { setAside } from "./stored.js";
 import {
   STATS_KEY,
   dailyPuzzle,

@@ -9,7 +9,8 @@
 // Also here: the words that label the game in progress ("You vs Computer,
 // 2 Casual"), the same on every game's page.
 //
-// Test hooks: #start (hidden or not), body[data-start] = the choice made.
+// Test hooks: #start (hidden or not), body[data-start] = the choice made,
+// body[data-choosing] while the choice shows.
 
 import { t } from "./i18n.js";
 import { $ } from "./page.js";
@@ -25,7 +26,8 @@ import { pref, setPref } from "./prefs.js";
  * @property {HTMLCanvasElement} canvas the board, inert while the choice shows
  * @property {(level: number) => boolean} computer start a game against the computer (false: refused)
  * @property {() => boolean} friends start a game for two at this screen
- * @property {() => void} [corr] open the set-up of a game with a friend by link
+ * @property {(shown: boolean) => void} changed the choice came or went (the page's
+ *   hint says to choose while body[data-choosing] is set)
  */
 
 export class StartChoice {
@@ -45,12 +47,10 @@ export class StartChoice {
     ui.level.replaceChildren(...options.levels.map((n) => new Option(options.levelName(n), String(n))));
     ui.level.value = String(this.level());
     ui.level.addEventListener("change", () => setPref(`${options.prefs}.level`, Number(ui.level.value)));
-    ui.computer.addEventListener("click", () => this.playComputer());
-    ui.friends.addEventListener("click", () => this.choose("friends", options.friends));
-    ui.corr?.addEventListener("click", () => {
-      setPref(`${options.prefs}.choice`, "corr");
-      options.corr?.();
-    });
+    ui.computer.addEventListener("click", () => this.choose("computer"));
+    ui.friends.addEventListener("click", () => this.choose("friends"));
+    // A friend by link (its own dialog: web/js/corr.js) and Learn only remember the choice.
+    ui.corr?.addEventListener("click", () => setPref(`${options.prefs}.choice`, "corr"));
     ui.learn?.addEventListener("click", () => setPref(`${options.prefs}.choice`, "learn"));
     this.markChoice();
   }
@@ -82,9 +82,7 @@ export class StartChoice {
     // Under the choice the board takes no tap, no key and no focus.
     this.options.canvas.inert = true;
     document.body.dataset.choosing = "1";
-    // The line under the turn says what to do now: choose, not tap the board.
-    const hint = document.querySelector("#hint");
-    if (hint) hint.textContent = t("hint.choose");
+    this.options.changed(true);
     if (focus) first.focus({ preventScroll: true });
   }
 
@@ -93,26 +91,21 @@ export class StartChoice {
     this.ui.box.hidden = true;
     this.options.canvas.inert = false;
     delete document.body.dataset.choosing;
-    const hint = document.querySelector("#hint");
-    if (hint?.textContent === t("hint.choose")) hint.textContent = "";
-  }
-
-  playComputer() {
-    const level = Number(this.ui.level.value) || this.level();
-    setPref(`${this.options.prefs}.level`, level);
-    this.choose("computer", () => this.options.computer(level));
+    this.options.changed(false);
   }
 
   /**
-   * @param {string} name
-   * @param {() => boolean} start
+   * Start the game chosen: against the computer at the level shown, or two here.
+   * @param {"computer" | "friends"} name
    * @param {{focus?: boolean}} [options] focus: move the keyboard to the board
    */
-  choose(name, start, { focus = true } = {}) {
+  choose(name, { focus = true } = {}) {
     setPref(`${this.options.prefs}.choice`, name);
+    const level = Number(this.ui.level.value) || this.level();
+    if (name === "computer") setPref(`${this.options.prefs}.level`, level);
     // The choice goes first, so that the new game's page speaks of the game.
     this.hide();
-    if (!start()) {
+    if (!(name === "computer" ? this.options.computer(level) : this.options.friends())) {
       this.show();
       return;
     }
@@ -128,11 +121,9 @@ export class StartChoice {
  * @param {(level: number) => string} levelName
  */
 export function gameLabel(levels, levelName) {
-  const computer = (/** @type {number} */ level) => t("label.computer", { level: levelName(level) });
   const people = levels.filter((level) => !level).length;
   if (people === levels.length) return levels.length === 2 ? t("label.twoHere") : t("label.allHere", { n: levels.length });
-  const computers = levels.filter((level) => level).map(computer);
-  if (people === 0) return computers.join(t("label.vs"));
-  const others = people === 1 ? [t("label.you"), ...computers] : [t("label.people", { n: people }), ...computers];
-  return others.join(t("label.vs"));
+  const sides = levels.filter((level) => level).map((level) => t("label.computer", { level: levelName(level) }));
+  if (people) sides.unshift(people === 1 ? t("label.you") : t("label.people", { n: people }));
+  return sides.join(t("label.vs"));
 }

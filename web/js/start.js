@@ -32,6 +32,7 @@ const DEFAULT_LEVEL = 2;
  * @property {import("./board.js").Board} board
  * @property {(players: number, seats: Seats) => Bridge.View | null} newGame
  * @property {() => Bridge.View | null} view
+ * @property {() => void} showHint say again what the line under the turn says
  * @property {boolean} openedWithLink
  */
 
@@ -52,7 +53,12 @@ export class Start {
       canvas: app.board.canvas,
       computer: (level) => this.playComputer(level),
       friends: () => this.playFriends(),
-      // #start-corr opens the link game's dialog (web/js/corr.js), which hides the choice once it starts.
+      // The choice over the board or the game: the summary opens or folds, the label and hint follow.
+      changed: (shown) => {
+        this.showSummary(shown);
+        this.label(app.view());
+        app.showHint();
+      },
     });
     this.ui = {
       more: $("#start-more"),
@@ -121,15 +127,11 @@ export class Start {
   /** @param {{focus?: boolean}} [options] focus: move the keyboard to the choice */
   show({ focus = true } = {}) {
     this.choice.show({ focus });
-    this.showSummary(true);
-    this.label(this.app.view());
   }
 
   /** A game begins: the choice goes, the summary folds. */
   hide() {
-    if (!this.choice.shown) return;
     this.choice.hide();
-    this.showSummary(false);
   }
 
   /**
@@ -137,7 +139,7 @@ export class Start {
    * @param {Bridge.View} view
    */
   update(view) {
-    if (view.moves.length && this.choice.shown) this.hide();
+    if (view.moves.length) this.hide();
     this.label(view);
   }
 
@@ -145,8 +147,6 @@ export class Start {
   playComputer(level) {
     const state = this.app.newGame(2, { w: 0, r: level });
     if (!state) return false;
-    this.hide();
-    this.label(state);
     this.app.say(t("start.computerStarted", { level: t(`level.${level}`) }));
     return true;
   }
@@ -154,8 +154,6 @@ export class Start {
   playFriends() {
     const state = this.app.newGame(2, { w: 0, r: 0 });
     if (!state) return false;
-    this.hide();
-    this.label(state);
     this.app.say(t("start.friendsStarted"));
     return true;
   }

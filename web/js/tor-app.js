@@ -421,13 +421,15 @@ function fillForm() {
 // -- the first screen: how to play, before the board takes a move -----------------
 
 /**
- * A new game on the standard layout with these seats.
- * @param {{[side: string]: number}} seats
+ * A new game on the standard layout with these seats, and its words.
+ * @param {{w: number, b: number}} seats
+ * @param {string} words
  */
-function startWith(seats) {
-  computer.seats = { w: seats.w ?? 0, b: seats.b ?? 0 };
+function startWith(seats, words) {
+  computer.seats = seats;
   showProblems([]);
   changed(call("new_game", -1));
+  say(words);
   return true;
 }
 
@@ -437,16 +439,9 @@ const choice = new StartChoice({
   levelName: (level) => t("tor.start.level", { level }),
   defaultLevel: 1,
   canvas,
-  computer: (level) => {
-    startWith({ w: 0, b: level });
-    say(t("tor.msg.computerStarted", { level }));
-    return true;
-  },
-  friends: () => {
-    startWith({ w: 0, b: 0 });
-    say(t("tor.msg.friendsStarted"));
-    return true;
-  },
+  computer: (level) => startWith({ w: 0, b: level }, t("tor.msg.computerStarted", { level })),
+  friends: () => startWith({ w: 0, b: 0 }, t("tor.msg.friendsStarted")),
+  changed: () => showHint(),
 });
 $("#start-more").addEventListener("click", () => {
   choice.hide();
@@ -482,7 +477,7 @@ $("#command-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = ui.command.value.trim();
   // Typed while the first screen's choice shows: two at this screen, said first.
-  if (text && choice.shown) choice.choose("friends", () => startWith({ w: 0, b: 0 }), { focus: false });
+  if (text && choice.shown) choice.choose("friends", { focus: false });
   if (text && view && !computer.plays(view) && play(text)) ui.command.value = "";
 });
 window.addEventListener("hashchange", () => {
