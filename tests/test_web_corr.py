@@ -547,3 +547,62 @@ def test_a_refused_link_in_a_new_tab_brings_back_the_game_by_link(
     play(tab, "c4")
     expect(tab.locator("#corr")).to_have_attribute("data-state", "wait")
     assert bob.errors == []
+
+
+def test_a_game_by_link_in_two_tabs_never_refuses_the_friends_reply(
+    new_context: NewContext, site_url: str
+) -> None:
+    """Ann's game by link is open in two tabs. A move in one is shown in the
+    other; a move made in a tab that missed the other's change is not kept
+    (it once replaced the move whose link was sent, and the friend's reply to
+    that link was then refused as a changed history: the game was stuck)."""
+    ann, bob, carol = (person(new_context, site_url) for _ in range(3))
+    start_game(ann, "w", "Ann")
+    play(ann.page, "d4")
+    receive(bob, link(ann))
+    play(bob.page, "c4")
+    reply = link(bob)
+    tab1 = ann.page
+    receive(ann, reply)
+    tab2 = tab1.context.new_page()
+    tab2.goto(reply)
+    tab2.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+    for tab in (tab1, tab2):
+        expect(tab.locator("#corr")).to_have_attribute("data-state", "your-move")
+    # A move in one tab: the other shows it, and can no longer move for Ann.
+    play(tab1, "d4-c4")
+    expect(tab2.locator("#corr")).to_have_attribute("data-state", "wait")
+    expect(tab2.locator("#board")).to_have_attribute("data-position", position(tab1))
+    expect(tab2.locator("#message")).to_contain_text("moved on in another tab")
+    receive(bob, link(ann))
+    play(bob.page, "b3")
+    receive(ann, link(bob))
+    expect(tab2.locator("#corr")).to_have_attribute("data-state", "your-move")
+    # Ann's move a1 is kept by a tab whose storage event tab 2 has not heard
+    # yet (made here by a third browser, written as Ann's first tab would).
+    receive(carol, link(bob))
+    play(carol.page, "a1")
+    sent = link(carol)
+    key = f"mixtour.corr.{tab2.evaluate('document.body.dataset.corr')}"
+    tab2.evaluate(
+        """([key, fragment]) => {
+            const entry = JSON.parse(localStorage.getItem(key));
+            localStorage.setItem(key, JSON.stringify({ ...entry, fragment }));
+        }""",
+        [key, urlsplit(sent).fragment],
+    )
+    play(tab2, "e5")
+    expect(tab2.locator("#message")).to_contain_text("your move here was not kept")
+    expect(tab2.locator("#board")).to_have_attribute("data-position", position(carol.page))
+    assert json.loads(tab2.evaluate("(key) => localStorage.getItem(key)", key))["fragment"] == (
+        urlsplit(sent).fragment
+    )
+    # Bob answers the link Ann sent: her page takes the reply.
+    receive(bob, sent)
+    play(bob.page, "b2")
+    receive(ann, link(bob))
+    expect(tab1.locator("#corr")).to_have_attribute("data-state", "your-move")
+    tab2.goto(link(bob))
+    tab2.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+    expect(tab2.locator("#corr")).to_have_attribute("data-state", "your-move")
+    assert ann.errors == [] and bob.errors == []

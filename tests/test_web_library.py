@@ -13,7 +13,9 @@ from typing import Any
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from webhelpers import click_square, message, move_list, play, position
+from webhelpers import board_stacks, click_square, message, move_list, play, position
+
+import build
 
 PREFIX = "mixtour.library."
 
@@ -446,3 +448,70 @@ def test_two_tabs_moving_at_the_same_instant_keep_both_moves(app_page: AppPage) 
         assert move_list(forked[0]) == move_list(stayed)
     tab2.close()
     assert app_page.errors == []
+
+
+def moves_shown(page: Page) -> int:
+    return int(page.evaluate("document.querySelector('#moves').dataset.count ?? '0'"))
+
+
+def wait_moves(page: Page, count: int, timeout_ms: float = 60_000) -> None:
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('#moves').dataset.count) === n",
+        arg=count,
+        timeout=timeout_ms,
+    )
+
+
+def searches(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.aiSearches ?? '0'"))
+
+
+def enter_somewhere(page: Page) -> None:
+    """The player enters a disc on an empty square, by a click."""
+    taken = board_stacks(page)
+    square = next(f"{f}{r}" for r in "32415" for f in "cbdae" if f"{f}{r}" not in taken)
+    play(page, square)
+
+
+def test_one_tab_plays_the_computer_of_a_game_open_in_two(web_app: AppPage) -> None:
+    """A game against the computer open in two tabs: only the tab where the
+    player moved searches the answer, the other shows it when it is saved and
+    says where the computer plays; if that tab closes while the computer is to
+    move, the other plays on. (Both tabs searched before, and a background
+    tab's different answer once made a game nobody played.)"""
+    tab1 = web_app.page
+    web_app.open("index.html#ai=r1")
+    enter_somewhere(tab1)
+    wait_moves(tab1, 2)
+    tab2 = tab1.context.new_page()
+    tab2.goto(web_app.base_url + "index.html")
+    tab2.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+    expect(tab2.locator("#start")).to_be_hidden()  # the kept game, not the first screen
+    assert move_list(tab2) == move_list(tab1)
+    # The computer's answer waits in the tab that searched it: the other tab
+    # meanwhile shows the player's move and says where the computer plays.
+    tab1.evaluate("window.mixtourDebug = { replyDelayMs: 1500 }")
+    enter_somewhere(tab1)
+    wait_moves(tab2, 3)
+    expect(tab2.locator("#thinking")).to_contain_text("another tab")
+    wait_moves(tab2, 4)
+    assert move_list(tab2) == move_list(tab1)
+    assert searches(tab2) == 0
+    # The player moves in the other tab: its computer answers there.
+    before = searches(tab1)
+    enter_somewhere(tab2)
+    wait_moves(tab2, 6)
+    wait_moves(tab1, 6)
+    assert searches(tab2) >= 1
+    assert searches(tab1) == before
+    # The tab whose computer is to answer closes before it does: the other plays on.
+    tab2.evaluate("window.mixtourDebug = { replyDelayMs: 600000 }")
+    enter_somewhere(tab2)
+    wait_moves(tab1, 7)
+    expect(tab1.locator("#thinking")).to_contain_text("another tab")
+    tab2.close()
+    wait_moves(tab1, 8)
+    assert searches(tab1) == before + 1
+    kept = [g for g in library(tab1) if g["seats"]["r"]]
+    assert [len(played(g)) for g in kept] == [8]  # one game, no fork
+    assert web_app.errors == []

@@ -104,6 +104,8 @@ const debug = () => window.mixtourDebug || {};
  * @property {string} [game] the game the worker plays (web/py/ai_worker.py's "game"; "mixtour" by default)
  * @property {(state: Bridge.View) => boolean} [mayMove] whether the person here may move now
  *   (a game by link: only their own colour); a hint is only offered to them
+ * @property {import("./computer-lock.js").ComputerLock} [lock] which tab plays the
+ *   computer's moves of the game on the board (web/js/computer-lock.js); all if absent
  */
 
 /** What the AI is working on. @typedef {{generation: number, kind: "move" | "hint", color: string}} Thinking */
@@ -588,10 +590,22 @@ export class Ai {
       this.cancelRequest("think"); // a game review's request carries on (web/js/game-review.js)
     }
     if (this.thinking && this.thinking.generation !== this.generation) this.setThinking(null);
-    if (view && this.isAiTurn(view) && !this.paused && !this.browsing && document.body.dataset.ai !== "error") {
+    if (
+      view &&
+      this.isAiTurn(view) &&
+      !this.paused &&
+      !this.browsing &&
+      this.here() &&
+      document.body.dataset.ai !== "error"
+    ) {
       this.requestMove(view);
     }
     this.refresh();
+  }
+
+  /** Whether this tab plays the computer's moves of the game (another tab may). */
+  here() {
+    return this.deps.lock?.mine ?? true;
   }
 
   /** @param {Bridge.View} view */
@@ -625,6 +639,7 @@ export class Ai {
   playAnswer(generation, answer) {
     if (generation !== this.generation || this.paused) return;
     this.setThinking(null);
+    if (!this.here()) return; // another tab took the game over: it plays
     this.deps.ui.canvas.dataset.aiInfo = JSON.stringify({
       move: answer.move,
       level: answer.level,
@@ -672,6 +687,8 @@ export class Ai {
   togglePause() {
     if (this.paused) {
       this.paused = false;
+      const id = document.body.dataset.gameId;
+      if (id) this.deps.lock?.claim(id); // the computer plays on here
       if (document.body.dataset.ai === "error") document.body.dataset.ai = "ready";
       this.deps.say(t("msg.resumed"));
     } else {
@@ -733,6 +750,7 @@ export class Ai {
     else if (thinking) text = t("ai.thinking", { color: colorName(thinking.color) });
     else if (this.browsing) text = t("ai.lookingBack");
     else if (this.paused && view && this.isAiTurn(view)) text = t("ai.paused");
+    else if (view && this.isAiTurn(view) && !view.over && !this.here()) text = t("ai.elsewhere");
     if (view && this.isAiTurn(view)) ui.hint.textContent = ""; // no "click a square" for the AI's turn
     ui.thinkingText.textContent = text;
     ui.thinking.hidden = !text;

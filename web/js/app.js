@@ -13,6 +13,7 @@
 
 import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./board.js";
+import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
@@ -109,7 +110,9 @@ const correspondence = {
 // The address bar, "copy link" and flip (web/js/links.js); a link shows another game.
 const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats, correspondence });
 
-// The computer player: seats, the AI worker, hints, pause (web/js/ai.js).
+// The computer player: seats, the AI worker, hints, pause (web/js/ai.js); one
+// tab plays the computer's moves of a game open in several (web/js/computer-lock.js).
+const lock = new ComputerLock(() => ai.update(false));
 const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
 const ai = new Ai({
   python: gamePython,
@@ -122,6 +125,7 @@ const ai = new Ai({
   ui,
   /** @param {Bridge.View} state @returns {boolean} */
   mayMove: (state) => corr.mayMove(state), // a game by link: no hint for the friend's colour
+  lock,
 });
 
 // Game review: the engine's verdict on every move, a graph, a summary (web/js/game-review.js).
@@ -137,7 +141,7 @@ const gameReview = new GameReview({
 });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
-const library = new Library({ call, render, say, ai, links, board, view: () => view });
+const library = new Library({ call, render, say, ai, links, board, view: () => view, lock });
 
 // Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
 const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });

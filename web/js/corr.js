@@ -15,6 +15,13 @@
 // corr-store.js). A link is stored only once the engine accepted it, so a
 // refused link changes nothing kept.
 //
+// One game open in two tabs: a tab whose game another tab moved on (the
+// storage event) shows the kept game at once and says so; a move made in a
+// tab that missed that change is not kept (it would replace the move whose
+// link was sent, and the friend's reply to that link would be refused): the
+// tab shows the kept game and says why. What a tab last read or wrote is
+// `seen`, compared with the kept link before every write.
+//
 // Test hooks: #corr[data-state] (your-move | wait | over | refused),
 // #corr[data-you], body[data-corr] (the game id shown), #corr-link (the link to
 // send), #corr-games-list li[data-corr-id] (in "Your games").
@@ -23,7 +30,7 @@ import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
 import { gameRow } from "./library.js";
 import { copyText, showForCopy } from "./links.js";
 import { $ } from "./page.js";
-import { COLORS, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
+import { COLORS, CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
 import { drawQr } from "./qr.js";
 
 /** @param {string} fragment */
@@ -83,6 +90,7 @@ export class Corr {
     this.refused = null;
     this.id = "";
     this.mine = "";
+    this.seen = ""; // the kept link of this game as this tab last read or wrote it
     /** @type {Bridge.CorrInfo | null} */
     this.info = null;
     this.ui = {
@@ -136,6 +144,11 @@ export class Corr {
     ui.nameForm.addEventListener("submit", (event) => {
       event.preventDefault();
       this.setName(ui.myName.value);
+    });
+    window.addEventListener("storage", (event) => {
+      if (this.active && event.storageArea === localStorage && event.key === CORR_PREFIX + this.id) {
+        this.followElsewhere(t("corr.followed"));
+      }
     });
   }
 
@@ -220,6 +233,7 @@ export class Corr {
     } else {
       this.show(answer.corr, state, mine);
     }
+    this.seen = readCorr(read.id)?.fragment ?? "";
     if (answer.kind === "older") {
       say(plural("corr.older", answer.behind ?? 0));
     } else {
@@ -309,7 +323,29 @@ export class Corr {
     });
     // Storage full: the game goes on, and each caller adds corr.full to what it says.
     document.body.dataset.save = kept ? "written" : "full";
+    if (kept) this.seen = answer.corr.fragment;
     return kept;
+  }
+
+  /**
+   * The kept game, if another tab changed it since this tab last looked.
+   * @returns {import("./corr-store.js").CorrEntry | null}
+   */
+  changedElsewhere() {
+    const stored = this.active ? readCorr(this.id) : null;
+    return stored && this.seen && stored.fragment !== this.seen ? stored : null;
+  }
+
+  /**
+   * Show the game as another tab kept it, with `text`; false if it had not changed.
+   * @param {string} text
+   */
+  followElsewhere(text) {
+    const stored = this.changedElsewhere();
+    if (!stored || !this.open(stored.fragment)) return false;
+    document.body.dataset.save = "followed";
+    this.app.say(`${text} ${this.statusText(this.app.call("state"))}`);
+    return true;
   }
 
   // -- playing -------------------------------------------------------------------------
@@ -341,6 +377,9 @@ export class Corr {
    */
   played(state) {
     if (!this.active) return;
+    // Another tab moved this game on, and this one missed it: its move would
+    // replace the one whose link was sent.
+    if (this.followElsewhere(t("corr.movedElsewhere"))) return;
     if (!this.keep()) this.app.say(t("corr.full"));
     this.update(state);
     // On a phone the link to send is below the board: bring it into view.
@@ -410,6 +449,7 @@ export class Corr {
 
   leave() {
     this.active = false;
+    this.seen = "";
     this.id = "";
     this.mine = "";
     this.info = null;
@@ -441,6 +481,7 @@ export class Corr {
    */
   setName(name) {
     if (!this.active || !this.mine) return;
+    if (this.followElsewhere(t("corr.followed"))) return;
     const answer = this.app.call("corr_name", this.mine, name);
     if (!answer.ok || !answer.corr || !answer.state) return;
     this.info = answer.corr;

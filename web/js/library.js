@@ -303,6 +303,7 @@ export function entryLink(entry) {
  * @property {import("./links.js").Links} links
  * @property {import("./board.js").Board} board
  * @property {() => Bridge.View | null} view the state on the board
+ * @property {import("./computer-lock.js").ComputerLock} lock which tab plays the game's computer
  */
 
 export class Library {
@@ -349,6 +350,7 @@ export class Library {
 
   /** @param {string | null} id */
   setId(id) {
+    if (id === null) this.app.lock.drop();
     this.id = id;
     writeKey(CURRENT_KEY, id, sessionStorage);
     if (id) document.body.dataset.gameId = id;
@@ -371,7 +373,7 @@ export class Library {
       const corr = !!this.app.call("state").corr; // a correspondence link: kept apart (corr.js)
       const same = shown.actions.length && !corr ? games.find((g) => sameGame(g.game, shown)) : null;
       const mine = current && !corr && sameGame(current.game, shown) ? current : same;
-      if (mine && this.apply(mine, { fromLink: true })) {
+      if (mine && this.apply(mine, { fromLink: true, computer: "join" })) {
         document.body.dataset.save = "restored";
       } else {
         this.setId(null);
@@ -382,7 +384,7 @@ export class Library {
         }
       }
     } else if (latest) {
-      if (this.apply(latest)) {
+      if (this.apply(latest, { computer: "join" })) {
         document.body.dataset.save = "restored";
         if (latest.game.actions.length) this.app.say(t("save.restored"));
       }
@@ -424,11 +426,14 @@ export class Library {
 
   /**
    * Put a stored game on the board; false if the engine refuses it (then it is
-   * set aside). With `fromLink`, what the link said (seats, flip) wins.
+   * set aside). With `fromLink`, what the link said (seats, flip) wins;
+   * `computer` says which tab plays its computer (web/js/computer-lock.js):
+   * "claim" this one (the player opened it here), "join" this one unless
+   * another tab does, "follow" the tab that just moved it on.
    * @param {LibraryEntry} entry
-   * @param {{fromLink?: boolean}} [options]
+   * @param {{fromLink?: boolean, computer?: "claim" | "join" | "follow"}} [options]
    */
-  apply(entry, { fromLink = false } = {}) {
+  apply(entry, { fromLink = false, computer = "claim" } = {}) {
     const { call, render, ai, links, board } = this.app;
     const answer = call("restore", JSON.stringify(entry.game));
     if (!answer.ok || !answer.state) {
@@ -446,6 +451,7 @@ export class Library {
     board.set({ flipped: links.flip });
     links.syncFlipButton();
     this.written = this.payload(entry.game, { ...ai.seats }, links.flip);
+    this.app.lock[computer](entry.id);
     render(answer.state);
     return true;
   }
@@ -535,6 +541,7 @@ export class Library {
       this.rev = entry.rev;
       this.seenWriter = WRITER;
       this.written = payload;
+      this.app.lock.claim(id); // the player acted here: this tab's computer answers
     }
   }
 
@@ -584,7 +591,7 @@ export class Library {
     if (!stored) return;
     const writer = stored.writer ?? "";
     if (stored.rev > this.rev) {
-      if (this.apply(stored)) {
+      if (this.apply(stored, { computer: "follow" })) {
         document.body.dataset.save = "followed";
         this.notice(t("library.followed"));
       }
