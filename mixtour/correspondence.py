@@ -90,10 +90,12 @@ __all__ = [
     "encode",
     "encode_actions",
     "is_correspondence",
+    "room",
 ]
 
 FORMAT_VERSION = 1
 MAX_NAME = 24
+MAX_CLUSTER = 10  # code points in one character of a name, at most
 MAX_LINK = 8_000
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _ID = re.compile(r"[A-Za-z0-9_-]{8}")
@@ -257,19 +259,32 @@ def _joins(previous: str, char: str) -> bool:
 
 
 def _cut(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters as a reader counts them."""
+    """``text`` cut to at most ``limit`` characters as a reader counts them,
+    each of at most :data:`MAX_CLUSTER` code points (what joins beyond that
+    is dropped, so that a name's length in the link stays bounded).
+
+    >>> _cut("ab\u0301\u0301cd", 3), len(_cut("a" + "\u0301" * 50, 1))
+    ('ab\u0301\u0301c', 10)
+    """
+    kept: list[str] = []
     count = 0
+    cluster = 0  # code points in the character being read
     regional_open = False  # a regional indicator waiting for its pair
     for i, char in enumerate(text):
         regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
         if i and (_joins(text[i - 1], char) or (regional and regional_open)):
             regional_open = False
+            if cluster < MAX_CLUSTER:
+                kept.append(char)
+                cluster += 1
             continue
         count += 1
         if count > limit:
-            return text[:i]
+            break
+        kept.append(char)
+        cluster = 1
         regional_open = regional
-    return text
+    return "".join(kept)
 
 
 def _clean_name(name: object) -> str:
@@ -302,6 +317,16 @@ def encode(game: CorrespondenceGame) -> str:
     parts.append("a=" + encode_actions(game.actions))
     body = "&".join(parts)
     return f"{body}&k={_checksum(body)}"
+
+
+def room(fragment: str) -> int:
+    """How many more actions the link ``fragment`` can take before it is longer
+    than any page accepts (:data:`MAX_LINK`; two characters an action).
+
+    >>> room("c=1&id=abcdefgh&h=wr&f=r&n=,&a=&k=AAAA")
+    3981
+    """
+    return max(0, (MAX_LINK - len(fragment)) // 2)
 
 
 def decode(fragment: str) -> CorrespondenceGame:

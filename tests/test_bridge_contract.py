@@ -20,6 +20,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints, is_typedd
 
 import pytest
 
+from mixtour.correspondence import MAX_LINK
 from mixtour.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -471,3 +472,38 @@ def test_the_typescript_declarations_name_every_shape_and_function() -> None:
     for name in contract_dts.bridge_functions():
         if name != "view":
             assert f"    {name}(" in text
+
+
+def test_a_link_says_its_room_and_never_grows_past_what_a_page_opens() -> None:
+    """Long names nearly fill a link: its room counts down an action at a time
+    to 0, then the game takes no action and no name that would make it longer,
+    and its link still opens. (A game by link once grew past the longest link
+    a page accepts, and neither the friend nor the sender could open it again.)"""
+    # One character of 11 code points of 4 bytes each (a hand and skin tones):
+    # the last is dropped, and each of the other 10 is 12 characters in a link.
+    family = "\U0001f44d" + "\U0001f3fd" * 10
+    b = Bridge()
+    b.corr_new(3, 15, 1, "w", family * 30, "ABCDefgh")
+    assert check(b.corr_name("r", family * 30), Bridge.corr_name)["ok"]
+    assert len(json.loads(b.corr_link())["corr"]["names"][0]) == 24 * 10  # code points
+    # Blue's name: the one that leaves the least room, two actions or more.
+    best = None
+    for clusters in range(25):
+        for letters in range(25 - clusters):
+            answer = json.loads(b.corr_name("b", family * clusters + "x" * letters))
+            room = answer["corr"]["room"] if answer["ok"] else -1
+            if room >= 2 and (best is None or room < best[0]):
+                best = (room, family * clusters + "x" * letters)
+    assert best is not None and best[0] <= 3
+    assert json.loads(b.corr_name("b", family * 24))["ok"] is False  # no room for it
+    b.corr_name("b", best[1])
+    rooms = [check(b.corr_link(), Bridge.corr_link)["corr"]["room"]]
+    for square in ["a1", "b2", "c3", "d4", "e5"][: rooms[0]]:
+        assert json.loads(b.play(square))["ok"]
+        rooms.append(json.loads(b.corr_link())["corr"]["room"])
+    assert rooms == list(range(rooms[0], -1, -1))
+    refused = json.loads(b.play("e1"))
+    assert refused["ok"] is False and "link is full" in refused["message"]
+    fragment = json.loads(b.corr_link())["corr"]["fragment"]
+    assert len(fragment) <= MAX_LINK
+    assert check(Bridge().corr_open(fragment), Bridge.corr_open)["kind"] == "new"

@@ -19,7 +19,15 @@ from webhelpers import click_square, play, position
 
 import build
 from mixtour.core import Action
-from mixtour.correspondence import _checksum, decode, encode, encode_actions
+from mixtour.correspondence import (
+    MAX_LINK,
+    CorrespondenceGame,
+    _checksum,
+    decode,
+    encode,
+    encode_actions,
+    room,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -606,3 +614,51 @@ def test_a_game_by_link_in_two_tabs_never_refuses_the_friends_reply(
     tab2.wait_for_function(build.READY_SCRIPT, timeout=60_000)
     expect(tab2.locator("#corr")).to_have_attribute("data-state", "your-move")
     assert ann.errors == [] and bob.errors == []
+
+
+def test_a_link_near_its_longest_says_so_and_stays_openable(
+    new_context: NewContext, site_url: str
+) -> None:
+    """Long names leave a three-player link room for two more moves: the page
+    says so, the last move that fits is sent, and then the game takes no move
+    (one more once made a link that no page opens, the sender's own included)
+    and still opens from its link."""
+    hand = "\U0001f44d" + "\U0001f3fd" * 9  # one character of 10 code points
+
+    def after_a1(blue: str) -> CorrespondenceGame:
+        names = [hand * 24, hand * 24, blue]
+        return CorrespondenceGame.new("LongLink", players=3, names=names).extend("a1")
+
+    # Blue's name takes what White's move leaves but for two actions (four
+    # characters): whole hands (120 characters in a link), one shorter hand
+    # (12 a code point), é (6) and x (1), 24 characters at most.
+    spare = MAX_LINK - len(encode(after_a1(""))) - 5
+    whole, rest = divmod(spare, 120)
+    part, rest = divmod(rest, 12)
+    accents, letters = divmod(rest, 6)
+    blue_name = hand * whole + hand[:part] + "é" * accents + "x" * letters
+    assert whole + 1 + accents + letters <= 24
+    assert room(encode(after_a1(blue_name))) == 2
+    red, blue, white = (person(new_context, site_url) for _ in range(3))
+    receive(red, f"{site_url}index.html#{encode(after_a1(blue_name))}")
+    expect(red.page.locator("#corr-status")).to_contain_text("room for only 2 more moves")
+    play(red.page, "e5")
+    receive(blue, link(red))
+    expect(blue.page.locator("#corr-status")).to_contain_text("room for only 1 more move")
+    play(blue.page, "c3")
+    url = link(blue)
+    assert len(urlsplit(url).fragment) <= MAX_LINK
+    receive(white, url)
+    expect(white.page.locator("#corr-status")).to_contain_text("as long as a link can be")
+    before = position(white.page)
+    click_square(white.page, "b2")
+    expect(white.page.locator("#message")).to_contain_text("takes no more moves")
+    assert position(white.page) == before
+    # The sender opens it again, as does the friend.
+    for app in (blue, white):
+        tab = app.page.context.new_page()
+        tab.goto(url)
+        tab.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+        expect(tab.locator("#board")).to_have_attribute("data-position", before)
+        assert tab.locator("#corr").get_attribute("data-state") != "refused"
+    assert red.errors == [] and blue.errors == [] and white.errors == []

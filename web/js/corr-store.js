@@ -51,9 +51,10 @@ export function parseCorr(raw) {
   if (!["", ...COLORS].includes(data.mine)) return null;
   // Each name stays at its colour's place (a name that cannot be read is "",
   // never dropped: that put Red's name on White). The engine cut each to 24
-  // characters as a reader counts them, up to 10 code points each (an emoji family).
+  // characters as a reader counts them, up to 10 code points each (an emoji family),
+  // two UTF-16 units each at most.
   const names = Array.isArray(data.names)
-    ? data.names.slice(0, 3).map((/** @type {unknown} */ n) => (text(n, 24 * 10) ? String(n) : ""))
+    ? data.names.slice(0, 3).map((/** @type {unknown} */ n) => (text(n, 24 * 10 * 2) ? String(n) : ""))
     : [];
   const count = (/** @type {unknown} */ n) => (typeof n === "number" && Number.isFinite(n) ? n : 0);
   return {

@@ -33,6 +33,8 @@ import { $ } from "./page.js";
 import { COLORS, CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
 import { drawQr } from "./qr.js";
 
+const ROOM_WARNING = 60; // actions left in a link when the page starts to say so
+
 /** @param {string} fragment */
 export function isCorrLink(fragment) {
   return /^#?c=/.test(fragment);
@@ -356,7 +358,12 @@ export class Corr {
    * @param {Bridge.View} state
    */
   mayMove(state) {
-    return !this.active || (!state.over && state.turn === this.mine && !state.canRedo);
+    return !this.active || (!state.over && state.turn === this.mine && !state.canRedo && this.roomLeft() > 0);
+  }
+
+  /** How many more actions the game's link can take (web/py/contract.py's CorrInfo.room). */
+  roomLeft() {
+    return this.info?.room ?? Infinity;
   }
 
   /**
@@ -368,6 +375,7 @@ export class Corr {
     if (state.canRedo) return t("corr.reviewing");
     if (state.over) return t("corr.finished");
     if (!this.mine) return t("corr.watching");
+    if (this.roomLeft() <= 0) return t("corr.linkFull");
     return t("corr.notYourTurn", { color: who(this.info?.names ?? [], state.turn) });
   }
 
@@ -444,6 +452,11 @@ export class Corr {
       const next = mine ? t("corr.yourMove") : t("corr.theirMove", { color: who(names, state.turn) });
       now = t("corr.lastThen", { color: lastBy, action: state.moves[ply - 1], now: next });
     }
+    // A link has a longest length (mixtour/correspondence.py's MAX_LINK): said
+    // well before it, so that the game can be finished or its record kept.
+    const room = this.roomLeft();
+    if (room <= 0) return `${you} ${now} ${t("corr.linkFull")}`;
+    if (room <= ROOM_WARNING) return `${you} ${now} ${plural("corr.roomLeft", room)}`;
     return `${you} ${now}`;
   }
 

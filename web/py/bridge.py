@@ -73,7 +73,15 @@ from mixtour.core import (
     default_discs,
 )
 from mixtour.core import Reason as RuleReason
-from mixtour.correspondence import CorrespondenceError, CorrespondenceGame, check, decode, encode
+from mixtour.correspondence import (
+    MAX_LINK,
+    CorrespondenceError,
+    CorrespondenceGame,
+    check,
+    decode,
+    encode,
+    room,
+)
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
@@ -269,8 +277,13 @@ class Bridge:
 
         Returns ``{"ok": true, "action": text, "state": view}`` or
         ``{"ok": false, "message": why}``, with ``"action"`` and ``"reason"`` (as
-        in :meth:`explain`) when the rules refuse a well-formed action.
+        in :meth:`explain`) when the rules refuse a well-formed action. In a
+        correspondence game whose link is as long as a link may be, no action.
         """
+        if self.corr is not None and room(encode(self._corr_now())) == 0:
+            return _dump(
+                Played(ok=False, message="the game's link is full: it takes no more actions")
+            )
         try:
             action = self.game.play(text)
         except IllegalActionError as error:
@@ -445,12 +458,14 @@ class Bridge:
 
     def _corr_info(self) -> CorrInfo:
         game = self._corr_now()
+        fragment = encode(game)
         return CorrInfo(
             id=game.id,
             people=game.people,
             names=list(game.names),
             sender=cast(Color, game.sender),
-            fragment=encode(game),
+            fragment=fragment,
+            room=room(fragment),
         )
 
     def corr_new(
@@ -534,5 +549,10 @@ class Bridge:
         """Set the name of ``color``'s player in the correspondence game shown."""
         if self.corr is None or not isinstance(color, str) or color not in self.corr.people:
             return _dump(CorrStarted(ok=False, message="no such player in this game"))
+        before = self.corr
         self.corr = self.corr.with_name(color, name if isinstance(name, str) else "")
-        return _dump(CorrStarted(ok=True, corr=self._corr_info(), state=self.view()))
+        info = self._corr_info()
+        if len(info["fragment"]) > MAX_LINK:  # no page would open the link
+            self.corr = before
+            return _dump(CorrStarted(ok=False, message="the game's link has no room for this name"))
+        return _dump(CorrStarted(ok=True, corr=info, state=self.view()))

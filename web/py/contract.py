@@ -305,13 +305,15 @@ class Rules(TypedDict):
 class CorrInfo(TypedDict):
     """A correspondence game (``mixtour/correspondence.py``) as the page keeps and
     shows it: its id, the colours people play, the players' names in turn order,
-    who sent the link, and the link itself (without ``#``)."""
+    who sent the link, the link itself (without ``#``) and its ``room``: how
+    many more actions it can take before it is too long for any page to open."""
 
     id: str
     people: str
     names: list[str]
     sender: Color
     fragment: str
+    room: int
 
 
 class CorrStarted(TypedDict):

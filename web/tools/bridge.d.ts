@@ -30,7 +30,8 @@ declare namespace Bridge {
   /**
    * A correspondence game (`mixtour/correspondence.py`) as the page keeps and
    * shows it: its id, the colours people play, the players' names in turn order,
-   * who sent the link, and the link itself (without `#`).
+   * who sent the link, the link itself (without `#`) and its `room`: how
+   * many more actions it can take before it is too long for any page to open.
    */
   interface CorrInfo {
     id: string;
@@ -38,6 +39,7 @@ declare namespace Bridge {
     names: string[];
     sender: Color;
     fragment: string;
+    room: number;
   }
 
   /**
