@@ -13,7 +13,7 @@ from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from webhelpers import play, position
+from webhelpers import move_list, play, position
 
 import build
 
@@ -119,6 +119,24 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
     assert web_app.errors == []
 
 
+def new_build(site: Path) -> str:
+    """Make the site in ``site`` a "new build": another id in the worker and
+    the list, one page changed. Returns the new id."""
+    listing = json.loads((site / build.PRECACHE_FILE).read_text(encoding="utf-8"))
+    new_id = "0123456789ab"
+    sw = (site / build.SERVICE_WORKER).read_text(encoding="utf-8")
+    (site / build.SERVICE_WORKER).write_text(sw.replace(listing["build"], new_id), encoding="utf-8")
+    rules = site / "rules.html"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n<!-- new -->\n", "utf-8")
+    data = rules.read_bytes()
+    for entry in listing["files"]:
+        if entry["url"] == "./rules.html":
+            entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
+    listing["build"] = new_id
+    (site / build.PRECACHE_FILE).write_text(json.dumps(listing), encoding="utf-8")
+    return new_id
+
+
 def test_a_new_build_is_offered_and_replaces_the_old_cache(web_app: AppPage) -> None:
     """A changed build: the page offers a reload, and afterwards only the new cache is left."""
     page = web_app.page
@@ -130,21 +148,8 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(web_app: AppPage) -> 
             web_app.wait_ready()
             wait_offline_ready(page)
             old = page.evaluate(CACHE_FILES)
-            # A "new build": another id in the worker and the list, one page changed.
+            new_id = new_build(site)
             listing = json.loads((site / build.PRECACHE_FILE).read_text(encoding="utf-8"))
-            new_id = "0123456789ab"
-            sw = (site / build.SERVICE_WORKER).read_text(encoding="utf-8")
-            (site / build.SERVICE_WORKER).write_text(
-                sw.replace(listing["build"], new_id), encoding="utf-8"
-            )
-            rules = site / "rules.html"
-            rules.write_text(rules.read_text(encoding="utf-8") + "\n<!-- new -->\n", "utf-8")
-            data = rules.read_bytes()
-            for entry in listing["files"]:
-                if entry["url"] == "./rules.html":
-                    entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
-            listing["build"] = new_id
-            (site / build.PRECACHE_FILE).write_text(json.dumps(listing), encoding="utf-8")
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
             page.wait_for_function("document.body.dataset.update === '1'", timeout=SW_TIMEOUT_MS)
             # Until the player agrees, the old build keeps serving the page.
@@ -158,4 +163,40 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(web_app: AppPage) -> 
             wait_offline_ready(page)
             assert page.evaluate(CACHE_FILES) == {f"mixtour-{new_id}": len(listing["files"]) + 1}
             assert "<!-- new -->" in page.evaluate("fetch('rules.html').then((r) => r.text())")
+    assert web_app.errors == []
+
+
+def test_a_new_build_taken_in_one_tab_reloads_the_others_with_their_games(
+    web_app: AppPage,
+) -> None:
+    """Two tabs, each with a game; one takes the new build. The other starts
+    again on the new build with its own game (it once went on running the old
+    build's page with the new build's files)."""
+    page = web_app.page
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(build.DIST, site)
+        with build.serve_in_background(site) as server:
+            page.goto(server.url + "index.html")
+            web_app.wait_ready()
+            web_app.two_players_here()
+            play(page, "c3")
+            wait_offline_ready(page)
+            other = page.context.new_page()
+            other.goto(server.url + "index.html#m=a1,e5")
+            other.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+            play(other, "b2")
+            wait_offline_ready(other)
+            assert move_list(other) == "1. a1 e5 2. b2" and move_list(page) == "1. c3"
+            new_id = new_build(site)
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            page.wait_for_function("document.body.dataset.update === '1'", timeout=SW_TIMEOUT_MS)
+            other.evaluate("window.oldBuildPage = true")
+            page.click("#update-reload")
+            other.wait_for_function("!window.oldBuildPage", timeout=SW_TIMEOUT_MS)
+            other.wait_for_function(build.READY_SCRIPT, timeout=60_000)
+            wait_offline_ready(other)
+            assert move_list(other) == "1. a1 e5 2. b2"
+            assert other.evaluate("fetch('sw.js').then((r) => r.text())").count(new_id)
+            other.close()
     assert web_app.errors == []

@@ -1,7 +1,8 @@
 // @ts-check
 // Offline play: registers the service worker (web/sw.js) once the page is
 // ready, so precaching the site never competes with the first load, and
-// offers "New version available — reload" when a new build is waiting.
+// offers "New version available — reload" when a new build is waiting. Every
+// open page of the site reloads once a new build takes over.
 //
 // Test hooks:
 //   body[data-offline="1"]   a service worker controls this page and its cache
@@ -38,8 +39,16 @@ function watch(registration) {
     if (container.controller) document.body.dataset.offline = "1";
   };
   controlled();
+  let controller = container.controller;
   container.addEventListener("controllerchange", () => {
-    if (reloading) {
+    const before = controller;
+    controller = container.controller;
+    // A new build took over (here, or in another tab whose player pressed
+    // Reload): this page's next files would come from it, so the page starts
+    // again on it at once, never running on files of two builds. Its game is
+    // kept (the library, the address bar); a first worker taking control of
+    // a page it did not serve changes no file.
+    if (reloading || before) {
       location.reload();
       return;
     }
