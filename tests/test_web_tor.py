@@ -430,3 +430,23 @@ def test_the_computers_move_is_told_after_the_players_step_is_shown(web_app: App
     assert len(computer) >= 3
     assert not any(computer), told
     assert web_app.errors == []
+
+
+def test_a_full_storage_is_said_and_the_game_goes_on(web_app: AppPage) -> None:
+    """Tor's page kept a game in a full storage without a word: the player
+    believed it saved."""
+    page = open_tor(web_app)
+    page.evaluate(
+        """() => {
+            Storage.prototype.setItem = function () {
+                throw new DOMException('full', 'QuotaExceededError');
+            };
+        }"""
+    )
+    click_action(page, OPENING[0])
+    wait_position(page, Game(None, OPENING[:1]).fen())
+    expect(page.locator("#message")).to_contain_text("storage for this site is full")
+    assert web_app.dataset("save") == "full"
+    click_action(page, OPENING[1])  # the game goes on
+    wait_position(page, Game(None, OPENING[:2]).fen())
+    assert web_app.errors == []

@@ -686,6 +686,7 @@ const STRINGS = {
     "tor.msg.played": "{player} played {action}.",
     "tor.msg.hint": "Hint: {action}",
     "tor.msg.restored": "Your game of Tor was restored.",
+    "tor.msg.full": "The browser's storage for this site is full: this game of Tor cannot be saved now, and is lost if the page closes. Make room by deleting games in Your games on the Mixtour page.",
     "tor.msg.badSave": "The saved game could not be read ({detail}); a new game was started.",
     "tor.msg.copied": "Link copied.",
     "tor.msg.aiError": "The computer could not move ({error}). Play on, or start a new game.",

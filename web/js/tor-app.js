@@ -250,15 +250,22 @@ function changed(state, how = {}) {
 
 // -- the saved game and links -----------------------------------------------------
 
+let fullSaid = false; // "storage full" is said once, until a save works again
+
 /** @param {boolean} played whether the game has a move: then the storage is worth keeping */
 function save(played) {
   try {
     const saved = { snapshot: call("snapshot"), seats: computer.seats };
     localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
     document.body.dataset.save = "written";
+    fullSaid = false;
     if (played) void askToKeepStorage();
   } catch {
-    // Storage full or refused: the game goes on unsaved.
+    // Storage full or refused: the game goes on unsaved, and the player is told.
+    // Said after what the move itself says (play() words it next).
+    document.body.dataset.save = "full";
+    if (!fullSaid) queueMicrotask(() => say(`${$("#message").textContent ?? ""} ${t("tor.msg.full")}`.trim()));
+    fullSaid = true;
   }
 }
 

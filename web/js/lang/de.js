@@ -633,6 +633,7 @@ export default {
   "tor.msg.played": "{player} spielte {action}.",
   "tor.msg.hint": "Tipp: {action}",
   "tor.msg.restored": "Deine Tor-Partie wurde wiederhergestellt.",
+  "tor.msg.full": "Der Speicher dieses Browsers für diese Seite ist voll: Diese Tor-Partie kann gerade nicht gespeichert werden und geht verloren, wenn die Seite geschlossen wird. Schaffe Platz, indem du unter „Deine Spiele“ auf der Mixtour-Seite Partien löschst.",
   "tor.msg.badSave": "Die gespeicherte Partie war nicht lesbar ({detail}); eine neue Partie beginnt.",
   "tor.msg.copied": "Link kopiert.",
   "tor.msg.aiError": "Der Computer konnte nicht ziehen ({error}). Spiel weiter oder beginne eine neue Partie.",

@@ -632,6 +632,7 @@ export default {
   "tor.msg.played": "{player} a joué {action}.",
   "tor.msg.hint": "Conseil : {action}",
   "tor.msg.restored": "Votre partie de Tor a été rétablie.",
+  "tor.msg.full": "Le stockage de ce navigateur pour ce site est plein : cette partie de Tor ne peut pas être enregistrée pour l'instant, et sera perdue si la page se ferme. Faites de la place en supprimant des parties dans Vos parties sur la page de Mixtour.",
   "tor.msg.badSave": "La partie enregistrée est illisible ({detail}) ; une nouvelle partie commence.",
   "tor.msg.copied": "Lien copié.",
   "tor.msg.aiError": "L'ordinateur n'a pas pu jouer ({error}). Continuez, ou commencez une nouvelle partie.",
