@@ -287,3 +287,25 @@ def test_a_game_link_on_a_phone_opens_at_the_board_not_the_move_list(
     assert page.evaluate("scrollY") == 0
     top = page.locator("#board").bounding_box()
     assert top is not None and 0 <= top["y"] < 844
+
+
+def test_no_empty_box_under_the_turn_card_and_a_long_move_list_beside_the_board(
+    web_app: AppPage,
+) -> None:
+    """A fresh game showed an empty message box (about 90 px) under the turn
+    card, and beside the board on a desktop the move list showed 4 rows."""
+    page = web_app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    web_app.open("index.html#m=c3,b4")
+    expect(page.locator("#message")).to_have_text("Red played b4")  # never an empty box
+    for square in ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3"]:
+        click_square(page, square)
+    rows = page.evaluate(
+        """() => {
+            const box = document.querySelector('.moves-scroll');
+            const row = document.querySelector('#moves li');
+            return box.clientHeight / row.getBoundingClientRect().height;
+        }"""
+    )
+    assert rows >= 7, rows
+    assert web_app.errors == []

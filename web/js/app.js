@@ -780,6 +780,16 @@ python.connect({
     // A refused game by link with no local game to fall back on: the player's game by link.
     if (links.refused && !library.id) corr.bringBack();
     start.start(/** @type {Bridge.View} */ (view)); // a newcomer (no saved game, no link) sees the start panel
+    // The message line is never an empty box: with nothing else to say, it
+    // says the last move, or what the new game is.
+    if (view && !ui.message.textContent) {
+      const last = view.moves.length - 1;
+      say(
+        last >= 0
+          ? t("msg.played", { color: colorName(view.movers[last]), action: view.moves[last] })
+          : t("msg.newGame", { players: view.players, discs: view.discs, target: view.target }),
+      );
+    }
     ai.start(); // the AI worker boots now, after the board is ready
     ui.newButton.disabled = false;
   },

@@ -3,7 +3,8 @@
 Engine figures (``python3 -m mixtour perft 5`` and ``bench-parse``), the size
 of ``dist/`` raw and gzipped, page-load times in headless Chromium
 (``tests/bench_load.py``), a newcomer's first minute
-(``tests/bench_first_minute.py``), what embedded boards cost in memory and time
+(``tests/bench_first_minute.py``), hostile input and full storage
+(``tests/bench_hostile.py``), what embedded boards cost in memory and time
 (``tests/bench_embeds.py``), the AI's speed inside Pyodide under Node
 (``tests/pyodide_bench.mjs``) and in the page's worker
 (``tests/bench_ai_web.py``), its recovery (``tests/bench_ai_recovery.py``)
@@ -31,6 +32,7 @@ AI_NODE_BENCH_SCRIPT = TESTS / "pyodide_bench.mjs"
 ENDURANCE_SCRIPT = TESTS / "bench_endurance.py"
 FIRST_MINUTE_SCRIPT = TESTS / "bench_first_minute.py"
 EMBEDS_SCRIPT = TESTS / "bench_embeds.py"
+HOSTILE_SCRIPT = TESTS / "bench_hostile.py"
 
 # Pages timed by `build.py bench`: the game, the editor, and an embedded board
 # showing a position (as a rules page would have it); then Tor's page and embed.
@@ -105,6 +107,10 @@ def run_benchmarks(runs: int) -> int:
     # A newcomer's first minute: the choice on screen, the computer's first reply, the lesson.
     print("\n== First minute (390x844, touch, cold) ==", flush=True)
     status = run([python, FIRST_MINUTE_SCRIPT, "--runs", "3"], env=tool_env(chromium)) or status
+
+    # Hostile links and damaged saves: the longest main-thread task; full storage: time to say so.
+    print("\n== Hostile input and full storage ==", flush=True)
+    status = run([python, HOSTILE_SCRIPT, "--runs", "3"], env=tool_env(chromium)) or status
 
     # Embedded boards: memory, Python runtimes and answer times (one shared engine).
     print("\n== Embeds (one rules page, 20 boards) ==", flush=True)
