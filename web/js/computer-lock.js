@@ -32,6 +32,19 @@ export class ComputerLock {
     /** @type {AbortController | null} */
     this.waiting = null; // ends a request still queued
     this.serial = 0;
+    // A page that leaves lets its lock go at once: WebKit will not reload or
+    // leave a page that still holds one (the navigation waits for ever).
+    const leave = () => {
+      this.serial += 1;
+      this.release?.();
+      this.release = null;
+      this.waiting?.abort();
+      this.waiting = null;
+    };
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted && this.id) this.join(this.id); // back from the back-forward cache
+    });
   }
 
   /** @param {string} id */
