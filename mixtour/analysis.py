@@ -201,6 +201,15 @@ class Tree:
         self.size += 1
         return child
 
+    def grow(self, node: Node, code: int, mover: int) -> Node:
+        """A new last child of ``node`` for ``code``, an action the engine has
+        already checked at ``node`` and made by ``mover`` (for a line read
+        whole, such as a game link's)."""
+        child = Node(code, node, node.ply + 1, mover)
+        node.children.append(child)
+        self.size += 1
+        return child
+
     def delete(self, node: Node) -> Node:
         """Remove ``node`` and everything below it; returns its parent."""
         parent = node.parent
@@ -360,14 +369,15 @@ def parse_analysis_link(fragment: str) -> AnalysisLink:
     tree = Tree(game.start)
     node = tree.root
     shown = tree.root
-    # One game follows the line as it grows (add would replay it from the start).
-    following = Game(tree.start)
-    for i, action in enumerate(game.actions() + game.future()):
+    # parse_link has checked every action: the line is grown without playing
+    # it again (a game of a thousand actions once took three replays here).
+    actions = game.actions() + game.future()
+    for i, (action, mover) in enumerate(zip(actions, game.movers(), strict=True)):
         if tree.size >= MAX_NODES:
             # A game longer than the tree holds: cut, as a t= link is, and said.
             issues.append(TreeIssue("tree-too-big", {"limit": MAX_NODES}))
             break
-        node = tree.add(node, action.code, following)
+        node = tree.grow(node, action.code, mover)
         if i < game.ply:
             shown = node
     return AnalysisLink(tree, shown, link.flip, issues)
