@@ -337,10 +337,13 @@ def substitute(text: str, values: dict[str, str]) -> str:
 
 
 def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
-    """Copy ``web/`` (but ``web/tools/``) into ``out``, filling placeholders in text files."""
+    """Copy ``web/`` (but ``web/tools/`` and the docs) into ``out``, filling
+    placeholders in text files."""
     for source in walk_files(WEB):
         relative = source.relative_to(WEB)
         if relative.parts[0] == "tools":  # the checkers' configs and generators, not the site
+            continue
+        if source.suffix == ".md":  # the contributors' docs beside the code (web/PAGES.md)
             continue
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """Position and game links: the part of a URL after ``#``.
 
-Syntax (documented in the README)::
+Syntax (documented in mixtour/LINKS.md)::
 
     #p=<P1, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level>
 

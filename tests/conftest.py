@@ -32,13 +32,20 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import settings
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
 import build
+
+if TYPE_CHECKING:  # the engine's tests run without Playwright: it is only named here
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+# The benchmarks and the screenshot script are programs, not tests: `build.py
+# bench` and `build.py shots` run them, and pytest never collects them.
+collect_ignore_glob = ["bench_*.py", "shots.py"]
 
 # Slow, shared CI machines make per-example timing meaningless.
 settings.register_profile("mixtour", deadline=None)

@@ -125,6 +125,8 @@ def test_view_only_embed_steps_through_a_game(web_app: AppPage) -> None:
     click_square(frame, "a1")
     click_square(frame, "c3")
     click_square(frame, "d3")
+    # A move would be asked of the shared engine in another frame, and no
+    # event says that nothing was asked: a short wait, kept on purpose.
     page.wait_for_timeout(400)
     assert position(frame) == before
     # Stepping works.

@@ -49,6 +49,9 @@ BUTTON_BOXES = """
 
 # Records, on every frame, how far each visible button has moved from where it
 # first showed: window.__shift() gives {largest, by: {id: px}}.
+# Resolves after two frames: what a render asked for (a scroll, a layout) is done.
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 WATCH_BUTTONS = (
     """
 () => {
@@ -283,7 +286,7 @@ def test_a_game_link_on_a_phone_opens_at_the_board_not_the_move_list(
     page = web_app.page
     page.set_viewport_size({"width": 390, "height": 844})
     web_app.open(address)
-    page.wait_for_timeout(300)  # any scrolling the first render asks for
+    page.evaluate(TWO_FRAMES)  # any scrolling the first render asks for is done
     assert page.evaluate("scrollY") == 0
     top = page.locator("#board").bounding_box()
     assert top is not None and 0 <= top["y"] < 844

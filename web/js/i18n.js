@@ -659,7 +659,7 @@ const STRINGS = {
     "linkIssue.bad-flip": "flip '{value}' must be 0 or 1",
     "linkIssue.bad-ai": "AI level '{value}' must be 1 to 6",
 
-    // Tor's game page and embed (h-torpage)
+    // Tor's game page and embed
     "tor.title": "Tor",
     "tor.tagline": "Step, give a token, leave your opponent no move",
     "tor.credit": "Tor by Alain Couchot and Bernard Klein",
@@ -738,7 +738,7 @@ const STRINGS = {
     "tor.summary.tokens": "The top token of the square you left goes to your opponent; the token you were handed goes onto a square with a single token of another colour.",
     "tor.summary.end": "A player who cannot move loses.",
 
-    // the games of the site, and the way from one to the other (h-torsite)
+    // the games of the site, and the way from one to the other
     "games.label": "Games on this site",
     "games.title": "Games:",
     "games.mixtour": "Mixtour",

@@ -280,7 +280,7 @@ function prune(keepId, extra = 0) {
 }
 
 /**
- * A game's link (the main page's fragment syntax, README "Link syntax"): it
+ * A game's link (the main page's fragment syntax, mixtour/LINKS.md): it
  * opens the game again, as it was.
  * @param {LibraryEntry} entry
  */

@@ -31,7 +31,7 @@ EXPORTED: tuple[str, ...] = (
 )
 # Sharing (links, image, records): see the end of bridge.py and web/js/links.js.
 EXPORTED += ("load_link", "link", "goto", "svg", "record", "load_record")
-# The game in progress, saved by the page after every change (web/js/save.js).
+# The game in progress, kept by the page after every change (web/js/library.js).
 EXPORTED += ("snapshot", "restore")
 # Correspondence games by link (mixtour/correspondence.py, web/js/corr.js).
 EXPORTED += ("corr_new", "corr_read", "corr_open", "corr_link", "corr_name")

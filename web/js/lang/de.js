@@ -606,7 +606,7 @@ export default {
   "linkIssue.bad-flip": "flip „{value}“ muss 0 oder 1 sein",
   "linkIssue.bad-ai": "die Computerstufe „{value}“ muss zwischen 1 und 6 liegen",
 
-  // Spielseite und Einbettung von Tor (h-torpage)
+  // Spielseite und Einbettung von Tor
   "tor.title": "Tor",
   "tor.tagline": "Ziehen, einen Stein abgeben, dem Gegner keinen Zug lassen",
   "tor.credit": "Tor von Alain Couchot und Bernard Klein",
@@ -685,7 +685,7 @@ export default {
   "tor.summary.tokens": "Der obere Stein des verlassenen Felds geht an den Gegner; den Stein, den du bekommen hast, legst du auf ein Feld mit nur einem Stein in einer anderen Farbe.",
   "tor.summary.end": "Wer nicht mehr ziehen kann, verliert.",
 
-  // die Spiele dieser Seite und der Weg vom einen zum anderen (h-torsite)
+  // die Spiele dieser Seite und der Weg vom einen zum anderen
   "games.label": "Spiele auf dieser Seite",
   "games.title": "Spiele:",
   "games.mixtour": "Mixtour",

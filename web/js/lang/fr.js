@@ -605,7 +605,7 @@ export default {
   "linkIssue.bad-flip": "flip « {value} » doit valoir 0 ou 1",
   "linkIssue.bad-ai": "le niveau de l’ordinateur « {value} » doit aller de 1 à 6",
 
-  // la page de jeu et l'intégration de Tor (h-torpage)
+  // la page de jeu et l'intégration de Tor
   "tor.title": "Tor",
   "tor.tagline": "Avancez, donnez un jeton, ne laissez aucun coup à l'adversaire",
   "tor.credit": "Tor d'Alain Couchot et Bernard Klein",
@@ -684,7 +684,7 @@ export default {
   "tor.summary.tokens": "Le jeton du dessus de la case quittée passe à l'adversaire ; le jeton que vous avez reçu se pose sur une case qui n'a qu'un jeton, d'une autre couleur.",
   "tor.summary.end": "Qui ne peut plus bouger a perdu.",
 
-  // les jeux du site, et le chemin de l’un à l’autre (h-torsite)
+  // les jeux du site, et le chemin de l’un à l’autre
   "games.label": "Les jeux de ce site",
   "games.title": "Jeux :",
   "games.mixtour": "Mixtour",
