@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .core import STANDARD_START, Action, MixtourError, Position
@@ -102,8 +103,10 @@ class Node:
     """The colour index of the player who made the action (the start's: 0)."""
     children: list[Node] = field(default_factory=list)
 
-    @property
+    @cached_property
     def move(self) -> str:
+        """The action in N1 (read once: the tree's text, its link and the
+        page's move list each ask for every node's)."""
         return str(Action(self.code)) if self.code >= 0 else ""
 
     def path(self) -> list[int]:
