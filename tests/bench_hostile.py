@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "tests"):
@@ -96,6 +96,15 @@ def hostile_links() -> list[tuple[str, str, str]]:
     ]
 
 
+def longest_task(page: Page, settle_ms: int) -> float:
+    """The longest task WATCH saw once the page has had ``settle_ms`` to finish
+    what it started; closes the page's context."""
+    page.wait_for_timeout(settle_ms)
+    worst = float(max(page.evaluate("window.__long"), default=0.0))
+    page.context.close()
+    return worst
+
+
 def worst_task_after_link(browser: Browser, url: str, page_name: str, fragment: str) -> float:
     context = browser.new_context()
     page = context.new_page()
@@ -103,10 +112,7 @@ def worst_task_after_link(browser: Browser, url: str, page_name: str, fragment: 
     page.wait_for_function(build.READY_SCRIPT, timeout=120_000)
     page.evaluate(WATCH.replace("buffered: true", "buffered: false"))
     page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
-    page.wait_for_timeout(3_000)
-    worst = max(page.evaluate("window.__long"), default=0.0)
-    context.close()
-    return float(worst)
+    return longest_task(page, 3_000)
 
 
 def worst_task_at_load(browser: Browser, url: str, damaged: bool) -> float:
@@ -139,10 +145,7 @@ def worst_task_at_load(browser: Browser, url: str, damaged: bool) -> float:
     page.add_init_script(f"({WATCH})()")
     page.goto(url + "index.html")
     page.wait_for_function(build.READY_SCRIPT, timeout=120_000)
-    page.wait_for_timeout(2_000)
-    worst = max(page.evaluate("window.__long"), default=0.0)
-    context.close()
-    return float(worst)
+    return longest_task(page, 2_000)
 
 
 def full_storage(browser: Browser, url: str, case: str) -> float:
