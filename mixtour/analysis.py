@@ -333,6 +333,9 @@ class AnalysisLink:
     node: Node
     flip: bool = False
     issues: list[LinkIssue | TreeIssue] = field(default_factory=list)
+    game: Game | None = None
+    """The game from the start to :attr:`node`, when reading the link made it
+    (so that the page need not play the line once more)."""
 
 
 def parse_analysis_link(fragment: str) -> AnalysisLink:
@@ -383,7 +386,9 @@ def parse_analysis_link(fragment: str) -> AnalysisLink:
         node = tree.grow(node, action.code, mover)
         if i < game.ply:
             shown = node
-    return AnalysisLink(tree, shown, link.flip, issues)
+    game.goto(shown.ply)
+    game.drop_future()
+    return AnalysisLink(tree, shown, link.flip, issues, game)
 
 
 def format_analysis_link(

@@ -709,6 +709,10 @@ class Position:
         """The actions pushed since the position was set up, oldest first."""
         return [u[0] for u in self._undo]
 
+    def movers(self) -> list[int]:
+        """The colour index of the player who made each action of :meth:`history`."""
+        return [u[2] for u in self._undo]
+
     @property
     def ply(self) -> int:
         """How many actions have been pushed since the position was set up."""

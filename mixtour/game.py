@@ -125,12 +125,22 @@ class Game:
         """The colour index of the player who made each action, the played ones
         then the redo list's: with three players a pass hands the turn back
         (R10), so the mover does not follow from the ply alone."""
-        pos = Position(self.start)
-        out: list[int] = []
-        for action in self.actions() + self.future():
-            out.append(pos.turn)
-            pos.push(action.code)
+        pos = self.position
+        out = pos.movers()
+        pushed = 0
+        try:
+            for code in reversed(self._redo):
+                out.append(pos.turn)
+                pos.push(code)
+                pushed += 1
+        finally:
+            for _ in range(pushed):
+                pos.pop()
         return out
+
+    def drop_future(self) -> None:
+        """Forget the redo list: the game ends at the position shown."""
+        self._redo.clear()
 
     def fen(self) -> str:
         return self.position.fen()

@@ -185,6 +185,20 @@ def test_a_link_with_too_many_moves_keeps_the_first_ones(monkeypatch: pytest.Mon
         tree.add(tree.root, "e5")
 
 
+def test_a_game_longer_than_the_tree_is_cut_and_shown_where_the_cut_falls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(analysis_module, "MAX_NODES", 2)
+    link = parse_analysis_link(format_link(Game(None, ["c3", "b4", "b4-c3"])))
+    assert link.tree.text() == "c3,b4"
+    assert [issue.as_dict() for issue in link.issues] == [
+        {"id": "tree-too-big", "args": {"limit": 2}}
+    ]
+    assert link.node.move == "b4"
+    assert link.game is not None and link.game.future() == []
+    assert link.game.fen() == link.tree.game(link.node).fen()
+
+
 def test_side_lines_nest_only_so_deep() -> None:
     tree = Tree()
     node = tree.root
@@ -216,6 +230,9 @@ def test_a_game_link_opens_as_one_line_at_its_ply() -> None:
     link = parse_analysis_link(format_link(game))
     assert link.tree.text() == "c3,b4,b4-c3"
     assert link.node.path() == [Action.parse("c3").code, Action.parse("b4").code]
+    # The game read from the link is the one shown: no second replay, no redo list.
+    assert link.game is not None and link.game.future() == []
+    assert link.game.fen() == link.tree.game(link.node).fen() == game.fen()
     # t wins over m: the start and the tree are read, the game's actions not.
     link = parse_analysis_link("p=5/5/5/5/5_w_20/20_0/0_1_-&m=a1&t=e5&k=1")
     assert link.tree.text() == "e5" and link.issues == []

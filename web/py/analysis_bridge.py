@@ -26,6 +26,7 @@ from bridge import Bridge
 
 from mixtour.analysis import Node, Tree, format_analysis_link, parse_analysis_link
 from mixtour.core import COLORS, MixtourError
+from mixtour.game import Game
 
 __all__ = ["AnalysisBoard"]
 
@@ -108,9 +109,10 @@ class AnalysisBoard:
 
     # -- moving about -----------------------------------------------------------------
 
-    def _show(self, node: Node) -> None:
+    def _show(self, node: Node, game: Game | None = None) -> None:
+        """Show ``node``; ``game``, if given, is the game to it (else played again)."""
         self.node = node
-        self.board.game = self.tree.game(node)
+        self.board.game = self.tree.game(node) if game is None else game
 
     def open(self, fragment: str) -> str:
         """Show what an analysis link (or a game link) describes. Never
@@ -119,7 +121,7 @@ class AnalysisBoard:
         link = parse_analysis_link(fragment)
         self.tree = link.tree
         self.flip = link.flip
-        self._show(link.node)
+        self._show(link.node, link.game)
         issues = [issue.as_dict() for issue in link.issues]
         problems = [issue.text for issue in link.issues]
         shown = {"state": self.view(), "flip": link.flip, "issues": issues, "problems": problems}
