@@ -10,6 +10,8 @@ declarations.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import sys
 import types
@@ -20,15 +22,19 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints, is_typedd
 
 import pytest
 
+from mixtour.core import STANDARD_START
 from mixtour.correspondence import MAX_LINK
 from mixtour.game import Game
+from mixtour.tor.core import STANDARD_START as TOR_START
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "web" / "py"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
+import ai_worker  # noqa: E402
 import contract  # noqa: E402
+from analysis_bridge import AnalysisBoard  # noqa: E402
 from bridge import Bridge, rules  # noqa: E402
 
 from web.tools import contract_dts  # noqa: E402
@@ -74,6 +80,10 @@ def problems(value: Any, kind: Any, where: str = "$") -> Iterator[str]:
     elif kind is type(None):
         if value is not None:
             yield f"{where}: {value!r} is not null"
+    elif kind is float:
+        # JSON has one kind of number: 12.0 may come back as 12 (never a bool).
+        if type(value) not in (int, float):
+            yield f"{where}: {value!r} is not a number"
     elif kind in (bool, int, str):
         # bool is a subclass of int: the exact type, so true is never a number.
         if type(value) is not kind:
@@ -388,6 +398,126 @@ def test_every_bridge_function_but_view_declares_its_json() -> None:
     assert undeclared == {"view"}  # view() hands a dict to Python callers, not JSON
 
 
+# -- the analysis board (web/py/analysis_bridge.py) ----------------------------------
+
+analysis_covered: set[str] = set()
+
+
+def analysis_calls(*names: str) -> None:
+    analysis_covered.update(names)
+
+
+def test_the_analysis_board_reading_and_moving_about() -> None:
+    analysis_calls("state", "select", "step", "set_flip", "explain", "explain_lift")
+    board = AnalysisBoard()
+    check(board.state(), AnalysisBoard.state)
+    opened = check(board.open("t=c3,b4(d4,e5)(a1),b4-c3&k=3"), AnalysisBoard.open)
+    assert opened["state"]["node"] == 3 and opened["issues"] == []
+    side = opened["state"]["tree"][1]["vars"]
+    assert [[entry["move"] for entry in line] for line in side] == [["d4", "e5"], ["a1"]]
+    for where in ("back", "forward", "up", "down", "first", "last", "sideways"):
+        check(board.step(where), AnalysisBoard.step)
+    for number in (0, 4, 99, -1):
+        check(board.select(number), AnalysisBoard.select)
+    assert check(board.set_flip(True), AnalysisBoard.set_flip)["link"].count("&flip=1") == 1
+    check(board.explain("c3-c4"), AnalysisBoard.explain)
+    check(board.explain_lift(12, 1), AnalysisBoard.explain_lift)
+
+
+def test_the_analysis_board_opens_every_kind_of_link() -> None:
+    analysis_calls("open")
+    board = AnalysisBoard()
+    for fragment in ("", "m=c3,b4&ply=1", "t=c3,(", "t=c3&k=9", "p=nonsense", "t=c3,zz"):
+        check(board.open(fragment), AnalysisBoard.open)
+    issues = check(board.open("t=c3,zz"), AnalysisBoard.open)["issues"]
+    assert [issue["id"] for issue in issues] == ["tree-move"]
+
+
+def test_the_analysis_board_changing_the_tree() -> None:
+    analysis_calls("play", "delete", "promote")
+    board = AnalysisBoard()
+    assert check(board.play("c3"), AnalysisBoard.play)["state"]["node"] == 1
+    assert check(board.play("c3"), AnalysisBoard.play)["ok"] is False
+    board.step("first")
+    check(board.play("d4"), AnalysisBoard.play)  # a side line
+    assert check(board.promote(2), AnalysisBoard.promote)["tree"][0]["move"] == "d4"
+    assert check(board.delete(1), AnalysisBoard.delete)["node"] in (0, 1)
+    check(board.delete(0), AnalysisBoard.delete)
+
+
+def test_every_analysis_function_is_covered_and_declares_its_json() -> None:
+    functions = contract_dts.analysis_functions()
+    undeclared = {n for n, f in functions.items() if contract_dts.json_shape(f) is None}
+    assert undeclared == {"view"}
+    assert analysis_covered == set(functions) - {"view"}
+    assert list(problems(AnalysisBoard().view(), contract.AnalysisView)) == []
+
+
+# -- the computer's worker (web/py/ai_worker.py) --------------------------------------
+
+worker_covered: set[str] = set()
+
+
+def ask(name: str, request: dict[str, Any] | None = None) -> Any:
+    """Call the worker's function ``name`` (its synchronous form for the
+    coroutines) and check its answer against the declared shape."""
+    worker_covered.add(name)
+    function = getattr(ai_worker, name)
+    run = getattr(ai_worker, f"{name}_now", None)
+    if request is None:
+        text = asyncio.run(function()) if inspect.iscoroutinefunction(function) else function()
+    else:
+        text = (run or function)(json.dumps(request))
+    return check(text, function)
+
+
+def test_the_worker_thinks_for_both_games() -> None:
+    moved = ask("think", {"id": 1, "start": STANDARD_START, "actions": ["c3"], "level": 1})
+    assert moved["id"] == 1 and moved["action"]["kind"] in ("enter", "move")
+    tor = ask("think", {"id": 2, "game": "tor", "start": TOR_START, "actions": [], "level": 1})
+    assert tor["action"]["kind"] in ("drop", "turn")
+    ask("think", {"id": 3, "fen": "5/5/2,w,2/5/5 r 19/20 0/0 1 c3", "level": 2, "time_ms": 50})
+
+
+def test_the_worker_reviews_and_reports() -> None:
+    game = {"start": STANDARD_START, "actions": ["c3", "b4", "b4-c3"]}
+    plies = [ask("review", {"id": i, **game, "ply": i, "depth": 1}) for i in range(4)]
+    assert plies[-1]["played"] is None  # the end of the game: nothing played there
+    report = ask("review_report", {"actions": game["actions"], "plies": plies})
+    assert len(report["graph"]) == 4 and len(report["moves"]) == 3
+
+
+def test_the_worker_analyses_and_says_what_it_cannot() -> None:
+    request = {"id": 1, "start": STANDARD_START, "actions": ["c3"], "depth": 2}
+    analysed = ask("analyse", request)
+    assert analysed["depth"] == 2 and analysed["error"] is None
+    three = {"id": 2, "start": THREE_START, "actions": [], "depth": 1}
+    assert ask("analyse", three)["error"]
+
+
+def test_the_worker_answers_pings_cancels_and_memory() -> None:
+    assert ask("ping")["ok"] is True
+    assert ask("cancel") == {"ok": True}
+    assert ask("memory")["objects"] > 0
+
+
+def test_a_worker_answer_that_drifts_fails_the_contract() -> None:
+    answer = json.loads(
+        ai_worker.think_now(json.dumps({"id": 1, "start": STANDARD_START, "level": 1}))
+    )
+    del answer["nps"]
+    answer["action"] = {"kind": "drop", "square": 12}
+    found = list(problems(answer, contract.Thought))
+    assert found[0].startswith("$: 'nps' is missing")
+    assert any(line.startswith("$.action: ") for line in found)
+
+
+def test_every_worker_function_is_covered_and_declares_its_json() -> None:
+    functions = contract_dts.worker_functions()
+    assert all(contract_dts.json_shape(f) is not None for f in functions.values())
+    assert worker_covered == set(functions)
+
+
 # -- the checker finds a doctored answer -----------------------------------------
 
 
@@ -469,9 +599,14 @@ def test_the_typescript_declarations_name_every_shape_and_function() -> None:
     text = contract_dts.render()
     for name in contract.__all__:
         assert f"interface {name} {{" in text or f"type {name} = " in text
-    for name in contract_dts.bridge_functions():
-        if name != "view":
-            assert f"    {name}(" in text
+    for functions in (
+        contract_dts.bridge_functions(),
+        contract_dts.analysis_functions(),
+        contract_dts.worker_functions(),
+    ):
+        for name in functions:
+            if name != "view":
+                assert f"    {name}(" in text
 
 
 def test_a_link_says_its_room_and_never_grows_past_what_a_page_opens() -> None:

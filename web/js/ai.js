@@ -65,17 +65,9 @@ const RETRY_DELAY_MS = 1_000; // before the second restart in a row (twice that 
 const debug = () => window.mixtourDebug || {};
 
 /**
- * The AI worker's answer to "think" (web/py/ai_worker.py), or {stale: true}
- * for a request overtaken before it was sent.
- * @typedef {object} AiAnswer
- * @property {number} [id] the generation of the request
- * @property {string} move the action in N1
- * @property {Bridge.ActionView} action
- * @property {number} level
- * @property {number} depth
- * @property {number} nodes
- * @property {number} time_ms
- * @property {boolean} [stale]
+ * The AI worker's answer to "think" (web/py/ai_worker.py; its shape is the
+ * contract's, web/py/contract.py).
+ * @typedef {Bridge.Thought & { action: Bridge.ActionView, stale?: undefined }} AiAnswer
  */
 
 /**

@@ -38,17 +38,9 @@ const SILENCE_MS = 8_000;
  */
 
 /**
- * One depth completed (AnalysisReport.as_json, with the worker's id and flags).
- * @typedef {object} Report
- * @property {number} depth
- * @property {number} score for White
- * @property {number} white White's expected result, 0 to 1
- * @property {{side: string | null, kind: string, moves: number}} label
- * @property {string[]} pv
- * @property {number} nodes
- * @property {number} time_ms
- * @property {boolean} done
- * @property {string} turn
+ * One depth completed: the worker's answer to "analyse" (web/py/ai_worker.py,
+ * its shape the contract's) once it holds a depth.
+ * @typedef {Bridge.Analysed & Required<Pick<Bridge.Analysed, "depth" | "score" | "white" | "label" | "pv" | "nodes" | "time_ms" | "done" | "turn">>} Report
  */
 
 /**
@@ -233,6 +225,7 @@ export class Engine {
         "an.stuck",
       );
       this.inFlight = call;
+      /** @type {Bridge.Analysed} */
       let answer;
       try {
         answer = JSON.parse(await call);
@@ -248,8 +241,9 @@ export class Engine {
         return;
       }
       if (typeof answer.depth === "number") {
-        this.report = answer;
-        this.deps.onReport(answer, job);
+        // An answer with a depth holds the whole report (Bridge.Analysed).
+        this.report = /** @type {Report} */ (answer);
+        this.deps.onReport(this.report, job);
       }
       if (answer.done) {
         this.setState("done");

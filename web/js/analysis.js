@@ -33,10 +33,7 @@ import { BUDGET_MS, Engine, MAX_DEPTH } from "./analysis-engine.js";
 
 /** @typedef {import("./analysis-engine.js").Report} Report */
 /** @typedef {import("./analysis-engine.js").EngineState} EngineState */
-/**
- * One move of a line of the tree (analysis_bridge.AnalysisBoard._line).
- * @typedef {{ n: number, move: string, ply: number, color: string, vars: Entry[][] }} Entry
- */
+/** One move of a line of the tree (the contract's, web/py/contract.py). @typedef {Bridge.AnalysisEntry} Entry */
 
 const ui = {
   /** @type {HTMLCanvasElement} */
@@ -89,7 +86,7 @@ const ui = {
 const SHOWN_PLIES = 10; // of the engine's best line (data-pv holds all of it)
 const python = new Python();
 const call = python.call;
-/** @type {any} the bridge's view of the node shown */
+/** @type {Bridge.AnalysisView | null} the bridge's view of the node shown */
 let view = null;
 let flipped = false;
 
@@ -112,7 +109,7 @@ function say(text) {
 
 // -- the position and the tree --------------------------------------------------------
 
-/** @param {any} next the bridge's view */
+/** @param {Bridge.AnalysisView} next the bridge's view */
 function render(next) {
   view = next;
   document.body.dataset.node = String(next.node);
@@ -220,7 +217,8 @@ function play(text) {
   if (!python.ready || !view || view.over) return;
   say("");
   const answer = python.play(text, say);
-  if (answer) render(answer.state);
+  // The analysis bridge's answer holds its own view (Bridge.AnalysisPlayed).
+  if (answer) render(/** @type {Bridge.AnalysisView} */ (answer.state));
   else render(view);
 }
 

@@ -40,9 +40,10 @@ function debug() {
 }
 
 /**
- * @typedef {{ ply: number, color: string, kind: string, loss: number, best: string | null, pv: string[] }} Verdict
- * @typedef {{ side: string | null, kind: string, moves: number }} Label
- * @typedef {{ graph: number[], labels: Label[], moves: Verdict[], summary: {[color: string]: {[kind: string]: number}} }} Report
+ * The worker's review (web/py/ai_worker.py; the shapes are the contract's).
+ * @typedef {Bridge.Verdict} Verdict
+ * @typedef {Bridge.Label} Label
+ * @typedef {Bridge.ReviewReport} Report
  */
 
 /**

@@ -70,6 +70,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from contract import (
+    AnalysedJson,
+    AnalyseRequestJson,
+    DoneJson,
+    MemoryJson,
+    PongJson,
+    ReviewedPlyJson,
+    ReviewReportJson,
+    ReviewReportRequestJson,
+    ReviewRequestJson,
+    ThinkRequestJson,
+    ThoughtJson,
+)
+
 from mixtour.kit.games import game_ai
 
 __all__ = ["analyse", "cancel", "ping", "review", "review_report", "think"]
@@ -122,12 +136,12 @@ def _begin(req: dict[str, Any], *, crash: bool = True) -> int:
     return _searches["started"]
 
 
-async def think(request: str) -> str:
+async def think(request: ThinkRequestJson) -> ThoughtJson:
     """Choose a move for the player to move (see the module docstring)."""
     return think_now(request)
 
 
-def think_now(request: str) -> str:
+def think_now(request: ThinkRequestJson) -> ThoughtJson:
     """:func:`think`, run to its end here and now."""
     req = json.loads(request)
     serial = _begin(req)
@@ -172,12 +186,12 @@ def think_now(request: str) -> str:
     )
 
 
-async def review(request: str) -> str:
+async def review(request: ReviewRequestJson) -> ReviewedPlyJson:
     """Analyse one position of a game (see the module docstring)."""
     return review_now(request)
 
 
-def review_now(request: str) -> str:
+def review_now(request: ReviewRequestJson) -> ReviewedPlyJson:
     """:func:`review`, run to its end here and now."""
     from mixtour.ai.review import DEFAULT_DEPTH, analyse_ply
 
@@ -206,12 +220,12 @@ def review_now(request: str) -> str:
 _analysis: dict[str, object] = {"key": None, "analysis": None}
 
 
-async def analyse(request: str) -> str:
+async def analyse(request: AnalyseRequestJson) -> AnalysedJson:
     """Deepen the analysis of a position (see the module docstring)."""
     return analyse_now(request)
 
 
-def analyse_now(request: str) -> str:
+def analyse_now(request: AnalyseRequestJson) -> AnalysedJson:
     """:func:`analyse`, run to its end here and now."""
     from mixtour.ai.analysis import MAX_DEPTH, Analysis
     from mixtour.core import MixtourError
@@ -253,7 +267,7 @@ def analyse_now(request: str) -> str:
     return json.dumps(answer, separators=(",", ":"))
 
 
-def review_report(request: str) -> str:
+def review_report(request: ReviewReportRequestJson) -> ReviewReportJson:
     """The review of a game from its positions' analyses (see the module docstring)."""
     from mixtour.ai.review import PlyAnalysis, report
 
@@ -263,13 +277,13 @@ def review_report(request: str) -> str:
     return json.dumps(report(plies, actions), separators=(",", ":"))
 
 
-def cancel() -> str:
+def cancel() -> DoneJson:
     """End every search started so far (see the module docstring)."""
     _searches["cancelled"] = _searches["started"]
     return json.dumps({"ok": True})
 
 
-async def ping() -> str:
+async def ping() -> PongJson:
     """``{"ok": true, "python": version, "yields": bool}``; ``yields``: a search
     here visits the event loop, so it hears ``cancel`` and answers pings."""
     return json.dumps(
@@ -277,7 +291,7 @@ async def ping() -> str:
     )
 
 
-def memory() -> str:
+def memory() -> MemoryJson:
     """``{"wasm_bytes": n, "objects": n}``: the worker's WebAssembly memory and the
     number of Python objects the garbage collector tracks (for the endurance bench)."""
     import gc

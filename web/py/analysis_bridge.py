@@ -20,9 +20,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any
+from typing import Any, cast
 
 from bridge import Bridge
+from contract import (
+    AnalysisEntry,
+    AnalysisOpenedJson,
+    AnalysisPlayedJson,
+    AnalysisView,
+    AnalysisViewJson,
+    Color,
+    ExplainedJson,
+)
 
 from mixtour.analysis import Node, Tree, format_analysis_link, parse_analysis_link
 from mixtour.core import COLORS, MixtourError
@@ -50,10 +59,10 @@ class AnalysisBoard:
     def _numbers(self) -> dict[int, int]:
         return {id(node): i for i, node in enumerate(self.tree.nodes(), 1)}
 
-    def _line(self, first: Node | None, numbers: dict[int, int]) -> list[Any]:
+    def _line(self, first: Node | None, numbers: dict[int, int]) -> list[AnalysisEntry]:
         """The line from ``first`` on, following main children; a main child
         carries its parent's other children as side lines."""
-        entries: list[Any] = []
+        entries: list[AnalysisEntry] = []
         child = first
         while child is not None:
             parent = child.parent
@@ -64,30 +73,33 @@ class AnalysisBoard:
                     "n": numbers[id(child)],
                     "move": child.move,
                     "ply": child.ply,
-                    "color": COLORS[child.mover],
+                    "color": cast(Color, COLORS[child.mover]),
                     "vars": [self._line(alt, numbers) for alt in alternatives],
                 }
             )
             child = child.children[0] if child.children else None
         return entries
 
-    def view(self) -> dict[str, Any]:
-        view: dict[str, Any] = dict(self.board.view())
+    def view(self) -> AnalysisView:
         numbers = self._numbers()
         node = self.node
-        view["start"] = self.tree.start
-        view["node"] = numbers.get(id(node), 0)
         root = self.tree.root
-        view["tree"] = self._line(root.children[0] if root.children else None, numbers)
         parent = node.parent
-        view["parent"] = None if parent is None else numbers.get(id(parent), 0)
-        view["child"] = numbers[id(node.children[0])] if node.children else None
-        view["side"] = any(
-            n.parent is not None and n.parent.children[0] is not n for n in self._ancestors(node)
+        base = self.board.view()
+        shown = base["fen"] if node is not root else None
+        return AnalysisView(
+            **base,
+            start=self.tree.start,
+            node=numbers.get(id(node), 0),
+            tree=self._line(root.children[0] if root.children else None, numbers),
+            parent=None if parent is None else numbers.get(id(parent), 0),
+            child=numbers[id(node.children[0])] if node.children else None,
+            side=any(
+                n.parent is not None and n.parent.children[0] is not n
+                for n in self._ancestors(node)
+            ),
+            link=format_analysis_link(self.tree, node, flip=self.flip, at=shown),
         )
-        shown = str(view["fen"]) if node is not root else None
-        view["link"] = format_analysis_link(self.tree, node, flip=self.flip, at=shown)
-        return view
 
     @staticmethod
     def _ancestors(node: Node) -> list[Node]:
@@ -98,13 +110,13 @@ class AnalysisBoard:
             current = current.parent
         return out
 
-    def state(self) -> str:
+    def state(self) -> AnalysisViewJson:
         return _dump(self.view())
 
-    def explain(self, text: str) -> str:
+    def explain(self, text: str) -> ExplainedJson:
         return self.board.explain(text)
 
-    def explain_lift(self, square: int, count: int) -> str:
+    def explain_lift(self, square: int, count: int) -> ExplainedJson:
         return self.board.explain_lift(square, count)
 
     # -- moving about -----------------------------------------------------------------
@@ -114,7 +126,7 @@ class AnalysisBoard:
         self.node = node
         self.board.game = self.tree.game(node) if game is None else game
 
-    def open(self, fragment: str) -> str:
+    def open(self, fragment: str) -> AnalysisOpenedJson:
         """Show what an analysis link (or a game link) describes. Never
         fails: ``{"state": view, "flip": bool, "issues": [{"id", "args"}],
         "problems": [English text of each issue]}``."""
@@ -127,13 +139,13 @@ class AnalysisBoard:
         shown = {"state": self.view(), "flip": link.flip, "issues": issues, "problems": problems}
         return _dump(shown)
 
-    def select(self, number: int) -> str:
+    def select(self, number: int) -> AnalysisViewJson:
         """Show node ``number`` (0: the start); an unknown number changes nothing."""
         with contextlib.suppress(KeyError, ValueError, TypeError):
             self._show(self.tree.node(int(number)))
         return self.state()
 
-    def step(self, where: str) -> str:
+    def step(self, where: str) -> AnalysisViewJson:
         """``back``, ``forward`` (the main line), ``first``, ``last``, or
         ``up``/``down``: the move before or after this one among the moves
         tried at the same place (the main one first, then the side lines)."""
@@ -157,7 +169,7 @@ class AnalysisBoard:
 
     # -- changing the tree ---------------------------------------------------------------
 
-    def play(self, text: str) -> str:
+    def play(self, text: str) -> AnalysisPlayedJson:
         """Play an action from the node shown: a new node (or the existing
         one for that action), shown. The answer is :meth:`bridge.Bridge.play`'s,
         with this view as ``state``."""
@@ -173,7 +185,7 @@ class AnalysisBoard:
         answer["state"] = self.view()
         return _dump(answer)
 
-    def delete(self, number: int) -> str:
+    def delete(self, number: int) -> AnalysisViewJson:
         """Delete node ``number`` and what follows it; the page shows the
         node before it if the node shown was among them."""
         try:
@@ -188,7 +200,7 @@ class AnalysisBoard:
             self._show(parent)
         return self.state()
 
-    def promote(self, number: int) -> str:
+    def promote(self, number: int) -> AnalysisViewJson:
         """Make the side line holding node ``number`` the main line at its fork."""
         try:
             node = self.tree.node(int(number))
@@ -197,6 +209,6 @@ class AnalysisBoard:
         self.tree.promote(node)
         return self.state()
 
-    def set_flip(self, flip: bool) -> str:
+    def set_flip(self, flip: bool) -> AnalysisViewJson:
         self.flip = bool(flip)
         return self.state()

@@ -54,6 +54,25 @@ __all__ = [
     "TorLoaded",
     "TorLoadedLink",
     "TorSnapshot",
+    "AnalysisEntry",
+    "AnalysisView",
+    "AnalysisPlayed",
+    "AnalysisOpened",
+    "TorActionView",
+    "ThinkRequest",
+    "Thought",
+    "ReviewRequest",
+    "ReviewedPly",
+    "VerdictKind",
+    "Verdict",
+    "Label",
+    "ReviewReportRequest",
+    "ReviewReport",
+    "AnalyseRequest",
+    "Analysed",
+    "Done",
+    "Pong",
+    "Memory",
 ]
 
 Color = Literal["w", "r", "b"]
@@ -461,3 +480,253 @@ TorExplainedJson = Annotated[str, TorExplained]
 TorLoadedJson = Annotated[str, TorLoaded]
 TorLoadedLinkJson = Annotated[str, TorLoadedLink]
 TorSnapshotJson = Annotated[str, TorSnapshot]
+
+
+# -- The analysis board (web/py/analysis_bridge.py) ------------------------------------
+
+
+class AnalysisEntry(TypedDict):
+    """One move of the analysis board's move list: its node number ``n``, the
+    action in N1, its ply and mover, and ``vars``: the side lines that branch
+    off before it, each a line of entries."""
+
+    n: int
+    move: str
+    ply: int
+    color: Color
+    vars: list[list["AnalysisEntry"]]
+
+
+class AnalysisView(View):
+    """The analysis board's view: :class:`View` of the position shown, plus the
+    tree's ``start``, the ``node`` shown (0: the start), the move list as
+    ``tree``, the nodes one step back and forward on the line shown (or null),
+    whether the node lies in a side line (``side``: it can be promoted) and the
+    analysis link's fragment (``link``)."""
+
+    start: str
+    node: int
+    tree: list[AnalysisEntry]
+    parent: int | None
+    child: int | None
+    side: bool
+    link: str
+
+
+class AnalysisPlayed(TypedDict):
+    """An action played on the analysis board: :class:`Played`, with the
+    board's view as ``state``; refused with a ``message`` (a full tree too)."""
+
+    ok: bool
+    action: NotRequired[str]
+    state: NotRequired[AnalysisView]
+    message: NotRequired[str]
+    reason: NotRequired[Reason]
+
+
+class AnalysisOpened(TypedDict):
+    """What an analysis link (or a game link) shows, whether the board is
+    turned, and what was wrong with the link: ``issues`` as ids and values
+    (``tree-move``, ``tree-syntax``, ``tree-too-big``, ``bad-node`` and the game
+    link's own), ``problems`` the same in English."""
+
+    state: AnalysisView
+    flip: bool
+    issues: list[Reason]
+    problems: list[str]
+
+
+AnalysisViewJson = Annotated[str, AnalysisView]
+AnalysisPlayedJson = Annotated[str, AnalysisPlayed]
+AnalysisOpenedJson = Annotated[str, AnalysisOpened]
+
+
+# -- The computer's worker (web/py/ai_worker.py) -----------------------------------------
+# Each function takes a JSON text of its request and answers a JSON text.
+
+
+TorActionView = TypedDict(
+    "TorActionView",
+    {
+        "kind": Literal["drop", "turn"],
+        "square": NotRequired[str],
+        "from": NotRequired[str],
+        "to": NotRequired[str],
+        "place": NotRequired[str | None],
+    },
+)
+TorActionView.__doc__ = """A Tor action as plain data: a ``drop`` on ``square``, or a ``turn`` of
+the pawn on ``from`` to ``to`` that places a token on ``place`` (null: none)."""
+
+
+class ThinkRequest(TypedDict):
+    """Choose a move: the ``game`` (``mixtour`` when absent), the position as
+    ``start`` and ``actions`` (or ``fen`` alone, without the history R9 needs),
+    the ``level``, an optional cap on the time and a seed; ``id`` comes back."""
+
+    id: int
+    game: NotRequired[Literal["mixtour", "tor"]]
+    start: NotRequired[str]
+    actions: NotRequired[list[str]]
+    fen: NotRequired[str]
+    level: int
+    time_ms: NotRequired[float | None]
+    seed: NotRequired[int | None]
+    # Sent only by a test page (window.mixtourDebug.crashNext): the worker fails.
+    crash: NotRequired[bool]
+
+
+class Thought(TypedDict):
+    """The move chosen, in the game's notation and as data, with the search's
+    figures; ``cancelled`` when a cancel ended the search (the page drops it)."""
+
+    id: int | None
+    move: str
+    action: ActionView | TorActionView
+    score: int
+    depth: int
+    nodes: int
+    time_ms: float
+    nps: int
+    pv: list[str]
+    level: int
+    cancelled: bool
+
+
+class ReviewRequest(TypedDict):
+    """One position of a game review: the game and the ``ply`` to analyse, to
+    ``depth`` (the review's default when absent)."""
+
+    id: int
+    start: str
+    actions: list[str]
+    ply: int
+    depth: NotRequired[int | None]
+
+
+class ReviewedPly(TypedDict):
+    """One position analysed (``mixtour.ai.review.PlyAnalysis``): the score for
+    the side to move, the best action and line, the score of the action played
+    (null at the game's end), and whether it opened a winning tower that
+    another action kept shut."""
+
+    id: int | None
+    cancelled: bool
+    ply: int
+    turn: Color
+    score: int
+    best: str | None
+    pv: list[str]
+    depth: int
+    nodes: int
+    played: int | None
+    givesWin: bool
+    avoidable: bool
+
+
+VerdictKind = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+"""How good a move was, from what it lost of the game."""
+
+
+class Verdict(TypedDict):
+    """The verdict on the move made at ``ply`` by ``color``: its ``kind``, the
+    share of the game it lost, and the best action and line instead."""
+
+    ply: int
+    color: Color
+    kind: VerdictKind
+    loss: float
+    best: str | None
+    pv: list[str]
+
+
+class Label(TypedDict):
+    """Who is winning, in words the page translates: the ``side`` (null when
+    equal) and the ``kind``, with ``moves`` for a forced win."""
+
+    side: Color | None
+    kind: Literal["won", "win", "winning", "better", "slightly", "equal"]
+    moves: int
+
+
+class ReviewReportRequest(TypedDict):
+    """The game's actions and the positions analysed so far."""
+
+    actions: list[str]
+    plies: list[ReviewedPly]
+
+
+class ReviewReport(TypedDict):
+    """A game's review: White's expected result at each position (-1 to 1), who
+    is winning there, a verdict per move, and per colour the count of each kind."""
+
+    graph: list[float]
+    labels: list[Label]
+    moves: list[Verdict]
+    summary: dict[str, dict[str, int]]
+
+
+class AnalyseRequest(TypedDict):
+    """Deepen the analysis of one position (the game from ``start``) to ``depth``."""
+
+    id: int
+    start: str
+    actions: list[str]
+    depth: int
+    time_ms: NotRequired[float | None]
+
+
+class Analysed(TypedDict):
+    """The deepest depth completed (``mixtour.ai.analysis.AnalysisReport``):
+    absent when none is yet, with ``cancelled`` (nothing new to show) and
+    ``error`` (the engine's words for a position it cannot analyse)."""
+
+    id: int | None
+    cancelled: bool
+    error: str | None
+    depth: NotRequired[int]
+    score: NotRequired[int]
+    # White's expected result, 0 to 1.
+    white: NotRequired[float]
+    label: NotRequired[Label]
+    pv: NotRequired[list[str]]
+    nodes: NotRequired[int]
+    time_ms: NotRequired[float]
+    done: NotRequired[bool]
+    turn: NotRequired[Color]
+
+
+class Done(TypedDict):
+    """Done."""
+
+    ok: Literal[True]
+
+
+class Pong(TypedDict):
+    """The worker is up: its Python's version, and whether its searches visit
+    the event loop (then it answers pings during a search too)."""
+
+    ok: Literal[True]
+    python: str
+    yields: bool
+
+
+class Memory(TypedDict):
+    """The worker's WebAssembly memory in bytes (null outside Pyodide) and the
+    number of Python objects the collector tracks."""
+
+    wasm_bytes: int | None
+    objects: int
+
+
+ThoughtJson = Annotated[str, Thought]
+ReviewedPlyJson = Annotated[str, ReviewedPly]
+ReviewReportJson = Annotated[str, ReviewReport]
+AnalysedJson = Annotated[str, Analysed]
+DoneJson = Annotated[str, Done]
+PongJson = Annotated[str, Pong]
+MemoryJson = Annotated[str, Memory]
+ThinkRequestJson = Annotated[str, ThinkRequest]
+ReviewRequestJson = Annotated[str, ReviewRequest]
+ReviewReportRequestJson = Annotated[str, ReviewReportRequest]
+AnalyseRequestJson = Annotated[str, AnalyseRequest]

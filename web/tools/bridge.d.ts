@@ -17,6 +17,9 @@ declare namespace Bridge {
   /** How a game of Tor stands (also the board's `data-status`). */
   type TorStatus = "playing" | "w-wins" | "b-wins" | "draw-repetition";
 
+  /** How good a move was, from what it lost of the game. */
+  type VerdictKind = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+
   /**
    * The editor's position checked by the engine: the `position`, or the
    * `message` saying why it is not one.
@@ -387,6 +390,259 @@ declare namespace Bridge {
     ply: number;
   }
 
+  /**
+   * One move of the analysis board's move list: its node number `n`, the
+   * action in N1, its ply and mover, and `vars`: the side lines that branch
+   * off before it, each a line of entries.
+   */
+  interface AnalysisEntry {
+    n: number;
+    move: string;
+    ply: number;
+    color: Color;
+    vars: AnalysisEntry[][];
+  }
+
+  /**
+   * The analysis board's view: :class:`View` of the position shown, plus the
+   * tree's `start`, the `node` shown (0: the start), the move list as
+   * `tree`, the nodes one step back and forward on the line shown (or null),
+   * whether the node lies in a side line (`side`: it can be promoted) and the
+   * analysis link's fragment (`link`).
+   */
+  interface AnalysisView {
+    fen: string;
+    players: number;
+    colors: Color[];
+    turn: Color;
+    stacks: string[];
+    reserves: number[];
+    scores: number[];
+    target: number;
+    discs: number;
+    last: ActionView | null;
+    status: Status;
+    over: boolean;
+    winner: Color | null;
+    result: string;
+    scoreText: string;
+    mustPass: boolean;
+    ply: number;
+    moves: string[];
+    future: string[];
+    movers: Color[];
+    canUndo: boolean;
+    canRedo: boolean;
+    finished: boolean;
+    legal: Legal;
+    corr: string | null;
+    start: string;
+    node: number;
+    tree: AnalysisEntry[];
+    parent: number | null;
+    child: number | null;
+    side: boolean;
+    link: string;
+  }
+
+  /**
+   * An action played on the analysis board: :class:`Played`, with the
+   * board's view as `state`; refused with a `message` (a full tree too).
+   */
+  interface AnalysisPlayed {
+    ok: boolean;
+    action?: string;
+    state?: AnalysisView;
+    message?: string;
+    reason?: Reason;
+  }
+
+  /**
+   * What an analysis link (or a game link) shows, whether the board is
+   * turned, and what was wrong with the link: `issues` as ids and values
+   * (`tree-move`, `tree-syntax`, `tree-too-big`, `bad-node` and the game
+   * link's own), `problems` the same in English.
+   */
+  interface AnalysisOpened {
+    state: AnalysisView;
+    flip: boolean;
+    issues: Reason[];
+    problems: string[];
+  }
+
+  /**
+   * A Tor action as plain data: a `drop` on `square`, or a `turn` of
+   * the pawn on `from` to `to` that places a token on `place` (null: none).
+   */
+  interface TorActionView {
+    kind: "drop" | "turn";
+    square?: string;
+    from?: string;
+    to?: string;
+    place?: string | null;
+  }
+
+  /**
+   * Choose a move: the `game` (`mixtour` when absent), the position as
+   * `start` and `actions` (or `fen` alone, without the history R9 needs),
+   * the `level`, an optional cap on the time and a seed; `id` comes back.
+   */
+  interface ThinkRequest {
+    id: number;
+    game?: "mixtour" | "tor";
+    start?: string;
+    actions?: string[];
+    fen?: string;
+    level: number;
+    time_ms?: number | null;
+    seed?: number | null;
+    crash?: boolean;
+  }
+
+  /**
+   * The move chosen, in the game's notation and as data, with the search's
+   * figures; `cancelled` when a cancel ended the search (the page drops it).
+   */
+  interface Thought {
+    id: number | null;
+    move: string;
+    action: ActionView | TorActionView;
+    score: number;
+    depth: number;
+    nodes: number;
+    time_ms: number;
+    nps: number;
+    pv: string[];
+    level: number;
+    cancelled: boolean;
+  }
+
+  /**
+   * One position of a game review: the game and the `ply` to analyse, to
+   * `depth` (the review's default when absent).
+   */
+  interface ReviewRequest {
+    id: number;
+    start: string;
+    actions: string[];
+    ply: number;
+    depth?: number | null;
+  }
+
+  /**
+   * One position analysed (`mixtour.ai.review.PlyAnalysis`): the score for
+   * the side to move, the best action and line, the score of the action played
+   * (null at the game's end), and whether it opened a winning tower that
+   * another action kept shut.
+   */
+  interface ReviewedPly {
+    id: number | null;
+    cancelled: boolean;
+    ply: number;
+    turn: Color;
+    score: number;
+    best: string | null;
+    pv: string[];
+    depth: number;
+    nodes: number;
+    played: number | null;
+    givesWin: boolean;
+    avoidable: boolean;
+  }
+
+  /**
+   * The verdict on the move made at `ply` by `color`: its `kind`, the
+   * share of the game it lost, and the best action and line instead.
+   */
+  interface Verdict {
+    ply: number;
+    color: Color;
+    kind: VerdictKind;
+    loss: number;
+    best: string | null;
+    pv: string[];
+  }
+
+  /**
+   * Who is winning, in words the page translates: the `side` (null when
+   * equal) and the `kind`, with `moves` for a forced win.
+   */
+  interface Label {
+    side: Color | null;
+    kind: "won" | "win" | "winning" | "better" | "slightly" | "equal";
+    moves: number;
+  }
+
+  /** The game's actions and the positions analysed so far. */
+  interface ReviewReportRequest {
+    actions: string[];
+    plies: ReviewedPly[];
+  }
+
+  /**
+   * A game's review: White's expected result at each position (-1 to 1), who
+   * is winning there, a verdict per move, and per colour the count of each kind.
+   */
+  interface ReviewReport {
+    graph: number[];
+    labels: Label[];
+    moves: Verdict[];
+    summary: { [key: string]: { [key: string]: number } };
+  }
+
+  /** Deepen the analysis of one position (the game from `start`) to `depth`. */
+  interface AnalyseRequest {
+    id: number;
+    start: string;
+    actions: string[];
+    depth: number;
+    time_ms?: number | null;
+  }
+
+  /**
+   * The deepest depth completed (`mixtour.ai.analysis.AnalysisReport`):
+   * absent when none is yet, with `cancelled` (nothing new to show) and
+   * `error` (the engine's words for a position it cannot analyse).
+   */
+  interface Analysed {
+    id: number | null;
+    cancelled: boolean;
+    error: string | null;
+    depth?: number;
+    score?: number;
+    white?: number;
+    label?: Label;
+    pv?: string[];
+    nodes?: number;
+    time_ms?: number;
+    done?: boolean;
+    turn?: Color;
+  }
+
+  /** Done. */
+  interface Done {
+    ok: true;
+  }
+
+  /**
+   * The worker is up: its Python's version, and whether its searches visit
+   * the event loop (then it answers pings during a search too).
+   */
+  interface Pong {
+    ok: true;
+    python: string;
+    yields: boolean;
+  }
+
+  /**
+   * The worker's WebAssembly memory in bytes (null outside Pyodide) and the
+   * number of Python objects the collector tracks.
+   */
+  interface Memory {
+    wasm_bytes: number | null;
+    objects: number;
+  }
+
   /** The functions the bridge (web/py/bridge.py) offers the page. */
   interface Python {
     /**
@@ -525,6 +781,65 @@ declare namespace Bridge {
     state(): Json<TorView>;
     /** Take back the last action (if any). */
     undo(): Json<TorView>;
+  }
+
+  /** The analysis board's bridge (web/py/analysis_bridge.py). */
+  interface AnalysisPython {
+    /**
+     * Delete node `number` and what follows it; the page shows the
+     * node before it if the node shown was among them.
+     */
+    delete(number: number): Json<AnalysisView>;
+    explain(text: string): Json<Explained>;
+    explain_lift(square: number, count: number): Json<Explained>;
+    /**
+     * Show what an analysis link (or a game link) describes. Never
+     * fails: `{"state": view, "flip": bool, "issues": [{"id", "args"}],
+     * "problems": [English text of each issue]}`.
+     */
+    open(fragment: string): Json<AnalysisOpened>;
+    /**
+     * Play an action from the node shown: a new node (or the existing
+     * one for that action), shown. The answer is :meth:`bridge.Bridge.play`'s,
+     * with this view as `state`.
+     */
+    play(text: string): Json<AnalysisPlayed>;
+    /** Make the side line holding node `number` the main line at its fork. */
+    promote(number: number): Json<AnalysisView>;
+    /** Show node `number` (0: the start); an unknown number changes nothing. */
+    select(number: number): Json<AnalysisView>;
+    set_flip(flip: boolean): Json<AnalysisView>;
+    state(): Json<AnalysisView>;
+    /**
+     * `back`, `forward` (the main line), `first`, `last`, or
+     * `up`/`down`: the move before or after this one among the moves
+     * tried at the same place (the main one first, then the side lines).
+     */
+    step(where: string): Json<AnalysisView>;
+  }
+
+  /** The computer's worker (web/py/ai_worker.py): requests and answers as JSON. */
+  interface Worker {
+    /** Choose a move for the player to move (see the module docstring). */
+    think(request: Json<ThinkRequest>): Json<Thought>;
+    /** End every search started so far (see the module docstring). */
+    cancel(): Json<Done>;
+    /**
+     * `{"ok": true, "python": version, "yields": bool}`; `yields`: a search
+     * here visits the event loop, so it hears `cancel` and answers pings.
+     */
+    ping(): Json<Pong>;
+    /**
+     * `{"wasm_bytes": n, "objects": n}`: the worker's WebAssembly memory and the
+     * number of Python objects the garbage collector tracks (for the endurance bench).
+     */
+    memory(): Json<Memory>;
+    /** Analyse one position of a game (see the module docstring). */
+    review(request: Json<ReviewRequest>): Json<ReviewedPly>;
+    /** The review of a game from its positions' analyses (see the module docstring). */
+    review_report(request: Json<ReviewReportRequest>): Json<ReviewReport>;
+    /** Deepen the analysis of a position (see the module docstring). */
+    analyse(request: Json<AnalyseRequest>): Json<Analysed>;
   }
 
   /** What the position editor's Python (web/py/editor_main.py) offers. */

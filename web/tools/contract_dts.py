@@ -35,6 +35,8 @@ if str(WEB_PY) not in sys.path:
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import ai_worker  # noqa: E402
+import analysis_bridge  # noqa: E402
 import bridge  # noqa: E402
 import contract  # noqa: E402
 import tor_bridge  # noqa: E402
@@ -64,6 +66,21 @@ def tor_functions() -> dict[str, Callable[..., Any]]:
         for name, member in inspect.getmembers(tor_bridge.TorBridge, inspect.isfunction)
         if not name.startswith("_")
     }
+
+
+def analysis_functions() -> dict[str, Callable[..., Any]]:
+    """What the analysis board's bridge (``web/py/analysis_bridge.py``) offers its page."""
+    return {
+        name: member
+        for name, member in inspect.getmembers(analysis_bridge.AnalysisBoard, inspect.isfunction)
+        if not name.startswith("_")
+    }
+
+
+def worker_functions() -> dict[str, Callable[..., Any]]:
+    """What the computer's worker (``web/py/ai_worker.py``) exports: each takes
+    a JSON text of its request and answers a JSON text."""
+    return {name: getattr(ai_worker, name) for name in ai_worker.__export__}
 
 
 def editor_functions() -> dict[str, Callable[..., Any]]:
@@ -146,7 +163,12 @@ class Writer:
 
     def literal(self, values: tuple[Any, ...]) -> str:
         return " | ".join(
-            f'"{value}"' if isinstance(value, str) else str(value) for value in values
+            f'"{value}"'
+            if isinstance(value, str)
+            else str(value).lower()
+            if isinstance(value, bool)
+            else str(value)
+            for value in values
         )
 
     def type(self, kind: Any) -> str:
@@ -195,13 +217,18 @@ class Writer:
         yield "  }"
 
     def method(self, name: str, function: Callable[..., Any], shape: Any) -> Iterator[str]:
-        hints = get_type_hints(function)
+        hints = get_type_hints(function, include_extras=True)
         params = []
         for param in inspect.signature(function).parameters.values():
             if param.name == "self":
                 continue
             mark = "" if param.default is inspect.Parameter.empty else "?"
-            params.append(f"{param.name}{mark}: {self.type(hints[param.name])}")
+            kind = hints[param.name]
+            if get_origin(kind) is Annotated:  # a JSON text of a shape
+                text = f"Json<{self.type(get_args(kind)[1])}>"
+            else:
+                text = self.type(kind)
+            params.append(f"{param.name}{mark}: {text}")
         doc = (function.__doc__ or "").strip().split("\n\n")[0]
         yield from comment(doc, "    ")
         yield f"    {name}({', '.join(params)}): Json<{self.type(shape)}>;"
@@ -236,6 +263,25 @@ def render() -> str:
         if shape is not None:
             lines += writer.method(name, function, shape)
     lines += ["  }", ""]
+    sections = (
+        (
+            "AnalysisPython",
+            "The analysis board's bridge (web/py/analysis_bridge.py).",
+            analysis_functions(),
+        ),
+        (
+            "Worker",
+            "The computer's worker (web/py/ai_worker.py): requests and answers as JSON.",
+            worker_functions(),
+        ),
+    )
+    for interface, doc, functions in sections:
+        lines += [f"  /** {doc} */", f"  interface {interface} {{"]
+        for name, function in functions.items():
+            shape = json_shape(function)
+            if shape is not None:
+                lines += writer.method(name, function, shape)
+        lines += ["  }", ""]
     lines.append("  /** What the position editor's Python (web/py/editor_main.py) offers. */")
     lines.append("  interface EditorPage {")
     for name, function in editor_functions().items():
