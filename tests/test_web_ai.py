@@ -235,8 +235,9 @@ def test_two_computers_play_a_demo_that_pauses_and_resumes(app_page: AppPage) ->
     expect(pause).to_have_text("Resume")
     assert not page.locator("#board").get_attribute("data-thinking")
     paused_at = position(page)
-    # Nothing is played while paused (longer than the demo's pace of 0.7 s a move).
-    page.wait_for_timeout(2_000)
+    # Paused, the computer lets go of what it had under way (a search, or a
+    # move waiting for the demo's pace) and nothing is played.
+    page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=AI_TIMEOUT_MS)
     assert position(page) == paused_at
     pause.click()
     expect(pause).to_have_text("Pause")

@@ -125,11 +125,10 @@ def test_view_only_embed_steps_through_a_game(web_app: AppPage) -> None:
     click_square(frame, "a1")
     click_square(frame, "c3")
     click_square(frame, "d3")
-    # A move would be asked of the shared engine in another frame, and no
-    # event says that nothing was asked: a short wait, kept on purpose.
-    page.wait_for_timeout(400)
     assert position(frame) == before
-    # Stepping works.
+    # Stepping works. A move the clicks wrongly sent would reach the shared
+    # engine first (it answers in order) and cut the game at ply 3: the steps
+    # below would not find the game's own positions.
     for ply in range(3, 7):
         frame.click("#next")
         game.goto(ply)
@@ -197,7 +196,8 @@ def test_four_embeds_start_python_when_scrolled_into_view(web_app: AppPage) -> N
     embeds = [frames(i) for i in range(4)]
     for embed in embeds:
         embed.frame.wait_for_function(PAINTED)
-    page.wait_for_timeout(500)
+        # The board knows it is out of view: its engine waits to be seen.
+        embed.frame.wait_for_function("document.querySelector('#board').dataset.inView === '0'")
     for embed in embeds:
         # Out of view: drawn, but Python not even asked for.
         assert embed.frame.evaluate("document.querySelector('script[type=py]') === null")
@@ -350,7 +350,8 @@ def test_a_sandboxed_embed_draws_the_board_and_says_why_it_cannot_play(
         ],
     )
     assert rgb[0] > rgb[1] + 60, rgb
-    # Nothing tries to start Python, and nothing failed.
-    page.wait_for_timeout(500)
+    # The engine was asked for and refused here: nothing tries to start
+    # Python, and nothing failed.
+    frame.frame.wait_for_function("document.body.dataset.engineBlocked === '1'")
     assert frame.frame.evaluate("() => document.body.dataset.ready ?? null") is None
     assert web_app.errors == []

@@ -91,7 +91,10 @@ def test_boards_out_of_sight_rest_and_come_back_as_they_were(web_app: AppPage) -
     seen(page, 2)
     seen(page, 1)
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(REST_MS * 3)
+    # Out of view again, the two rest again; the first, out of view all the
+    # while the reader was below, is still the live host.
+    wait_resting(mixtour)
+    wait_resting(tor)
     assert not resting(first) and first.evaluate("document.body.dataset.engine") == "host"
 
     # Seen again, each board is back, live, as the reader left it; the page's

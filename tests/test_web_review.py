@@ -103,7 +103,8 @@ def test_review_can_be_stopped_and_started_again(web_app: AppPage) -> None:
     expect(page.locator("body")).to_have_attribute("data-review", "stopped")
     expect(page.locator("#review-stop")).to_be_hidden()
     done = page.locator("#review-progress").evaluate("(p) => p.value")
-    page.wait_for_timeout(1500)
+    # The worker lets go of the position it was on, and the review asks no more.
+    page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=REVIEW_TIMEOUT_MS)
     assert page.locator("#review-progress").evaluate("(p) => p.value") == done
     # The worker is free again: a shallow review runs to its end.
     page.evaluate("window.mixtourDebug.reviewDepth = 1")

@@ -385,8 +385,9 @@ def test_the_computer_plays_itself_until_a_new_game_stops_it(web_app: AppPage) -
     page.wait_for_function(
         "!document.querySelector('#board').hasAttribute('data-thinking')", timeout=AI_TIMEOUT_MS
     )
-    # A move of the game before, still on its way, must not land in this one.
-    page.wait_for_timeout(1000)
+    # A move of the game before, still on its way, must not land in this one:
+    # once the computer has nothing under way, the new game is untouched.
+    page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=AI_TIMEOUT_MS)
     assert board(page, "position") == STANDARD_START
     assert moves(page) == []
     assert web_app.errors == []

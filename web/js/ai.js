@@ -158,6 +158,7 @@ export class Ai {
     /** @type {string | null} */
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
+    this.scheduled = false; // a move chosen, waiting for its pace before it is played
     this.restarts = 0; // failures in a row
     /** @type {Promise<string> | null} */
     this.inFlight = null; // the worker's current search (a promise), at most one
@@ -387,13 +388,25 @@ export class Ai {
     this.inFlight = search;
     this.inFlightKind = kind;
     this.cancelSent = false;
+    this.showBusy();
     try {
       const text = await search;
       this.restarts = 0;
       return JSON.parse(text);
     } finally {
       if (this.inFlight === search) this.inFlight = null;
+      this.showBusy();
     }
+  }
+
+  /**
+   * body[data-ai-busy] while the computer has anything under way: a request in
+   * the worker, a search the page waits for, or a move waiting for its pace.
+   * Its absence is the test hook for "nothing more will happen by itself".
+   */
+  showBusy() {
+    const busy = Boolean(this.thinking || this.inFlight || this.scheduled);
+    document.body.toggleAttribute("data-ai-busy", busy);
   }
 
   /** Resolves once the worker has no request under way. */
@@ -565,6 +578,7 @@ export class Ai {
   cancel() {
     this.generation += 1;
     clearTimeout(this.timer);
+    this.scheduled = false;
     this.setThinking(null);
     this.cancelSearch();
   }
@@ -578,6 +592,7 @@ export class Ai {
     if (changed) {
       this.generation += 1;
       clearTimeout(this.timer);
+      this.scheduled = false;
       this.showHint(null);
       this.cancelRequest("think"); // a game review's request carries on (web/js/game-review.js)
     }
@@ -593,6 +608,7 @@ export class Ai {
       this.requestMove(view);
     }
     this.refresh();
+    this.showBusy();
   }
 
   /** Whether this tab plays the computer's moves of the game (another tab may). */
@@ -616,6 +632,8 @@ export class Ai {
         if (generation !== this.generation || answer.id !== generation) return; // stale
         if (this.thinking?.generation !== generation) return;
         const wait = Math.max(0, delay - (performance.now() - started));
+        this.scheduled = true;
+        this.showBusy();
         this.timer = setTimeout(() => this.playAnswer(generation, /** @type {AiAnswer} */ (answer)), wait);
       },
       (error) => {
@@ -629,6 +647,8 @@ export class Ai {
    * @param {AiAnswer} answer
    */
   playAnswer(generation, answer) {
+    this.scheduled = false;
+    this.showBusy();
     if (generation !== this.generation || this.paused) return;
     this.setThinking(null);
     if (!this.here()) return; // another tab took the game over: it plays
@@ -729,6 +749,7 @@ export class Ai {
     if (thinking) canvas.dataset.thinking = "1";
     else delete canvas.dataset.thinking;
     this.refresh();
+    this.showBusy();
   }
 
   refresh() {

@@ -153,8 +153,13 @@ export class EmbeddedBoard {
    */
   startWhenNeeded(area) {
     const start = () => this.start();
+    const canvas = this.ui.canvas;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
+      const seen = entries.some((entry) => entry.isIntersecting);
+      // #board[data-in-view]: 0 until the board is first seen (its engine not
+      // asked for unless a press, key or focus comes first), then 1.
+      canvas.dataset.inView = seen ? "1" : "0";
+      if (seen) {
         observer.disconnect();
         start();
       }

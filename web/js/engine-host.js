@@ -525,7 +525,10 @@ export class RemoteBridge {
     if (this.started) return;
     this.started = true;
     const { loading, canvas, blocked, ready, marks = document.body } = this.options;
-    if (blocked()) return;
+    if (blocked()) {
+      marks.dataset.engineBlocked = "1"; // never to start here (a test hook)
+      return;
+    }
     canvas.setAttribute("aria-busy", "true");
     loading.hidden = false;
     const startup = watchStartup(loading);

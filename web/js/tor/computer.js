@@ -49,6 +49,8 @@ export class TorComputer {
     this.busy = false;
     /** how many asks are under way (the thinking line shows while any is) */
     this.asking = 0;
+    /** how many turns wait for their pace before they ask */
+    this.waiting = 0;
     /** @type {number} the pause before a move in a game of two computers */
     this.demoDelayMs = window.mixtourDebug?.demoDelayMs ?? 700;
   }
@@ -93,11 +95,16 @@ export class TorComputer {
     const level = this.seats[view.turn];
     const both = (this.seats.w ?? 0) > 0 && (this.seats.b ?? 0) > 0;
     const wait = both && view.ply > 0 ? this.demoDelayMs : 0;
+    this.waiting += 1;
+    this.showBusy();
     setTimeout(() => {
-      if (generation !== this.generation) return;
-      this.ask(level, generation).then((action) => {
-        if (action && generation === this.generation) this.deps.play(action);
-      });
+      this.waiting -= 1;
+      if (generation === this.generation) {
+        this.ask(level, generation).then((action) => {
+          if (action && generation === this.generation) this.deps.play(action);
+        });
+      }
+      this.showBusy();
     }, wait);
   }
 
@@ -121,6 +128,7 @@ export class TorComputer {
   async ask(level, generation) {
     this.busy = true;
     this.asking += 1;
+    this.showBusy();
     this.deps.thinking(true);
     try {
       await this.start();
@@ -136,6 +144,15 @@ export class TorComputer {
       this.asking -= 1;
       this.busy = this.asking > 0;
       if (!this.busy) this.deps.thinking(false);
+      this.showBusy();
     }
+  }
+
+  /**
+   * body[data-ai-busy] while the computer has anything under way (a turn
+   * waiting for its pace, or a request in the worker), as on Mixtour's page.
+   */
+  showBusy() {
+    document.body.toggleAttribute("data-ai-busy", this.asking > 0 || this.waiting > 0);
   }
 }
