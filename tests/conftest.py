@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -69,6 +69,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         uses_browser = BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         if item.path.name.startswith("test_web_") or uses_browser:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` (what build.py asks for) as pytest-xdist has it, each
+    file whole to one worker (its tests share their set-up), but with the
+    cross-browser suite split by engine, so that Firefox and WebKit run side
+    by side instead of one after the other."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+    class FilesAndEngines(LoadFileScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            scope = str(super()._split_scope(nodeid))
+            if scope.endswith("test_xbrowser.py"):
+                for engine in ("firefox", "webkit"):
+                    if nodeid.endswith(f"[{engine}]"):
+                        return f"{scope}[{engine}]"
+            return scope
+
+    return FilesAndEngines(config, log)
 
 
 # --------------------------------------------------------------------------

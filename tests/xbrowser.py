@@ -82,6 +82,10 @@ def _processes() -> dict[int, tuple[int, str]]:
     return table
 
 
+# What the driver's error says when Firefox's end of the connection is gone.
+FIREFOX_GONE = ("TargetCloseError", "Target closed", "Connection closed")
+
+
 def descendants(pid: int) -> dict[int, str]:
     """The processes started by ``pid``, directly or not: pid to name."""
     table = _processes()
@@ -262,7 +266,10 @@ class Firefox:
             )
         answer = json.loads(line)
         if not answer["ok"]:
-            if not self.browser():
+            # A killed Firefox can outlive its connection by a moment, its
+            # processes still dying: a closed connection is a crash too.
+            closed = any(words in answer["error"] for words in FIREFOX_GONE)
+            if closed or not self.browser():
                 raise BrowserCrashed(f"firefox {op}: Firefox stopped ({answer['error']})")
             raise RuntimeError(f"firefox {op}: {answer['error']}")
         return answer["value"]
