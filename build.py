@@ -67,8 +67,8 @@ Commands
       - ``web/py/**/*.py`` (the page's own Python) lands flat in the working
         directory. A module ``web/py/board_view.py`` is imported as ``import
         board_view``, exactly as under CPython with ``web/py`` on ``sys.path``
-        (which is how tests can import it). The entry scripts (``main.py``,
-        ``ai_worker.py``, ...) are loaded through ``<script type="py"
+        (which is how tests can import it). The entry scripts (``page_main.py``,
+        ``ai_worker.py``) are loaded through ``<script type="py"
         src="./py/...">`` from the copy of ``web/``. A ``web/py`` name that
         would shadow ``mixtour`` is a build error.
 

@@ -3,7 +3,7 @@
 // worker for moves and hints, the "thinking" indicator, pause and undo.
 //
 // The search runs in a PyScript worker (web/py/ai_worker.py), started by the
-// main-thread Python (web/py/main.py) only once the board is ready. The page
+// main-thread Python (web/py/ai_host.py) only once the board is ready. The page
 // sends JSON text and gets JSON text back:
 //
 //   python.ai_start(src, config)          create the worker (once)
@@ -12,7 +12,7 @@
 //   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
 //
 // A "think" request names the game (deps.game, "mixtour" unless the page
-// says otherwise); main.py adds the game's start position and actions played,
+// says otherwise); ai_host.py adds the game's start position and actions played,
 // so the AI always sees the position of the game at that moment.
 // Every request carries the page's generation number; any change of the game
 // (a move, undo, redo, new game, pause) bumps it, and an answer for an older

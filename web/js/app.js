@@ -1,8 +1,9 @@
 // @ts-check
 // The page: wires the board, the panels and the dialogs to the Python bridge.
 //
-// Python (web/py/main.py) publishes window.mixtourPython, whose methods take
-// plain values and return JSON strings, then fires "mixtour:python-ready".
+// Python (web/py/page_main.py, the "game" surface) publishes
+// window.mixtourPython, whose methods take plain values and return JSON
+// strings, then fires "mixtour:python-ready".
 // Everything legal comes from there; this file only shows it.
 //
 // Readiness contract (used by the tests):

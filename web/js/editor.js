@@ -5,7 +5,7 @@
 // The editor keeps what is on its board and in its fields (the model below),
 // writes it as a position string (P1, with web/js/notation.js) and asks the
 // engine whether that is a valid position (window.mixtourEditor.check, from
-// web/py/editor_main.py). The rules live in Python only: this file never
+// web/py/editor_bridge.py). The rules live in Python only: this file never
 // decides validity, it shows the engine's message; every change that moves
 // discs between the board and the reserves is counted by the engine too
 // (window.mixtourEditor.edit, web/py/editing.py), and so are the links. The

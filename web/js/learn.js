@@ -1,7 +1,7 @@
 // @ts-check
 // The first lesson (learn.html): six positions, each asking for one action,
 // then a short game against the computer at level 1. The engine (the bridge
-// of web/py/embed_main.py) plays or refuses every action, so a refusal is
+// of the "lesson" surface, web/py/surfaces.py) plays or refuses every action, so a refusal is
 // explained in the rules' own words; this file only says whether the action
 // was the one the step asks for, and in the game plays the computer's replies
 // (Bridge.lesson_reply: a one-ply search, quick on the page's own thread).

@@ -3,7 +3,8 @@
 // finding elements, the page's chrome, waiting for Python and talking to it,
 // the message line, and putting the engine's state on the board.
 //
-// Python (web/py/*_main.py) publishes a bridge on window (mixtourPython, or
+// Python (web/py/page_main.py, for the surface the page's body names; see
+// web/py/surfaces.py) publishes a bridge on window (mixtourPython, or
 // mixtourEditor on the editor), whose methods take plain values and return
 // JSON strings, then fires "mixtour:python-ready". A page makes one Python
 // object at the top, wires everything that uses it, and calls connect() last:

@@ -2,7 +2,7 @@
 // Puzzles (puzzles.html): positions from the engine's self-play where the
 // side to move forces a tower in 1, 2 or 3 of its moves, or has one move only
 // that does not lose (mixtour/ai/puzzles.py made and proved them; the set is
-// web/data/puzzles.json). The engine (the embed's bridge, web/py/embed_main.py)
+// web/data/puzzles.json). The engine (the game's bridge as the "puzzles" surface, web/py/surfaces.py)
 // plays every move; the stored line gives the defender's replies; a wrong move
 // gets the opponent's answer from the engine's solver (Bridge.refute).
 //

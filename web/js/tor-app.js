@@ -4,8 +4,8 @@
 // against the computer, a friend or the computer against itself (standard
 // or random layout), links, the saved game, a hint, a typed action.
 //
-// Python (web/py/tor_main.py) publishes Tor's bridge as window.torPython;
-// everything a rule decides comes from it. Contract for the tests:
+// Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
+// window.torPython; everything a rule decides comes from it. Contract for the tests:
 //   body[data-painted="1"]  the board is drawn (before Python is loaded)
 //   body[data-ready="1"]    Python is ready and the page takes input
 //   #board[data-position]   the position string (T7), [data-status] the outcome code

@@ -1,5 +1,5 @@
-"""The page's side of the AI worker, shared by the game pages' entry scripts
-(``main.py`` for Mixtour, ``tor_main.py`` for Tor).
+"""The page's side of the AI worker, published with every surface that has a
+game (``surfaces.py``: Mixtour's game page, Tor's, the analysis board).
 
 :func:`worker_functions` gives the three functions a page publishes for
 ``web/js/ai.js``: ``ai_start(src, config)`` creates the worker (a

@@ -2,7 +2,7 @@
 
 The worker only computes: it never touches the page, so it needs no
 SharedArrayBuffer and the site runs on any static host. The main thread
-(``main.py``) starts it once the page is ready and calls its exported
+(``ai_host.py``) starts it once the page is ready and calls its exported
 functions with a JSON string; each returns a JSON string.
 
 ``think(request)``

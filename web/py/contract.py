@@ -251,7 +251,7 @@ class Snapshot(TypedDict):
 
 
 class EditedPosition(TypedDict):
-    """A position as the editor shows it (``editor_main.py``): its canonical P1
+    """A position as the editor shows it (``editor_bridge.py``): its canonical P1
     and its parts, ``last`` being the last action field of the P1."""
 
     fen: str

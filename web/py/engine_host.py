@@ -28,15 +28,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from surfaces import SURFACES, make_bridge
+
 if TYPE_CHECKING:
     from bridge import Bridge
     from tor_bridge import TorBridge
 
-# What an embed may ask of each game's bridge (the methods embed.js and
-# tor-embed.js call); nothing else of the bridge is reachable from a request.
+# Each game's surface (surfaces.py): what an embed may ask of its bridge;
+# nothing else of the bridge is reachable from a request.
+SURFACE_OF = {"mixtour": "embed", "tor": "tor-embed"}
 METHODS: dict[str, frozenset[str]] = {
-    "mixtour": frozenset({"state", "play", "explain", "explain_lift", "load_link", "link", "goto"}),
-    "tor": frozenset({"state", "play", "explain", "goto", "load_link", "link"}),
+    game: frozenset(SURFACES[name].methods) for game, name in SURFACE_OF.items()
 }
 # Boards kept at once; the least recently asked is rebuilt from its link if it asks again.
 KEPT = 64
@@ -45,13 +47,8 @@ KEPT = 64
 def _new_bridge(game: str) -> Bridge | TorBridge:
     """A bridge for ``game``, its engine imported when a board of it first asks
     (a page of Mixtour boards never loads Tor's engine, nor the other way)."""
-    if game == "mixtour":
-        from bridge import Bridge
-
-        return Bridge()
-    from tor_bridge import TorBridge
-
-    return TorBridge()
+    bridge: Bridge | TorBridge = make_bridge(SURFACES[SURFACE_OF[game]])
+    return bridge
 
 
 def _canonical(game: str, bridge: Bridge | TorBridge) -> str:

@@ -86,7 +86,7 @@ declare namespace Bridge {
   }
 
   /**
-   * A position as the editor shows it (`editor_main.py`): its canonical P1
+   * A position as the editor shows it (`editor_bridge.py`): its canonical P1
    * and its parts, `last` being the last action field of the P1.
    */
   interface EditedPosition {
@@ -842,7 +842,7 @@ declare namespace Bridge {
     analyse(request: Json<AnalyseRequest>): Json<Analysed>;
   }
 
-  /** What the position editor's Python (web/py/editor_main.py) offers. */
+  /** What the position editor's Python (web/py/editor_bridge.py) offers. */
   interface EditorPage {
     /** Validate a position string with the engine. */
     check(text: string): Json<Checked>;

@@ -30,8 +30,10 @@ hash of every input, those two programs and this module included.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import shutil
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -96,13 +98,29 @@ def cache_key(
 ) -> str:
     """A hash of everything the compiled zips depend on."""
     digest = hashlib.sha256()
-    for part in (version, *PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES, *STDLIB_LEFT_OUT):
+    parts = (version, *PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES, *surface_modules())
+    for part in (*parts, *STDLIB_LEFT_OUT):
         digest.update(part.encode() + b"\0")
     for program in programs:
         digest.update(program.name.encode() + b"\0" + program.read_bytes() + b"\0")
     for name, path in [("python_stdlib.zip", stdlib), *files]:
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def surface_modules() -> tuple[str, ...]:
+    """The bridges the pages' one entry script imports by name (the modules of
+    ``web/py/surfaces.py``'s table), for the job to import and compile too."""
+    name = "_mixtour_build_surfaces"
+    spec = importlib.util.spec_from_file_location(name, WEB_PY / "surfaces.py")
+    assert spec is not None and spec.loader is not None
+    table = importlib.util.module_from_spec(spec)
+    sys.modules[name] = table  # dataclasses look their module up there
+    try:
+        spec.loader.exec_module(table)
+    finally:
+        del sys.modules[name]
+    return tuple(sorted({surface.module for surface in table.SURFACES.values()}))
 
 
 def job_path(name: str, path: Path) -> str:
@@ -135,7 +153,7 @@ def compile_python(
         shutil.copyfile(path, target)
     job = {
         "home": BROWSER_HOME,
-        "extra_imports": [*PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES],
+        "extra_imports": [*PYSCRIPT_STDLIB_IMPORTS, *ENTRY_MODULES, *surface_modules()],
         "left_out": list(STDLIB_LEFT_OUT),
         "ours": sorted({name.split("/")[0].removesuffix(".py") for name, _ in files}),
         "entry_scripts": [f"/job/in/web/{module.as_posix()}" for module in page],

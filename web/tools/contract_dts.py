@@ -3,7 +3,7 @@
 The shapes come from ``web/py/contract.py`` (TypedDicts and aliases), the
 functions from the public methods of ``web/py/bridge.py``'s ``Bridge`` and its
 ``rules()``, of ``web/py/tor_bridge.py``'s ``TorBridge``, and from the
-editor's ``web/py/editor_main.py``: each returns
+editor's ``web/py/editor_bridge.py``: each returns
 ``Annotated[str, Shape]``, a JSON text of that shape, declared here as
 ``Json<Shape>``. Everything lands in the global namespace ``Bridge``
 (``Bridge.View``, ``Bridge.Python``, ``Bridge.EditorPage``...) so JSDoc can
@@ -39,6 +39,8 @@ import ai_worker  # noqa: E402
 import analysis_bridge  # noqa: E402
 import bridge  # noqa: E402
 import contract  # noqa: E402
+import editor_bridge  # noqa: E402
+import surfaces  # noqa: E402
 import tor_bridge  # noqa: E402
 
 HEADER = """\
@@ -84,27 +86,10 @@ def worker_functions() -> dict[str, Callable[..., Any]]:
 
 
 def editor_functions() -> dict[str, Callable[..., Any]]:
-    """What the position editor's Python (``editor_main.py``) publishes as
-    ``window.mixtourEditor``; imported here with its ``publish`` (which needs a
-    browser) replaced by one that does nothing."""
-    offline = types.ModuleType("publish")
-    offline.publish = lambda *args: None  # type: ignore[attr-defined]
-    saved = sys.modules.get("publish")
-    sys.modules["publish"] = offline
-    try:
-        import editor_main
-    finally:
-        if saved is None:
-            del sys.modules["publish"]
-        else:
-            sys.modules["publish"] = saved
-    return {
-        "check": editor_main.check,
-        "from_link": editor_main.from_link,
-        "rules": bridge.rules,
-        "link": editor_main.link,
-        "edit": editor_main.edit,
-    }
+    """What the position editor's bridge (``editor_bridge.py``) publishes as
+    ``window.mixtourEditor``: the ``editor`` surface of ``surfaces.py``."""
+    surface = surfaces.SURFACES["editor"]
+    return {name: getattr(editor_bridge, name) for name in surface.methods}
 
 
 def json_shape(function: Callable[..., Any]) -> Any:
@@ -282,7 +267,7 @@ def render() -> str:
             if shape is not None:
                 lines += writer.method(name, function, shape)
         lines += ["  }", ""]
-    lines.append("  /** What the position editor's Python (web/py/editor_main.py) offers. */")
+    lines.append("  /** What the position editor's Python (web/py/editor_bridge.py) offers. */")
     lines.append("  interface EditorPage {")
     for name, function in editor_functions().items():
         lines += writer.method(name, function, json_shape(function))

@@ -1,9 +1,10 @@
-"""The Python entry point of the position editor (``web/editor.html``).
+"""The position editor's bridge (``web/editor.html``, the ``editor`` surface of
+``surfaces.py``, published as ``window.mixtourEditor``).
 
 The editor builds a position string (P1) in JavaScript from what is on its
 board and in its fields; the engine decides whether it is a valid position.
-This module publishes ``window.mixtourEditor`` with functions that return JSON
-strings (``rules()``: the engine's set-up numbers, see ``bridge.rules``):
+Its functions return JSON strings (``rules()``: the engine's set-up numbers,
+see ``bridge.rules``):
 
 ``check(text)``
     ``{"ok": true, "position": {...}}`` with the canonical P1 and its parts
@@ -19,9 +20,6 @@ strings (``rules()``: the engine's set-up numbers, see ``bridge.rules``):
 ``edit(setup, change, square, color)``
     one change to what the editor shows (see ``editing.py``), so that the
     page counts no discs itself.
-
-Then it fires ``mixtour:python-ready`` on ``window``; ``web/js/editor.js``
-takes over from there.
 """
 
 from __future__ import annotations
@@ -29,10 +27,9 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-from bridge import rules
+from bridge import rules as rules  # published as window.mixtourEditor.rules
 from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
 from editing import edit as edit  # published as window.mixtourEditor.edit
-from publish import publish
 
 from mixtour.core import COLORS, MixtourError, Position
 from mixtour.game import Game
@@ -84,9 +81,3 @@ def link(text: str, level: int | None = None) -> EditorLinkJson:
         return _dump({"fragment": None, "message": str(error)})
     ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
     return _dump({"fragment": format_link(game, whole_game=False, ai=ai)})
-
-
-publish(
-    "mixtourEditor",
-    {"check": check, "from_link": from_link, "rules": rules, "link": link, "edit": edit},
-)

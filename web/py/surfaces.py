@@ -1,0 +1,150 @@
+"""Every way a page reaches Python, in one table.
+
+A *surface* is what one kind of page may call: the object that holds its game
+(a bridge), the bridge's methods that JavaScript may reach (nothing else of it
+is reachable), the global it is published as on ``window``, and whether the
+page drives the computer's worker. Two hosts serve the same table:
+
+* on the main thread, ``page_main.py``, the one Python entry script of every
+  page, publishes the surface its page names (``<body data-surface="...">``)
+  and fires ``mixtour:python-ready``;
+* in the embeds' shared worker, ``engine_host.py`` answers the boards of
+  every embed frame with the ``embed`` and ``tor-embed`` surfaces' methods.
+
+Pure Python (no ``js``, no PyScript): each bridge module is imported when a
+page opens its surface, so a page loads only its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["SURFACES", "Surface", "open_surface"]
+
+# The game page's bridge as the game page, the lesson and the embeds reach it.
+_BOARD = ("state", "play", "explain", "explain_lift")
+_LINKS = ("load_link", "link", "goto")
+
+
+def _mixtour_game(bridge: Any) -> tuple[str, list[str]]:
+    return bridge.game.start, [str(action) for action in bridge.game.actions()]
+
+
+def _tor_game(bridge: Any) -> tuple[str, list[str]]:
+    return bridge.game.start, list(bridge.game.record())
+
+
+def _analysis_game(board: Any) -> tuple[str, list[str]]:
+    return board.tree.start, [str(action) for action in board.board.game.actions()]
+
+
+@dataclass(frozen=True)
+class Surface:
+    """What one kind of page may call.
+
+    ``module`` holds the bridge: the class ``make`` (made with no arguments),
+    or, with ``make`` empty, the module's own functions. ``methods`` are the
+    names JavaScript may call (methods of the object, or functions of the
+    module), and ``functions`` module functions published beside them
+    (``bridge.rules``). ``game`` gives the game shown (its start and the
+    actions played, as texts) for the computer's worker: a page with one
+    publishes ``ai_start``, ``ai_call`` and ``ai_restart`` (``ai_host.py``).
+    ``marks_engine`` sets ``body[data-engine]`` once the engine imported (the
+    game pages' test hook)."""
+
+    module: str
+    make: str
+    methods: tuple[str, ...]
+    publish_as: str
+    functions: tuple[str, ...] = ()
+    game: Callable[[Any], tuple[str, list[str]]] | None = None
+    marks_engine: bool = False
+
+
+SURFACES: dict[str, Surface] = {
+    # index.html: the game, its links, records, saves and games by link.
+    "game": Surface(
+        "bridge",
+        "Bridge",
+        (
+            *_BOARD,
+            "undo",
+            "redo",
+            "new_game",
+            "load",
+            *_LINKS,
+            "svg",
+            "record",
+            "load_record",
+            "snapshot",
+            "restore",
+            "corr_new",
+            "corr_read",
+            "corr_open",
+            "corr_link",
+            "corr_name",
+        ),
+        "mixtourPython",
+        functions=("rules",),
+        game=_mixtour_game,
+        marks_engine=True,
+    ),
+    # tor.html.
+    "tor": Surface(
+        "tor_bridge",
+        "TorBridge",
+        ("state", "play", "explain", "undo", "redo", "new_game", *_LINKS, "snapshot", "restore"),
+        "torPython",
+        game=_tor_game,
+        marks_engine=True,
+    ),
+    # analysis.html: the tree of variations; the worker analyses the node shown.
+    "analysis": Surface(
+        "analysis_bridge",
+        "AnalysisBoard",
+        (*_BOARD, "open", "select", "step", "delete", "promote", "set_flip"),
+        "mixtourPython",
+        game=_analysis_game,
+    ),
+    # editor.html: module functions, no game.
+    "editor": Surface(
+        "editor_bridge", "", ("check", "from_link", "rules", "link", "edit"), "mixtourEditor"
+    ),
+    # learn.html: the lesson's short game against level 1.
+    "lesson": Surface("bridge", "Bridge", (*_BOARD, *_LINKS, "lesson_reply"), "mixtourPython"),
+    # puzzles.html: the answer to a wrong move.
+    "puzzles": Surface("bridge", "Bridge", (*_BOARD, *_LINKS, "refute"), "mixtourPython"),
+    # embed.html and tor-embed.html, through the shared worker (engine_host.py).
+    "embed": Surface("bridge", "Bridge", (*_BOARD, *_LINKS), "mixtourPython"),
+    "tor-embed": Surface(
+        "tor_bridge", "TorBridge", ("state", "play", "explain", *_LINKS), "torPython"
+    ),
+}
+
+
+def make_bridge(surface: Surface) -> Any:
+    """A new bridge of ``surface`` (its module imported now)."""
+    module = importlib.import_module(surface.module)
+    return getattr(module, surface.make)() if surface.make else module
+
+
+def open_surface(name: str) -> tuple[Surface, dict[str, Callable[..., Any]]]:
+    """The surface called ``name`` and its functions by name, bound to a new
+    bridge (with the worker's functions when it has a game); KeyError for a
+    name no page uses."""
+    surface = SURFACES[name]
+    bridge = make_bridge(surface)
+    module = importlib.import_module(surface.module)
+    functions: dict[str, Callable[..., Any]] = {
+        method: getattr(bridge, method) for method in surface.methods
+    }
+    functions.update({function: getattr(module, function) for function in surface.functions})
+    if surface.game is not None:
+        from ai_host import worker_functions  # needs PyScript: the browser's main thread
+
+        game = surface.game
+        functions.update(worker_functions(lambda: game(bridge)))
+    return surface, functions
