@@ -171,6 +171,42 @@ def test_the_servers_doctests() -> None:
     assert attempted > 0 and failures == 0
 
 
+def import_cycles(modules: dict[Path, list[Path]]) -> list[list[str]]:
+    """Every cycle of static imports in ``modules`` (a module to what it imports)."""
+    cycles: list[list[str]] = []
+    done: set[Path] = set()
+
+    def visit(module: Path, path: list[Path]) -> None:
+        for imported in modules.get(module, []):
+            if imported in path:
+                cycles.append([p.name for p in path[path.index(imported) :]] + [imported.name])
+            elif imported not in done:
+                visit(imported, [*path, imported])
+        done.add(module)
+
+    for module in sorted(modules):
+        if module not in done:
+            visit(module, [module])
+    return cycles
+
+
+def test_no_javascript_module_imports_itself_through_others() -> None:
+    """An import circle makes the order modules run in depend on which page
+    loads them first; web/js has none (the build reads imports with the same
+    pattern when it writes the preload links)."""
+    modules = {
+        path.resolve(): [
+            (path.parent / spec).resolve()
+            for spec in build.STATIC_IMPORT.findall(path.read_text(encoding="utf-8"))
+        ]
+        for path in (build.WEB / "js").rglob("*.js")
+    }
+    assert len(modules) > 40
+    assert import_cycles(modules) == []
+    a, b = Path("/a.js"), Path("/b.js")
+    assert import_cycles({a: [b], b: [a]}) == [["a.js", "b.js", "a.js"]]  # the check can fail
+
+
 def test_each_page_preloads_every_module_its_script_imports(dist: Path) -> None:
     """A page's module script imports others that import more; the build lists
     them all as modulepreload links, so the browser fetches them in one go

@@ -28,7 +28,7 @@
 
 import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
 import { gameRow } from "./library.js";
-import { copyText, showForCopy } from "./links.js";
+import { copyText, showForCopy } from "./clipboard.js";
 import { $ } from "./page.js";
 import { COLORS, CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
 import { drawQr } from "./qr.js";

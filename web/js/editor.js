@@ -25,7 +25,7 @@
 import { Board } from "./board.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, linkProblems, t } from "./i18n.js";
-import { copyText, showForCopy } from "./links.js";
+import { copyText, showForCopy } from "./clipboard.js";
 import { COLORS, LEVELS, START, parsePosition, positionText, squareName } from "./notation.js";
 import { $, Python, messageLine, pageChrome } from "./page.js";
 

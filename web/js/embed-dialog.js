@@ -7,7 +7,7 @@
 // here, once for every page that has an #open-embed button.
 
 import { LANGUAGES, t, translatePage } from "./i18n.js";
-import { copyText } from "./links.js";
+import { copyText } from "./clipboard.js";
 import { $ } from "./page.js";
 
 /**

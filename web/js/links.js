@@ -13,6 +13,7 @@
 // so moves add no history entries); pasting a new link loads it (hashchange).
 // Text that comes from a link is only ever shown with textContent.
 
+import { copyText, showForCopy } from "./clipboard.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { linkProblems, t } from "./i18n.js";
 import { seatsText } from "./notation.js";
@@ -183,31 +184,4 @@ function linkSeats(answer) {
   if (!answer.ai) return null;
   for (const color of answer.state.colors) seats[color] = color === answer.state.turn ? 0 : answer.ai;
   return seats;
-}
-
-/**
- * Put text on the clipboard; false when the browser refuses.
- * @param {string} text
- */
-export async function copyText(text) {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The fallback: show the text selected in a read-only field, to copy by hand.
- * @param {HTMLElement} box
- * @param {HTMLInputElement | HTMLTextAreaElement} field
- * @param {string} text
- */
-export function showForCopy(box, field, text) {
-  field.value = text;
-  box.hidden = false;
-  field.focus({ preventScroll: true });
-  field.select();
 }
