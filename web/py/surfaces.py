@@ -18,6 +18,7 @@ page opens its surface, so a page loads only its own.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -137,7 +138,7 @@ def open_surface(name: str) -> tuple[Surface, dict[str, Callable[..., Any]]]:
     name no page uses."""
     surface = SURFACES[name]
     bridge = make_bridge(surface)
-    module = importlib.import_module(surface.module)
+    module = sys.modules[surface.module]  # imported by make_bridge
     functions: dict[str, Callable[..., Any]] = {
         method: getattr(bridge, method) for method in surface.methods
     }
