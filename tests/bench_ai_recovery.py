@@ -78,7 +78,7 @@ def dead_worker_noticed(page: Page, url: str) -> tuple[float, float]:
         box["y"] + geometry["y"] + 2.5 * geometry["cell"],
     )
     page.wait_for_function("document.querySelector('#board').dataset.thinking === '1'")
-    page.evaluate("document.querySelector('script[worker]').xworker.terminate()")
+    page.evaluate("window.mixtourWorker.kill()")
     started = time.perf_counter()
     page.wait_for_function("document.body.dataset.aiRestarts === '1'", timeout=WAIT_MS, polling=20)
     noticed = time.perf_counter() - started

@@ -21,7 +21,7 @@ them, so processes are not counted twice. The cases:
   to and touched once;
 * **20 embeds, another site**: the same page served as ``127.0.0.2``, so our
   frames are third-party (partitioned storage; in this Chromium, no lock
-  manager for them: they elect their host by claims, see engine-host.js);
+  manager for them: they elect their host by claims, see web/js/engine/host.js);
 * **20 boards by script**: the same boards drawn by the script embed
   (``js/boards.js``, no frame per board), in a page of our site and in one of
   another site (where the engine runs in one hidden frame of ours).
@@ -243,7 +243,7 @@ class Case:
 
     def watch(self, page: Page) -> Page:
         def on_worker(worker: Any) -> None:
-            if "engine-worker" in worker.url:
+            if "engine/worker" in worker.url:
                 self.workers.append(worker.url)
 
         page.on("worker", on_worker)

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 
-WORKER_MEMORY = "async () => JSON.parse(await window.mixtourPython.ai_call('memory'))"
+WORKER_MEMORY = "async () => await window.mixtourWorker.call('memory')"
 GAME_TIMEOUT_MS = 600_000
 
 

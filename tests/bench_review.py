@@ -73,7 +73,7 @@ def bench_game(actions: int) -> tuple[int, list[str]]:
 
 
 THINK = """
-async (request) => JSON.parse(await window.mixtourPython.ai_call("think", request))
+async (request) => await window.mixtourWorker.call("think", JSON.parse(request))
 """
 
 
@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         searched = 0.0
         while searched < review_ms:
             t1 = time.perf_counter()
-            page.evaluate(THINK, json.dumps({"id": 0, "level": 6, "time_ms": 1500}))
+            request = {"id": 0, "start": STANDARD_START, "actions": actions, "level": 6}
+            page.evaluate(THINK, json.dumps({**request, "time_ms": 1500}))
             searched += 1000 * (time.perf_counter() - t1)
         think = page.evaluate(
             "() => { window.__frameGaps.running = false; return window.__frameGaps; }"

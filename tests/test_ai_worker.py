@@ -1,7 +1,7 @@
 """The computer player's worker (web/py/ai_worker.py), under CPython.
 
-In the page these functions run in a PyScript worker and the main thread
-calls them with a JSON request (``ai_call("think", ...)``); here they are
+In the page these functions run in the engine worker, asked by the pages'
+engine client with a JSON request (``client.call("think", ...)``); here they are
 called directly with the same JSON.
 """
 

@@ -88,3 +88,68 @@ def test_a_name_outside_the_table_is_refused() -> None:
 
     with pytest.raises(KeyError):
         open_surface("chess")
+
+
+# -- the engine worker's calls (web/py/engine_calls.py) ---------------------------------
+
+
+def test_the_engine_worker_reaches_every_call_of_the_computer_and_the_embeds() -> None:
+    import ai_worker
+    import engine_calls
+
+    reached = {
+        module_function for module_function in engine_calls.CALLS.values()
+    }  # (module, function)
+    assert {("ai_worker", name) for name in ai_worker.__export__} <= reached
+    assert ("engine_host", "handle") in reached
+    for module, function in reached:
+        assert callable(getattr(__import__(module), function)), f"{module}.{function}"
+
+
+def run_call(name: str, body: str) -> str:
+    """``engine_calls.call`` run to its end in a thread of its own (the browser
+    tests of this process may have an event loop running in this one)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    import engine_calls
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, engine_calls.call(name, body)).result()
+
+
+def test_an_engine_call_answers_json_text_and_refuses_a_name_outside_the_table() -> None:
+    import json
+
+    pong = json.loads(run_call("ping", ""))
+    assert pong["ok"] is True
+    request = {"game": "mixtour", "board": "b1", "link": "", "method": "play", "args": ["c3"]}
+    answer = json.loads(run_call("board", json.dumps(request)))
+    assert answer["result"]["ok"] is True
+    with pytest.raises(KeyError, match="no engine call handle"):
+        run_call("handle", "{}")  # a function's own name is not a call
+
+
+def test_the_engine_worker_plays_and_reviews_without_the_offline_tools() -> None:
+    """What the browser runs never imports what build.py leaves out of app.zip."""
+    import subprocess
+
+    script = (
+        "import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
+        "import ai_worker, engine_calls\n"
+        "start = '5/5/5/5/5 w 20/20 0/0 1 -'\n"
+        "ai_worker.think_now(json.dumps({'id': 1, 'start': start, 'level': 3}))\n"
+        "from mixtour.tor.core import STANDARD_START as TOR\n"
+        "ai_worker.think_now(json.dumps({'id': 2, 'game': 'tor', 'start': TOR, 'level': 1}))\n"
+        "ai_worker.review_now(json.dumps({'id': 3, 'start': start, 'actions': ['c3'],"
+        " 'ply': 1, 'depth': 1}))\n"
+        "ai_worker.analyse_now(json.dumps({'id': 4, 'start': start, 'actions': [], 'depth': 2}))\n"
+        "print(sorted(m for m in sys.modules if '.tools' in m or m.endswith('cli')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT), str(WEB / "py")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"

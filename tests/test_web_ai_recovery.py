@@ -50,7 +50,7 @@ def test_cancelled_searches_do_not_hold_up_the_next_answer(web_app: AppPage) -> 
 def test_a_dead_worker_is_noticed_within_seconds(web_app: AppPage) -> None:
     page = web_app.page
     start_against_master(web_app)
-    page.evaluate("document.querySelector('script[worker]').xworker.terminate()")
+    page.evaluate("window.mixtourWorker.kill()")
     page.wait_for_function("document.body.dataset.aiRestarts === '1'", timeout=20_000)
     page.wait_for_function(RED_MOVED, timeout=BOOT_MS)
     assert web_app.errors == []

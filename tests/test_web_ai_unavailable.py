@@ -1,5 +1,6 @@
 """A computer player that cannot be had (its script cannot be downloaded) is
-given up within seconds, said so, and the game goes on between people.
+given up within seconds, said so, and the game goes on between people; the
+analysis board says so in the same words.
 
 Before, each of four tries waited 180 s for a worker that would never start,
 with an uncaught "Failed to fetch" on the page. The wait below is a hang guard.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Page, Route, expect
 from webhelpers import move_list, play
 
 pytestmark = pytest.mark.browser
@@ -22,13 +23,18 @@ def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, o
     return {**browser_context_args, "service_workers": "block"}
 
 
-def test_a_worker_that_cannot_load_is_given_up_and_people_play_on(web_app: AppPage) -> None:
-    page = web_app.page
+def refuse_the_worker(page: Page) -> None:
+    """The engine worker's script never arrives (a failed download)."""
 
     def refuse(route: Route) -> None:
         route.abort("connectionfailed")
 
-    page.route("**/py/ai_worker.py", refuse)
+    page.route("**/js/engine/worker.js", refuse)
+
+
+def test_a_worker_that_cannot_load_is_given_up_and_people_play_on(web_app: AppPage) -> None:
+    page = web_app.page
+    refuse_the_worker(page)
     web_app.open("index.html#ai=1")
     # Four tries (the first and three restarts), each failing at once.
     expect(page.locator("#ai-unavailable")).to_be_visible(timeout=60_000)
@@ -40,5 +46,27 @@ def test_a_worker_that_cannot_load_is_given_up_and_people_play_on(web_app: AppPa
     assert move_list(page) == "1. c3 b4"
     # The browser logs each refused download itself, and offline.js stumbles
     # on the blocked service worker; nothing else went wrong.
+    expected = ("Failed to load resource", "reading 'waiting'")
+    assert [e for e in web_app.errors if not any(x in e for x in expected)] == []
+
+
+def test_the_analysis_board_says_in_the_same_words_that_the_worker_cannot_load(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    refuse_the_worker(page)
+    web_app.open("analysis.html#t=c3&k=1")
+    unavailable = "document.querySelector('#engine').dataset.state === 'unavailable'"
+    # Four tries fail at once each (the first and three restarts, 0 + 1 + 2 s apart).
+    page.wait_for_function(unavailable, timeout=60_000)
+    expect(page.locator("#engine-note")).to_have_text(
+        "The computer player failed: its script could not load. "
+        "The game is kept; press Resume to try again."
+    )
+    expect(page.locator("#engine-toggle")).to_have_text("Resume")
+    # The board still plays; the next position tries a fresh worker, in vain here.
+    play(page, "b4")
+    expect(page.locator("#an-tree button.an-move")).to_have_count(2)
+    page.wait_for_function(unavailable, timeout=60_000)
     expected = ("Failed to load resource", "reading 'waiting'")
     assert [e for e in web_app.errors if not any(x in e for x in expected)] == []

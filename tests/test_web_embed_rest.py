@@ -56,7 +56,7 @@ def test_boards_out_of_sight_rest_and_come_back_as_they_were(web_app: AppPage) -
     host(page, web_app.base_url, body)
     first, mixtour, tor = frames(page)
     wait_live(first)  # in view from the start: it hosts the engine
-    assert first.evaluate("document.body.dataset.engine") == "host"
+    assert first.evaluate("document.body.dataset.engineRole") == "host"
 
     # The reader steps back one move on the second board, plays a move on the Tor board.
     seen(page, 1)
@@ -95,7 +95,7 @@ def test_boards_out_of_sight_rest_and_come_back_as_they_were(web_app: AppPage) -
     # while the reader was below, is still the live host.
     wait_resting(mixtour)
     wait_resting(tor)
-    assert not resting(first) and first.evaluate("document.body.dataset.engine") == "host"
+    assert not resting(first) and first.evaluate("document.body.dataset.engineRole") == "host"
 
     # Seen again, each board is back, live, as the reader left it; the page's
     # history has not grown.

@@ -1,4 +1,4 @@
-"""Every embedded board of a page shares one engine (web/js/engine-host.js):
+"""Every embedded board of a page shares one engine (web/js/engine/host.js):
 one of the embed frames hosts Pyodide in a worker, the others ask it. Played by
 clicks in Chromium: many Mixtour and Tor boards on one page, from our own site
 and framed by another site; the host's frame removed (another board takes
@@ -27,7 +27,7 @@ from mixtour.tor.game import Game as TorGame
 
 READY = 'document.body?.dataset.ready === "1"'
 READY_MS = 90_000
-ENGINE_WORKER = "/js/engine-worker.js"
+ENGINE_WORKER = "/js/engine/worker.js"
 GAME = ["c3", "b4", "b4-c3", "d2"]
 
 
@@ -59,7 +59,11 @@ def wait_all_ready(page: Page) -> list[Frame]:
 
 
 def roles(every: list[Frame]) -> list[str]:
-    return [str(frame.evaluate("document.body.dataset.engine ?? ''")) for frame in every]
+    """Each frame's body[data-engine-role]; its old name body[data-engine] says the same."""
+    found = [str(frame.evaluate("document.body.dataset.engineRole ?? ''")) for frame in every]
+    old = [str(frame.evaluate("document.body.dataset.engine ?? ''")) for frame in every]
+    assert old == found
+    return found
 
 
 def engine_workers(page: Page) -> list[str]:
@@ -285,7 +289,7 @@ def test_a_frozen_hosts_tab_is_replaced_by_a_board_of_another_tab(
     assert position(board) == Game(None, ["c3", "b4"]).fen()
     assert roles(theirs) == ["host"]
     # The old host, thawed when its lock was taken, asks the new one.
-    frozen[0].wait_for_function("document.body?.dataset.engine === 'guest'")
+    frozen[0].wait_for_function("document.body?.dataset.engineRole === 'guest'")
     play(InFrame(frozen[0], first), "c3")
     assert position(InFrame(frozen[0], first)) == Game(None, ["c3"]).fen()
     assert web_app.errors == []

@@ -102,7 +102,7 @@ def test_second_visit_works_offline_with_the_server_gone(web_app: AppPage) -> No
         # Another board of the page asks the engine the first one started (offline too).
         boards.nth(2).scroll_into_view_if_needed()
         expect(boards.nth(2)).to_have_attribute("data-ready", "1", timeout=AI_TIMEOUT_MS)
-        assert page.evaluate("document.body.dataset.engine") == "host"
+        assert page.evaluate("document.body.dataset.engineRole") == "host"
         # Tor's rules and their boards, from the cache too.
         page.goto(server.url + "tor-rules.fr.html")
         tor = page.locator(".live-board").first

@@ -107,8 +107,8 @@ def test_rules_page_boards_become_ready(web_app: AppPage) -> None:
         expect(board.holder).to_have_attribute("aria-label", re.compile("."))
     # Every board in the page itself, one engine for all of them.
     assert page.locator("iframe").count() == 0
-    assert [url for url in workers if "engine-worker" in url] == [
-        web_app.base_url + "js/engine-worker.js"
+    assert [url for url in workers if "engine/worker" in url] == [
+        web_app.base_url + "js/engine/worker.js"
     ]
     assert web_app.errors == []
 

@@ -156,7 +156,7 @@ def test_a_crashing_worker_is_restarted_and_the_move_arrives(app_page: AppPage) 
     wait_white_to_move(page)
     assert len(page.locator("#moves .ply").all()) == 2
     assert app_page.dataset("ai") == "ready"
-    assert len(page.locator("script[worker]").all()) == 1
+    assert len(page.workers) == 1  # the fresh one: the old one was ended
     assert [e for e in app_page.errors if "asked the worker to fail" not in e] == []
 
 
@@ -168,7 +168,7 @@ def test_a_dead_worker_is_restarted_and_the_move_arrives(app_page: AppPage) -> N
     page.evaluate(
         """() => {
             window.mixtourDebug = { aiTimeoutMs: 5000 };
-            document.querySelector('script[worker]').xworker.terminate();
+            window.mixtourWorker.kill();
         }"""
     )
     play(page, "c3")

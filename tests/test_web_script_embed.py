@@ -115,8 +115,8 @@ def test_a_page_of_our_site_shows_boards_with_one_script(web_app: AppPage) -> No
     page.goto(web_app.base_url + "script-embed-test.html")
     check_boards(page, "./")
     assert page.locator("iframe").count() == 0
-    assert [url for url in workers if "engine-worker" in url] == [
-        web_app.base_url + "js/engine-worker.js"
+    assert [url for url in workers if "engine/worker" in url] == [
+        web_app.base_url + "js/engine/worker.js"
     ]
     assert web_app.errors == []
 

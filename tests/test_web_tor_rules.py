@@ -171,7 +171,7 @@ def without_boards(page: Page) -> None:
     def stand_in(route: Route) -> None:
         route.fulfill(status=200, content_type="text/javascript", body="")
 
-    page.route(re.compile(r"/engine-worker\.js"), stand_in)
+    page.route(re.compile(r"/engine/worker\.js"), stand_in)
 
 
 READY_MS = 120_000
@@ -190,8 +190,8 @@ def test_the_tor_rules_boards_are_live_in_the_page_with_one_engine(web_app: AppP
         expect(holder).to_have_attribute("data-ready", "1", timeout=READY_MS)
         assert holder.locator("canvas").get_attribute("data-position") == game.fen(), name
     assert page.locator("iframe").count() == 0
-    assert [url for url in workers if "engine-worker" in url] == [
-        web_app.base_url + "js/engine-worker.js"
+    assert [url for url in workers if "engine/worker" in url] == [
+        web_app.base_url + "js/engine/worker.js"
     ]
     # A closed square is refused with its reason; an open one is played.
     closed = page.locator('.live-board[data-example="closed"]')

@@ -479,7 +479,7 @@ def test_the_rules_pages_boards_are_live(tab: Engine, site_url: str) -> None:
         assert shown == [parse_link(found[name]).game.fen(), "playing"], name
     # One engine for every board, in a worker of the page.
     assert tab.run("() => document.querySelectorAll('iframe').length") == 0
-    assert tab.run("() => document.body.dataset.engine") == "host"
+    assert tab.run("() => document.body.dataset.engineRole") == "host"
 
 
 @relaunch_on_crash

@@ -1,46 +1,32 @@
 // @ts-check
-// The computer player on the page: who plays which colour, asking the AI
-// worker for moves and hints, the "thinking" indicator, pause and undo.
+// The computer player on the page: who plays which colour, asking the engine
+// for moves and hints, the "thinking" indicator, pause and undo.
 //
-// The search runs in a PyScript worker (web/py/ai_worker.py), started by the
-// main-thread Python (web/py/ai_host.py) only once the board is ready. The page
-// sends JSON text and gets JSON text back:
+// The searches run in the engine worker, reached through the engine client
+// (web/js/engine/client.js), which starts it once the board is ready, keeps
+// at most one search in it and replaces a worker that dies (its health
+// policy is the same on every page). A "think" request names the game
+// (deps.game, "mixtour" unless the page says otherwise) and carries the
+// game as it is now: its start and the actions played (deps.game()'s
+// snapshot), so the engine always sees the position of the game at that
+// moment.
 //
-//   python.ai_start(src, config)          create the worker (once)
-//   python.ai_restart(src, config)        stop it and create a fresh one
-//   python.ai_call("ping")                -> Promise of '{"ok": true, ...}' once it is up
-//   python.ai_call("think", request)      -> Promise of the answer (see ai_worker.py)
-//
-// A "think" request names the game (deps.game, "mixtour" unless the page
-// says otherwise); ai_host.py adds the game's start position and actions played,
-// so the AI always sees the position of the game at that moment.
 // Every request carries the page's generation number; any change of the game
 // (a move, undo, redo, new game, pause) bumps it, and an answer for an older
-// generation is dropped, so a stale move is never played.
+// generation is dropped, so a stale move is never played. A change of the
+// game also cancels the search under way (the client sends `cancel`), so the
+// next answer comes within its own budget.
 //
-// Cancelling: a change of the game sends the worker `cancel`, which ends its
-// search at once (the search visits the worker's event loop every few tens of
-// milliseconds, see ai_worker.py). The page keeps at most one search in the
-// worker: a new one is sent when the cancelled one has answered, so however
-// many searches were cancelled, the next answer comes within its own budget
-// plus the time the cancel takes to arrive.
+// A worker that raised is given up as a dead one is; the client starts a
+// fresh one and, once it is ready, the computer asks again: the game stays
+// as it is, so no move is lost. When the client gives up, the page says the
+// computer cannot be had and offers to try again or to play on with people
+// at every seat.
 //
-// A dead worker: while a request is out, the page pings the worker every
-// HEARTBEAT_MS; the worker answers pings during a search too, so one silent
-// for SILENCE_MS (plus the search's budget where the browser cannot interrupt
-// a search) is dead. A worker whose script cannot start (a failed download)
-// is noticed at once through its error event. Either is restarted with a fresh
-// one and asked again: the game stays as it is, so no move is lost. After
-// MAX_RESTARTS failures in a row the page says the computer cannot be had and
-// offers to try again or to play on with people at every seat.
-//
-// Test hooks:
-//   body[data-ai]            loading | ready | restarting | error
-//   body[data-ai-restarts]   how many times the worker was restarted
-//   body[data-ai-searches]   searches sent to the worker (cancelled ones included)
-//   window.mixtourDebug      (set by tests) {aiTimeoutMs (silence limit), aiStartTimeoutMs,
-//                            demoDelayMs, replyDelayMs (the least time before an answer to a person),
-//                            crashNext: true -> the next request makes the worker raise}
+// Test hooks (besides the client's body[data-ai], data-ai-restarts and
+// data-ai-searches):
+//   window.mixtourDebug      (set by tests) {demoDelayMs, replyDelayMs (the least
+//                            time before an answer to a person), crashNext}
 //   #ai-unavailable          the message and its buttons once the worker cannot be had
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
@@ -48,18 +34,11 @@
 
 import { t, colorName } from "./i18n.js";
 import { LEVELS } from "./notation.js";
+import { EngineClient } from "./engine/client.js";
 
-const WORKER_SRC = "./py/ai_worker.py";
-const WORKER_CONFIG = "./pyscript.json";
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
 const DEMO_DELAY_MS = 700; // between moves when only computers play
-const HEARTBEAT_MS = 1_000; // a ping while a request is out
-const SILENCE_MS = 4_000; // a worker that answers nothing for this long is dead
-const MAX_SEARCH_MS = 10_000; // the worker's own cap on one search (ai_worker.MAX_TIME_MS)
-const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
-const MAX_RESTARTS = 3;
-const RETRY_DELAY_MS = 1_000; // before the second restart in a row (twice that before the third)
 
 /** @returns {MixtourDebug} */
 const debug = () => window.mixtourDebug || {};
@@ -85,7 +64,6 @@ const debug = () => window.mixtourDebug || {};
 /**
  * What the computer player needs of the page.
  * @typedef {object} AiDeps
- * @property {() => Bridge.GamePage | null} python
  * @property {() => Bridge.View | null} view
  * @property {Bridge.Call} call
  * @property {(state: Bridge.View) => void} render
@@ -93,7 +71,7 @@ const debug = () => window.mixtourDebug || {};
  * @property {(text: string) => void} say
  * @property {import("./board.js").Board} board
  * @property {AiUi} ui
- * @property {string} [game] the game the worker plays (web/py/ai_worker.py's "game"; "mixtour" by default)
+ * @property {"mixtour" | "tor"} [game] the game the engine plays (web/py/ai_worker.py's "game"; "mixtour" by default)
  * @property {(state: Bridge.View) => boolean} [mayMove] whether the person here may move now
  *   (a game by link: only their own colour); a hint is only offered to them
  * @property {import("./computer-lock.js").ComputerLock} [lock] which tab plays the
@@ -102,48 +80,9 @@ const debug = () => window.mixtourDebug || {};
 
 /** What the AI is working on. @typedef {{generation: number, kind: "move" | "hint", color: string}} Thinking */
 
-/** The promise, or a rejection after `ms` milliseconds without an answer. */
-/**
- * A worker that fails to start (say, a file it needs could not be fetched)
- * rejects the ping, and failed() restarts it; PyScript would also print the
- * failure as a console error. Report it as the warning it is instead, once
- * PyScript has made the newest worker script's xworker.
- * @param {(script: HTMLScriptElement, reason: string) => void} onError
- */
-function watchWorkerErrors(onError, tries = 200) {
-  const script = [...document.querySelectorAll('script[type="py"][worker]')]
-    .filter((element) => element instanceof HTMLScriptElement)
-    .at(-1);
-  if (script?.xworker) {
-    script.xworker.onerror = (/** @type {any} */ event) => {
-      const reason = event?.error?.message ?? event?.message ?? String(event?.error ?? event);
-      console.warn("AI worker could not start:", reason);
-      onError(script, reason);
-    };
-  } else if (tries > 0) {
-    setTimeout(() => watchWorkerErrors(onError, tries - 1), 50);
-  }
-}
-
-/**
- * @template T
- * @param {Promise<T>} promise
- * @param {number} ms
- * @returns {Promise<T>}
- */
-function withTimeout(promise, ms) {
-  let timer = 0;
-  /** @type {Promise<never>} */
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(t("msg.aiTimeout"))), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export class Ai {
   /**
-   * deps: {python() -> window.mixtourPython or null, view() -> state,
-   *        call, render, play(text), say, board, ui}
+   * deps: {view() -> state, call, render, play(text), say, board, ui}
    * @param {AiDeps} deps
    */
   constructor(deps) {
@@ -159,18 +98,7 @@ export class Ai {
     this.hint = null; // text of the hint shown for the current position
     this.timer = 0;
     this.scheduled = false; // a move chosen, waiting for its pace before it is played
-    this.restarts = 0; // failures in a row
-    /** @type {Promise<string> | null} */
-    this.inFlight = null; // the worker's current search (a promise), at most one
-    this.inFlightKind = ""; // the worker function it called ("think", "review", ...)
-    this.cancelSent = false;
-    this.searches = 0;
-    /** @type {Promise<string> | null} */
-    this.booted = null; // resolves when the current worker answered its first ping
-    /** @type {((error: Error) => void) | null} */
-    this.failStart = null; // rejects the wait for the current worker (its script failed)
-    this.workerSerial = 0;
-    this.yields = false;
+    this.engine = new EngineClient({ say: deps.say, onStatus: (status) => this.engineStatus(status) });
     const ui = deps.ui;
     ui.hintButton.addEventListener("click", () => this.askHint());
     ui.pauseButton.addEventListener("click", () => this.togglePause());
@@ -185,15 +113,6 @@ export class Ai {
       select.replaceChildren(human, ...levels);
     }
     this.publishSeats();
-    // Should PyScript still fail to download a starting worker's script (after
-    // our own download worked), it leaves an unhandled "Failed to fetch": that
-    // is this worker failing to start, not an error of the page.
-    window.addEventListener("unhandledrejection", (event) => {
-      const reason = String(event.reason?.message ?? event.reason ?? "");
-      if (document.body.dataset.ai === "ready" || !/failed to fetch/i.test(reason)) return;
-      event.preventDefault();
-      this.failStart?.(new Error(reason));
-    });
     // A link that says who the computer is (ai=N or ai=r3): those seats, at once.
     window.addEventListener("mixtour:link-loaded", (event) => {
       const seats = event.detail?.seats;
@@ -204,84 +123,41 @@ export class Ai {
     });
   }
 
-  // -- the worker ---------------------------------------------------------------
+  // -- the engine ---------------------------------------------------------------
 
-  /** Start the worker once the board is ready; body[data-ai] tells how it went. */
+  /** Start the engine once the board is ready; body[data-ai] tells how it went. */
   start() {
-    document.body.dataset.ai = "loading";
-    this.boot(false);
+    this.engine.start().catch(() => {}); // a failed start: the client restarts it
   }
 
   /**
-   * Start a worker (a fresh one when `restart`): its script is downloaded here
-   * first, so that a failed download is noticed at once (PyScript would leave
-   * it as an uncaught "Failed to fetch" and the worker waiting for ever; the
-   * worker then gets the script from the cache), then wait for its first
-   * answer; a failure of its start ends the wait at once.
+   * The client's status changed: ask again once a (fresh) worker is ready;
+   * once it gave up, say the computer cannot be had.
+   * @param {import("./engine/client.js").EngineStatus} status
    */
-  /** @param {boolean} restart */
-  boot(restart) {
-    const worker = (this.workerSerial = (this.workerSerial ?? 0) + 1);
-    /** @type {Promise<never>} */
-    const failedToStart = new Promise((_, reject) => {
-      this.failStart = reject;
-    });
-    const started = (async () => {
-      const response = await fetch(WORKER_SRC);
-      if (!response.ok) throw new Error(`${WORKER_SRC}: HTTP ${response.status}`);
-      await response.text();
-      if (worker !== this.workerSerial) return "{}";
-      const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-      if (restart) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
-      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
-      watchWorkerErrors((script, reason) => {
-        if (worker === this.workerSerial) this.failStart?.(new Error(reason));
-      });
-      return Promise.race([python.ai_call("ping"), failedToStart]);
-    })();
-    started.catch(() => {}); // a late rejection of a replaced worker is no error
-    this.booted = withTimeout(started, debug().aiStartTimeoutMs ?? START_TIMEOUT_MS);
-    this.booted.then(
-      (text) => {
-        if (worker !== this.workerSerial) return;
-        this.yields = JSON.parse(text).yields === true; // it hears pings and cancels mid-search
-        document.body.dataset.ai = "ready";
-        this.update(false);
-      },
-      (error) => {
-        if (worker === this.workerSerial) this.failed(error);
-      },
-    );
-  }
-
-  /**
-   * The worker failed: restart it and carry on from the same position.
-   * @param {any} error an Error, or what a promise was rejected with
-   */
-  failed(error) {
-    const reason = String(error?.message ?? error);
-    console.warn("AI worker failed:", reason);
-    this.setThinking(null);
-    this.restarts += 1;
-    if (this.restarts > MAX_RESTARTS) {
-      document.body.dataset.ai = "error";
+  engineStatus(status) {
+    if (status === "ready") {
+      this.update(false);
+    } else if (status === "restarting") {
+      this.generation += 1; // whatever the old worker was asked is gone with it
+      this.setThinking(null);
+    } else if (status === "error") {
+      this.generation += 1;
       this.paused = true;
-      this.inFlight = null;
-      this.deps.say(t("msg.aiError", { error: reason }));
+      this.setThinking(null);
       this.showUnavailable();
       this.update(false);
-      return;
     }
-    document.body.dataset.ai = "restarting";
-    document.body.dataset.aiRestarts = String(Number(document.body.dataset.aiRestarts || 0) + 1);
-    this.deps.say(t("msg.aiRestart", { error: reason }));
-    this.generation += 1; // whatever the old worker still sends is stale
-    this.inFlight = null; // the old worker's search is gone with it
-    // A worker that failed at once (say, a failed download) is tried again a little later.
-    const serial = this.workerSerial;
-    setTimeout(() => {
-      if (serial === this.workerSerial) this.boot(true);
-    }, RETRY_DELAY_MS * (this.restarts - 1));
+  }
+
+  /**
+   * A request failed: a worker that raised is given up (the client starts a
+   * fresh one); a dead one the client has already replaced.
+   * @param {any} error an EngineError, or what a promise was rejected with
+   */
+  failed(error) {
+    this.setThinking(null);
+    if (!error?.dead) this.engine.fail(String(error?.message ?? error));
   }
 
   /** The computer cannot be had: say so, and offer to retry or to play on with people. */
@@ -299,9 +175,9 @@ export class Ai {
     retry.textContent = t("ai.retry");
     retry.addEventListener("click", () => {
       box.remove();
-      this.restarts = 0;
       this.paused = false;
-      this.failedAgain();
+      this.engine.retry();
+      this.refresh();
     });
     const humans = document.createElement("button");
     humans.type = "button";
@@ -320,159 +196,62 @@ export class Ai {
     else document.body.append(box);
   }
 
-  /** Try a fresh worker after the player asked to. */
-  failedAgain() {
-    document.body.dataset.ai = "restarting";
-    this.generation += 1;
-    this.boot(true);
-    this.refresh();
+  /** The game on the board as the engine reads it: its start and the actions played. */
+  game() {
+    const snapshot = this.deps.call("snapshot");
+    return { start: snapshot.start, actions: snapshot.actions.slice(0, snapshot.ply) };
   }
 
   /**
-   * Ask the worker; resolves to the parsed answer, or to {stale: true} when the
-   * request was overtaken while it waited for the worker's previous search.
-   * @param {{id: number, level: number, crash?: boolean}} request
+   * Ask the engine for a move of the game as it is now; resolves to the
+   * parsed answer, or to {stale: true} when the request was overtaken while
+   * it waited for the search before it.
+   * @param {{id: number, level: number}} request
    * @returns {Promise<AiAnswer | {stale: true, id?: undefined}>}
    */
   async think(request) {
-    while (this.inFlight) {
-      if (request.id !== this.generation) return { stale: true };
-      this.cancelSearch();
-      await this.inFlight.catch(() => {});
-    }
-    if (request.id !== this.generation) return { stale: true };
-    if (document.body.dataset.ai !== "ready") {
-      try {
-        await this.booted;
-      } catch {
-        return { stale: true }; // the failed start restarts the worker (boot)
-      }
-      if (request.id !== this.generation) return { stale: true };
-    }
-    if (debug().crashNext) {
-      debug().crashNext = false;
-      request = { ...request, crash: true };
-    }
-    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-    const call = python.ai_call("think", JSON.stringify({ game: this.deps.game ?? "mixtour", ...request }));
-    this.searches += 1;
-    document.body.dataset.aiSearches = String(this.searches);
-    return this.track(call, "think");
+    const wanted = () => request.id === this.generation;
+    const answer = await this.engine.call(
+      "think",
+      { game: this.deps.game ?? "mixtour", ...this.game(), ...request },
+      { wanted, cancelOthers: true },
+    );
+    // Mixtour's page: a Mixtour action (Tor's page has its own computer, tor/computer.js).
+    return answer ? /** @type {AiAnswer} */ (answer) : { stale: true };
   }
 
   /**
-   * Send the worker another request than a move (the game review's `review` and
-   * `review_report`), in the same queue as the searches: it waits for the search
-   * under way, and a dead worker is noticed as for a move. Resolves to the parsed
-   * answer; rejects with the worker's error, or when the worker fell silent.
-   * @param {string} name the worker function
-   * @param {object} request sent as JSON
-   * @returns {Promise<any>}
+   * Send the engine another request than a move (the game review's `review`
+   * and `review_report`), in the same queue as the searches. Resolves to the
+   * parsed answer; rejects with an EngineError.
+   * @template {keyof Bridge.Worker} K
+   * @param {K} name the engine's call
+   * @param {Bridge.WorkerRequest<K>} request sent as JSON
+   * @returns {Promise<Bridge.WorkerAnswer<K> | null>}
    */
-  async ask(name, request) {
-    await this.idle();
-    if (document.body.dataset.ai !== "ready") await this.booted;
-    await this.idle();
-    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-    return this.track(python.ai_call(name, JSON.stringify(request)), name);
-  }
-
-  /**
-   * Watch a worker call as the request under way; resolve to its parsed answer.
-   * @param {Promise<string>} call
-   * @param {string} kind the worker function, for a cancel to know what it stops
-   * @returns {Promise<any>}
-   */
-  async track(call, kind) {
-    const search = this.watch(call);
-    this.inFlight = search;
-    this.inFlightKind = kind;
-    this.cancelSent = false;
-    this.showBusy();
-    try {
-      const text = await search;
-      this.restarts = 0;
-      return JSON.parse(text);
-    } finally {
-      if (this.inFlight === search) this.inFlight = null;
-      this.showBusy();
-    }
+  ask(name, request) {
+    return this.engine.call(name, request);
   }
 
   /**
    * body[data-ai-busy] while the computer has anything under way: a request in
-   * the worker, a search the page waits for, or a move waiting for its pace.
+   * the worker, a search the page waits for, a move waiting for its pace, or a
+   * fresh worker starting after a failure.
    * Its absence is the test hook for "nothing more will happen by itself".
    */
   showBusy() {
-    const busy = Boolean(this.thinking || this.inFlight || this.scheduled);
+    const restarting = this.engine.status === "restarting"; // asked again once the fresh worker is ready
+    const busy = Boolean(this.thinking || this.engine.busyWith || this.scheduled || restarting);
     document.body.toggleAttribute("data-ai-busy", busy);
   }
 
-  /** Resolves once the worker has no request under way. */
-  async idle() {
-    while (this.inFlight) await this.inFlight.catch(() => {});
-  }
-
   /**
-   * End the worker's current request if it is a `name` (a review stopped
+   * End the engine's current request if it is a `name` (a review stopped
    * leaves the computer's own search alone).
    * @param {string} name
    */
   cancelRequest(name) {
-    if (this.inFlightKind === name) this.cancelSearch();
-  }
-
-  /** End the worker's current search (its answer will be dropped). */
-  cancelSearch() {
-    if (!this.inFlight || this.cancelSent) return;
-    this.cancelSent = true;
-    this.deps.python()?.ai_call("cancel").catch(() => {});
-  }
-
-  /**
-   * The worker's answer, or a rejection once the worker has been silent too
-   * long: it is pinged every HEARTBEAT_MS while the answer is awaited.
-   * @param {Promise<string>} call
-   * @returns {Promise<string>}
-   */
-  watch(call) {
-    const python = /** @type {Bridge.GamePage} */ (this.deps.python());
-    // Until the worker showed that it answers during a search, allow for the search.
-    const allowance = this.yields ? 0 : MAX_SEARCH_MS;
-    const silence = (debug().aiTimeoutMs ?? SILENCE_MS) + allowance;
-    return new Promise((resolve, reject) => {
-      let heard = performance.now();
-      let pinging = false;
-      const timer = setInterval(() => {
-        if (performance.now() - heard > silence) {
-          clearInterval(timer);
-          reject(new Error(t("msg.aiTimeout")));
-          return;
-        }
-        if (pinging) return;
-        pinging = true;
-        python.ai_call("ping").then(
-          () => {
-            pinging = false;
-            heard = performance.now();
-          },
-          () => {
-            pinging = false;
-          },
-        );
-      }, HEARTBEAT_MS);
-      call.then(
-        (text) => {
-          clearInterval(timer);
-          resolve(text);
-        },
-        (error) => {
-          clearInterval(timer);
-          reject(error);
-        },
-      );
-    });
+    this.engine.cancel(name);
   }
 
   // -- seats ------------------------------------------------------------------------
@@ -580,7 +359,7 @@ export class Ai {
     clearTimeout(this.timer);
     this.scheduled = false;
     this.setThinking(null);
-    this.cancelSearch();
+    this.engine.cancel();
   }
 
   /**
@@ -701,7 +480,7 @@ export class Ai {
       this.paused = false;
       const id = document.body.dataset.gameId;
       if (id) this.deps.lock?.claim(id); // the computer plays on here
-      if (document.body.dataset.ai === "error") document.body.dataset.ai = "ready";
+      if (this.engine.status === "error") this.engine.retry();
       this.deps.say(t("msg.resumed"));
     } else {
       this.paused = true;

@@ -1,7 +1,7 @@
 // @ts-check
 // The analysis board (analysis.html): try moves for both sides from any
 // position, keep them as a tree of variations, and let the engine judge the
-// position shown, continuously, in the AI worker (web/js/analysis-engine.js).
+// position shown, continuously, in the AI worker (web/js/analysis-deepening.js).
 //
 // The tree lives in Python (web/py/analysis_bridge.py on mixtour/analysis.py):
 // the engine checks every move before it enters the tree, and the page only
@@ -29,10 +29,10 @@ import { LEVELS, linkParams, parseAction, previewLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { squareName } from "./board.js";
-import { BUDGET_MS, Engine, MAX_DEPTH } from "./analysis-engine.js";
+import { BUDGET_MS, Deepening, MAX_DEPTH } from "./analysis-deepening.js";
 
-/** @typedef {import("./analysis-engine.js").Report} Report */
-/** @typedef {import("./analysis-engine.js").EngineState} EngineState */
+/** @typedef {import("./analysis-deepening.js").Report} Report */
+/** @typedef {import("./analysis-deepening.js").EngineState} EngineState */
 /** One move of a line of the tree (the contract's, web/py/contract.py). @typedef {Bridge.AnalysisEntry} Entry */
 
 const ui = {
@@ -96,8 +96,7 @@ const board = new Board(ui.canvas, {
   onIllegal: (tried) => python.ready && explainAttempt(tried, call, say),
 });
 
-const engine = new Engine({
-  python: () => python.bridge,
+const engine = new Deepening({
   onReport: showReport,
   onState: showEngineState,
 });
@@ -447,7 +446,7 @@ function showLine(words) {
  */
 function showEngineState(state, detail) {
   ui.engine.dataset.state = state;
-  const paused = state === "paused" || state === "capped" || state === "error";
+  const paused = ["paused", "capped", "error", "unavailable"].includes(state);
   ui.toggle.textContent = paused ? t("an.resume") : t("an.pause");
   ui.toggle.setAttribute("aria-pressed", String(!paused && state !== "off"));
   ui.toggle.disabled = state === "off" || state === "done";
@@ -460,7 +459,9 @@ function showEngineState(state, detail) {
     paused: t("an.paused"),
     done: view?.over ? t("an.over") : t("an.proven"),
     capped: t("an.capped"),
+    restarting: t("msg.aiRestart", { error: failure(detail ?? "") }), // the words of every page
     error: t("an.error", { error: failure(detail ?? "") }),
+    unavailable: t("msg.aiError", { error: failure(detail ?? "") }), // the words of every page
   };
   ui.note.textContent = notes[state] ?? "";
   if (state === "off") clearReport();
@@ -477,7 +478,7 @@ function failure(detail) {
 }
 
 ui.toggle.addEventListener("click", () => {
-  if (engine.state === "paused" || engine.state === "capped" || engine.state === "error") engine.resume();
+  if (["paused", "capped", "error", "unavailable"].includes(engine.state)) engine.resume();
   else engine.pause();
 });
 

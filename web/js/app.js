@@ -111,12 +111,10 @@ const correspondence = {
 // The address bar, "copy link" and flip (web/js/links.js); a link shows another game.
 const links = new Links({ call, render: renderOther, say, board, seats: () => ai.seats, correspondence });
 
-// The computer player: seats, the AI worker, hints, pause (web/js/ai.js); one
+// The computer player: seats, the engine, hints, pause (web/js/ai.js); one
 // tab plays the computer's moves of a game open in several (web/js/computer-lock.js).
 const lock = new ComputerLock(() => ai.update(false));
-const gamePython = () => /** @type {Bridge.GamePage | null} */ (python.bridge);
 const ai = new Ai({
-  python: gamePython,
   view: () => view,
   call,
   render,

@@ -14,7 +14,7 @@
 // The language is the page's <html lang> (English, French or German), else
 // the browser's; the theme is the system's, or a holder's data-theme="light"
 // or "dark". In another site's page the engine runs in one hidden frame of
-// our site (web/js/engine-host.js, FrameEngine), and nothing of that page is
+// our site (web/js/engine/host.js, FrameEngine), and nothing of that page is
 // changed but its holders: its lang, theme, storage and service worker stay
 // its own (web/js/guest.js). Such a page must let our site's scripts and
 // frames in (its Content-Security-Policy's script-src and frame-src).

@@ -13,7 +13,7 @@
 // module's preview reader (previewBoard below: drawing only, no rules). The
 // engine starts when the board scrolls into view or is pressed; every board
 // of the page shares one engine, in a worker that one of the page's frames
-// hosts (web/js/engine-host.js), and from its first answer on everything shown
+// hosts (web/js/engine/host.js), and from its first answer on everything shown
 // comes from the Bridge, as on the game page.
 
 import { Board } from "./board.js";

@@ -8,7 +8,7 @@
 // ...) and among others in one of our pages (live-boards.js: no ids, the
 // board found by its holder). Styles: web/css/embed.css, scoped to .embed.
 
-import { RemoteBridge } from "./engine-host.js";
+import { RemoteBridge } from "./engine/host.js";
 import { t, translatePage } from "./i18n.js";
 import { messageLine } from "./page.js";
 
@@ -97,7 +97,7 @@ export function buildEmbed(root, { ids, open, openLabel }) {
 
 /**
  * What every embedded board does whatever its game: its engine (one for the
- * page, web/js/engine-host.js), started when the board is seen or pressed;
+ * page, web/js/engine/host.js), started when the board is seen or pressed;
  * its message over the board; its step buttons. A game's board (MixtourEmbed
  * in embed-board.js, TorEmbed in tor/embed.js) draws the preview, loads its
  * link, plays and shows the engine's answers.

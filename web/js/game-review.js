@@ -2,7 +2,7 @@
 // Game review: the engine's verdict on every move of the game on the board.
 //
 // "Review" takes the whole game (the moves played and those stepped back
-// over) and asks the AI worker (web/py/ai_worker.py `review`) for one
+// over) and asks the engine (web/py/ai_worker.py `review`) for one
 // position at a time, in the same queue as the computer's moves (Ai.ask):
 // the page keeps drawing, shows the progress, and "Stop" ends the review
 // between two positions (and the position under way at once). After each
@@ -76,7 +76,7 @@ export class GameReview {
     this.run = 0; // bumped to end the review under way
     /** @type {{ start: string, actions: string[] } | null} */
     this.game = null;
-    /** @type {object[]} the worker's answers, one per position */
+    /** @type {Bridge.ReviewedPly[]} the engine's answers, one per position */
     this.plies = [];
     /** @type {Report | null} */
     this.report = null;
@@ -156,12 +156,13 @@ export class GameReview {
       for (let ply = 0; ply <= actions.length; ply++) {
         let answer;
         do {
-          // The computer's own move goes first (Ai.think cancels this search): ask again.
-          answer = await ai.ask("review", { id: run, start: snapshot.start, actions, ply, depth });
+          // The computer's own move goes first (Ai.think cancels this search), and a
+          // worker that died is replaced by the engine client: ask again.
+          answer = await this.askAgain(ai, run, "review", { id: run, start: snapshot.start, actions, ply, depth });
           if (run !== this.run) return;
         } while (answer.cancelled);
         this.plies.push(answer);
-        const report = await ai.ask("review_report", { actions, plies: this.plies });
+        const report = await this.askAgain(ai, run, "review_report", { actions, plies: this.plies });
         if (run !== this.run) return;
         this.report = report;
         this.showProgress();
@@ -174,8 +175,28 @@ export class GameReview {
       if (run !== this.run) return;
       this.setState("error");
       say(t("rv.error", { error: String(/** @type {any} */ (error)?.message ?? error) }));
-      // A worker that fell silent is dead: the computer player restarts it.
-      if (error instanceof Error && error.message === t("msg.aiTimeout")) ai.failed(error);
+    }
+  }
+
+  /**
+   * The engine's answer for the review; a worker that dies meanwhile is
+   * replaced by the engine client, and the position is asked again of the
+   * fresh one (the client gives up after its restarts: then this rejects).
+   * @template {"review" | "review_report"} K
+   * @param {import("./ai.js").Ai} ai
+   * @param {number} run
+   * @param {K} name
+   * @param {Bridge.WorkerRequest<K>} request
+   * @returns {Promise<Bridge.WorkerAnswer<K>>}
+   */
+  async askAgain(ai, run, name, request) {
+    for (;;) {
+      try {
+        // Never null: a request sent without `wanted` is always sent.
+        return /** @type {Bridge.WorkerAnswer<K>} */ (await ai.ask(name, request));
+      } catch (error) {
+        if (!(/** @type {any} */ (error)?.dead) || run !== this.run || ai.engine.status === "error") throw error;
+      }
     }
   }
 

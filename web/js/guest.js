@@ -3,7 +3,7 @@
 // web/js/boards.js). There they leave that page's own settings alone (its
 // <html lang> and data-theme, its service worker, its body's attributes),
 // read nothing of its storage or address, and ask the engine of our site
-// through a frame of ours (web/js/engine-host.js, FrameEngine).
+// through a frame of ours (web/js/engine/host.js, FrameEngine).
 
 /** The address of our site (the folder of web/), whatever page runs these scripts. */
 export const SITE = new URL("../", import.meta.url);

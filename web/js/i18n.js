@@ -119,6 +119,7 @@ const STRINGS = {
     "msg.paused": "Paused",
     "msg.resumed": "Resumed",
     "msg.aiRestart": "The computer player stopped ({error}). Restarting it; the game is kept.",
+    "msg.aiNoStart": "its script could not load",
     "msg.aiTimeout": "no answer in time",
 
     "save.restored": "Your game was restored where you left it.",

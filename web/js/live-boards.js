@@ -6,7 +6,7 @@
 // tor-embed.html's with data-game="tor" (web/js/tor/embed.js), with the same
 // link and options, among the page's text; it is a region named by its
 // aria-label (the board's generic name if it has none). All of them share
-// the page's scripts and styles, and one engine (web/js/engine-host.js), so a
+// the page's scripts and styles, and one engine (web/js/engine/host.js), so a
 // page of many boards costs little more than one board.
 //
 // Each board starts its engine when it comes into view or is pressed, and

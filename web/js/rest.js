@@ -15,7 +15,7 @@
 // site, whose storage the browser may block, rests as well.
 // Tests: window.mixtourDebug.restMs set before the page loads shortens the wait.
 
-import { engineBusy } from "./engine-host.js";
+import { engineBusy } from "./engine/host.js";
 
 const REST_MS = 60_000;
 const REST_PAGE = "embed-rest.html";

@@ -77,7 +77,12 @@ const board = new TorBoard(canvas, {
 });
 
 const computer = new TorComputer({
-  python: () => /** @type {Bridge.TorPage} */ (/** @type {unknown} */ (python.bridge)),
+  game: () => {
+    const snapshot = call("snapshot");
+    return { start: snapshot.start, actions: snapshot.actions.slice(0, snapshot.ply) };
+  },
+  view: () => view,
+  say: (text) => say(text),
   // The words follow the pictures: the computer's action is played (and told)
   // once the board has shown the step before it, if the game is still where it was.
   play: (action) => {

@@ -1,9 +1,10 @@
-"""The computer player, run by PyScript in a web worker (named ``ai``).
+"""The computer player's calls, run in the engine worker (``web/js/engine/worker.js``).
 
 The worker only computes: it never touches the page, so it needs no
-SharedArrayBuffer and the site runs on any static host. The main thread
-(``ai_host.py``) starts it once the page is ready and calls its exported
-functions with a JSON string; each returns a JSON string.
+SharedArrayBuffer and the site runs on any static host. The pages' engine
+client (``web/js/engine/client.js``) starts it and asks these functions by
+name (``engine_calls.CALLS``), each with a JSON string; each returns a JSON
+string.
 
 ``think(request)``
     request: ``{"id": n, "game": "mixtour", "start": P1, "actions": [N1...],
@@ -56,7 +57,7 @@ waiting messages. Where the browser has no JSPI (``can_run_sync()`` is false)
 the search runs to its budget without yielding; the page then keeps at most one
 search in flight, so cancelled searches never queue up.
 
-Under CPython the module imports without PyScript, so tests can call
+Under CPython the module imports without Pyodide, so tests can call
 :func:`think` directly.
 """
 
@@ -306,4 +307,5 @@ def memory() -> MemoryJson:
     return json.dumps({"wasm_bytes": wasm, "objects": len(gc.get_objects())})
 
 
+# What the engine worker may ask of this module (engine_calls.CALLS names them).
 __export__ = ["think", "cancel", "ping", "memory", "review", "review_report", "analyse"]

@@ -1,7 +1,7 @@
-"""The engine shared by every embedded board of a page (``web/js/engine-worker.js``).
+"""The embeds' boards in the engine worker (its ``board`` call, ``engine_calls.py``).
 
 One Pyodide in one worker answers the boards of every embed frame on the
-page (``web/js/engine-host.js`` elects the frame that runs it). A request
+page (``web/js/engine/host.js`` elects the frame that runs it). A request
 names its game (``mixtour`` or ``tor``), the board that asks, the link of
 the game that board shows (its state: the link the last answer gave it,
 or the embed's own link before the first), a bridge method and its

@@ -5,8 +5,8 @@ The page names its surface (``<body data-surface="game">``; see
 functions on ``window`` (``window.mixtourPython``, ``torPython`` or
 ``mixtourEditor``: methods that take plain values and return JSON strings)
 and fires ``mixtour:python-ready``; the page's JavaScript takes over from
-there. A page whose surface has a game also gets the computer's worker
-(``ai_start``, ``ai_call``, ``ai_restart`` of ``ai_host.py``).
+there. The computer's searches run in the engine worker, which the page's
+JavaScript reaches directly (``web/js/engine/client.js``).
 """
 
 from __future__ import annotations

@@ -2,14 +2,18 @@
 
 A *surface* is what one kind of page may call: the object that holds its game
 (a bridge), the bridge's methods that JavaScript may reach (nothing else of it
-is reachable), the global it is published as on ``window``, and whether the
-page drives the computer's worker. Two hosts serve the same table:
+is reachable) and the global it is published as on ``window``. Two hosts
+serve the same table:
 
 * on the main thread, ``page_main.py``, the one Python entry script of every
   page, publishes the surface its page names (``<body data-surface="...">``)
   and fires ``mixtour:python-ready``;
-* in the embeds' shared worker, ``engine_host.py`` answers the boards of
-  every embed frame with the ``embed`` and ``tor-embed`` surfaces' methods.
+* in the engine worker, ``engine_host.py`` (the ``board`` call of
+  ``engine_calls.py``) answers the boards of every embed frame with the
+  ``embed`` and ``tor-embed`` surfaces' methods.
+
+The computer's searches are not a surface: they are the engine worker's own
+calls (``engine_calls.py``), asked by the pages' engine client.
 
 Pure Python (no ``js``, no PyScript): each bridge module is imported when a
 page opens its surface, so a page loads only its own.
@@ -30,18 +34,6 @@ _BOARD = ("state", "play", "explain", "explain_lift")
 _LINKS = ("load_link", "link", "goto")
 
 
-def _mixtour_game(bridge: Any) -> tuple[str, list[str]]:
-    return bridge.game.start, [str(action) for action in bridge.game.actions()]
-
-
-def _tor_game(bridge: Any) -> tuple[str, list[str]]:
-    return bridge.game.start, list(bridge.game.record())
-
-
-def _analysis_game(board: Any) -> tuple[str, list[str]]:
-    return board.tree.start, [str(action) for action in board.board.game.actions()]
-
-
 @dataclass(frozen=True)
 class Surface:
     """What one kind of page may call.
@@ -50,10 +42,7 @@ class Surface:
     or, with ``make`` empty, the module's own functions. ``methods`` are the
     names JavaScript may call (methods of the object, or functions of the
     module), and ``functions`` module functions published beside them
-    (``bridge.rules``). ``game`` gives the game shown (its start and the
-    actions played, as texts) for the computer's worker: a page with one
-    publishes ``ai_start``, ``ai_call`` and ``ai_restart`` (``ai_host.py``).
-    ``marks_engine`` sets ``body[data-engine]`` once the engine imported (the
+    (``bridge.rules``). ``marks_engine`` sets ``body[data-engine]`` once the engine imported (the
     game pages' test hook)."""
 
     module: str
@@ -61,7 +50,6 @@ class Surface:
     methods: tuple[str, ...]
     publish_as: str
     functions: tuple[str, ...] = ()
-    game: Callable[[Any], tuple[str, list[str]]] | None = None
     marks_engine: bool = False
 
 
@@ -90,7 +78,6 @@ SURFACES: dict[str, Surface] = {
         ),
         "mixtourPython",
         functions=("rules",),
-        game=_mixtour_game,
         marks_engine=True,
     ),
     # tor.html.
@@ -99,7 +86,6 @@ SURFACES: dict[str, Surface] = {
         "TorBridge",
         ("state", "play", "explain", "undo", "redo", "new_game", *_LINKS, "snapshot", "restore"),
         "torPython",
-        game=_tor_game,
         marks_engine=True,
     ),
     # analysis.html: the tree of variations; the worker analyses the node shown.
@@ -108,7 +94,6 @@ SURFACES: dict[str, Surface] = {
         "AnalysisBoard",
         (*_BOARD, "open", "select", "step", "delete", "promote", "set_flip"),
         "mixtourPython",
-        game=_analysis_game,
     ),
     # editor.html: module functions, no game.
     "editor": Surface(
@@ -134,8 +119,7 @@ def make_bridge(surface: Surface) -> Any:
 
 def open_surface(name: str) -> tuple[Surface, dict[str, Callable[..., Any]]]:
     """The surface called ``name`` and its functions by name, bound to a new
-    bridge (with the worker's functions when it has a game); KeyError for a
-    name no page uses."""
+    bridge; KeyError for a name no page uses."""
     surface = SURFACES[name]
     bridge = make_bridge(surface)
     module = sys.modules[surface.module]  # imported by make_bridge
@@ -143,9 +127,4 @@ def open_surface(name: str) -> tuple[Surface, dict[str, Callable[..., Any]]]:
         method: getattr(bridge, method) for method in surface.methods
     }
     functions.update({function: getattr(module, function) for function in surface.functions})
-    if surface.game is not None:
-        from ai_host import worker_functions  # needs PyScript: the browser's main thread
-
-        game = surface.game
-        functions.update(worker_functions(lambda: game(bridge)))
     return surface, functions

@@ -117,7 +117,7 @@ def run_benchmarks(runs: int) -> int:
     status = run([python, EMBEDS_SCRIPT], env=tool_env(chromium)) or status
 
     # The AI: inside Pyodide under Node (tests/pyodide_bench.mjs, the same table
-    # as `python3 -m mixtour bench`), and in the page's PyScript worker.
+    # as `python3 -m mixtour bench`), and in the page's engine worker.
     print("\n== AI in Pyodide (Node) ==", flush=True)
     node = shutil.which("node")
     if node is None:

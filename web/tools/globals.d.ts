@@ -12,6 +12,12 @@ declare namespace Bridge {
     ...args: Parameters<Python[K]>
   ) => Parsed<ReturnType<Python[K]>>;
 
+  /** What the engine worker's call `K` takes (web/js/engine/client.js `call`): its request, parsed. */
+  type WorkerRequest<K extends keyof Worker> = Parameters<Worker[K]> extends [infer R] ? Parsed<R> : undefined;
+
+  /** What the engine worker's call `K` answers, parsed. */
+  type WorkerAnswer<K extends keyof Worker> = Parsed<ReturnType<Worker[K]>>;
+
   /** The editor's `call(name, ...args)`: a function of its Python (EditorPage), its answer parsed. */
   type EditorCall = <K extends keyof EditorPage>(
     name: K,
@@ -24,7 +30,7 @@ declare namespace Bridge {
     ...args: Parameters<TorPython[K]>
   ) => Parsed<ReturnType<TorPython[K]>>;
 
-  /** An embed's `call(name, ...args)` to the shared engine (web/js/engine-host.js): later. */
+  /** An embed's `call(name, ...args)` to the shared engine (web/js/engine/host.js): later. */
   type CallLater = <K extends keyof Python>(
     name: K,
     ...args: Parameters<Python[K]>
@@ -36,38 +42,20 @@ declare namespace Bridge {
     ...args: Parameters<TorPython[K]>
   ) => Promise<Parsed<ReturnType<TorPython[K]>>>;
 
-  /**
-   * `window.torPython` on Tor's page (web/py/tor_main.py): Tor's bridge and
-   * the AI worker's functions; the embed publishes a part of them.
-   */
-  interface TorPage extends TorPython {
-    ai_start(src: string, config: string): void;
-    ai_restart(src: string, config: string): void;
-    ai_call(name: string, payload?: string): Promise<string>;
-  }
+  /** `window.torPython` on Tor's page: Tor's bridge (web/py/surfaces.py, "tor"). */
+  type TorPage = TorPython;
 
-  /**
-   * `window.mixtourPython` on the game page (web/py/main.py): the bridge's
-   * functions and the AI worker's. The embed and the lesson publish a part
-   * of them (web/py/embed_main.py).
-   */
-  interface GamePage extends Python {
-    /** Create the AI worker (a PyScript worker script) once. */
-    ai_start(src: string, config: string): void;
-    /** Stop the AI worker (crashed or silent) and create a fresh one. */
-    ai_restart(src: string, config: string): void;
-    /** A promise of the worker function `name`'s JSON answer (see web/py/ai_worker.py). */
-    ai_call(name: string, payload?: string): Promise<string>;
-  }
+  /** `window.mixtourPython` on the game page: the bridge (web/py/surfaces.py, "game"). */
+  type GamePage = Python;
 }
 
 /** Knobs the tests set before or while a page runs (never set by the site). */
 interface MixtourDebug {
   /** How long the start of Python may take before the page says it is slow. */
   startupSlowMs?: number;
-  /** How long the AI worker may stay silent before it counts as dead. */
+  /** How long the engine's worker may stay silent during a request before it counts as dead. */
   aiTimeoutMs?: number;
-  /** How long the AI worker may take to start. */
+  /** How long the engine's worker may take to start. */
   aiStartTimeoutMs?: number;
   /** Make the AI worker crash on its next search. */
   crashNext?: boolean;
@@ -75,7 +63,7 @@ interface MixtourDebug {
   demoDelayMs?: number;
   /** The least time before the computer answers a person (tests). */
   replyDelayMs?: number;
-  /** The analysis board's depth cap (web/js/analysis-engine.js). */
+  /** The analysis board's depth cap (web/js/analysis-deepening.js). */
   analysisMaxDepth?: number;
   /** The analysis board's time cap per position, in milliseconds. */
   analysisBudgetMs?: number;
@@ -98,6 +86,11 @@ interface Window {
   mixtourEditor?: Bridge.EditorPage;
   torPython?: Bridge.TorPage;
   mixtourDebug?: MixtourDebug;
+  /** The engine's worker (web/js/engine/client.js): kill() ends it as a crash would (tests). */
+  mixtourWorker?: {
+    kill(): void;
+    call<K extends keyof Bridge.Worker>(name: K, request?: Bridge.WorkerRequest<K>): Promise<Bridge.WorkerAnswer<K> | null>;
+  };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
 }
@@ -108,7 +101,4 @@ interface WindowEventMap {
   "mixtour:theme": CustomEvent<{ theme: "light" | "dark" }>;
 }
 
-/** A PyScript worker script (`<script type="py" worker>`) once PyScript has started it. */
-interface HTMLScriptElement {
-  xworker?: Worker;
-}
+

@@ -93,6 +93,7 @@ export default {
   "msg.paused": "Pausiert",
   "msg.resumed": "Fortgesetzt",
   "msg.aiRestart": "Der Computerspieler wurde beendet ({error}). Er wird neu gestartet; das Spiel bleibt erhalten.",
+  "msg.aiNoStart": "sein Skript ließ sich nicht laden",
   "msg.aiTimeout": "keine Antwort in der vorgesehenen Zeit",
 
   "save.restored": "Dein Spiel geht dort weiter, wo du aufgehört hast.",

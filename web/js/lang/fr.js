@@ -92,6 +92,7 @@ export default {
   "msg.paused": "En pause",
   "msg.resumed": "Reprise",
   "msg.aiRestart": "Le joueur ordinateur s'est arrêté ({error}). Redémarrage en cours ; la partie est conservée.",
+  "msg.aiNoStart": "son script n'a pas pu être chargé",
   "msg.aiTimeout": "pas de réponse dans le délai imparti",
 
   "save.restored": "Votre partie a été restaurée là où vous l'aviez laissée.",

@@ -1,77 +1,67 @@
 // @ts-check
-// The computer's turns on Tor's page: the game-neutral AI worker
-// (web/py/ai_worker.py, started through web/py/ai_host.py) asked to play
-// "tor". The page says who plays which side (seats: a level 1-6, or 0 for a
-// person) and calls follow(view) after every change; when the side to move
-// is the computer's, a think request goes out, and its answer is played
-// only if the game has not changed since (a generation number).
+// The computer's turns on Tor's page, through the engine client
+// (web/js/engine/client.js) as on Mixtour's: the same worker, the same
+// health policy (a dead worker is replaced and asked again, in the same
+// words), at most one search at a time. The page says who plays which side
+// (seats: a level 1-6, or 0 for a person) and calls follow(view) after every
+// change; when the side to move is the computer's, a think request goes out
+// with the game as it is now, and its answer is played only if the game has
+// not changed since (a generation number).
 //
-// body[data-ai]: loading | ready | error, as on Mixtour's page.
+// body[data-ai] and the other hooks of the client, as on Mixtour's page.
 
-const WORKER_SRC = "./py/ai_worker.py";
-const WORKER_CONFIG = "./pyscript.json";
-// A worker that has not answered in this long is replaced (the game stays).
-const ANSWER_TIMEOUT_MS = 60_000;
+import { EngineClient } from "../engine/client.js";
 
 /**
  * @typedef {object} ComputerDeps
- * @property {() => Bridge.TorPage} python
+ * @property {() => {start: string, actions: string[]}} game the game on the board
+ * @property {() => Bridge.TorView | null} view the position shown
  * @property {(action: string) => void} play the computer's action, to play on the board
  * @property {(thinking: boolean) => void} thinking
- * @property {(error: string) => void} failed
+ * @property {(error: string) => void} failed the computer cannot be had
  * @property {(action: string) => void} hinted
+ * @property {(text: string) => void} say the page's message line
  */
-
-/**
- * @template T
- * @param {Promise<T>} promise
- * @param {number} ms
- * @returns {Promise<T>}
- */
-function withTimeout(promise, ms) {
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => {
-      setTimeout(() => reject(new Error(`no answer in ${Math.round(ms / 1000)} s`)), ms);
-    }),
-  ]);
-}
 
 export class TorComputer {
   /** @param {ComputerDeps} deps */
   constructor(deps) {
     this.deps = deps;
+    this.engine = new EngineClient({ say: deps.say, onStatus: (status, detail) => this.status(status, detail) });
     /** @type {{[side: string]: number}} */
     this.seats = { w: 0, b: 0 };
     this.generation = 0;
-    /** @type {Promise<unknown> | null} */
-    this.booted = null;
-    this.busy = false;
     /** how many asks are under way (the thinking line shows while any is) */
     this.asking = 0;
     /** how many turns wait for their pace before they ask */
     this.waiting = 0;
+    this.restarted = false; // a fresh worker is starting: ask again once it is ready
     /** @type {number} the pause before a move in a game of two computers */
     this.demoDelayMs = window.mixtourDebug?.demoDelayMs ?? 700;
   }
 
   /** Start the worker (once). */
   start() {
-    if (this.booted) return this.booted;
-    document.body.dataset.ai = "loading";
-    const python = this.deps.python();
-    python.ai_start(WORKER_SRC, WORKER_CONFIG);
-    this.booted = withTimeout(python.ai_call("ping"), ANSWER_TIMEOUT_MS).then(
-      () => {
-        document.body.dataset.ai = "ready";
-      },
-      (error) => {
-        document.body.dataset.ai = "error";
-        this.booted = null;
-        throw error;
-      },
-    );
-    return this.booted;
+    return this.engine.start();
+  }
+
+  /**
+   * @param {import("../engine/client.js").EngineStatus} status
+   * @param {string} detail
+   */
+  status(status, detail) {
+    if (status === "restarting") {
+      this.changed(); // what the dead worker was asked is gone with it
+      this.restarted = true;
+    } else if (status === "ready" && this.restarted) {
+      this.restarted = false;
+      const view = this.deps.view();
+      if (view) this.follow(view);
+    } else if (status === "error") {
+      this.restarted = false;
+      this.deps.failed(detail);
+    }
+    this.showBusy();
   }
 
   /** @param {Bridge.TorView} view */
@@ -82,7 +72,7 @@ export class TorComputer {
   /** The game changed: forget any search under way. */
   changed() {
     this.generation += 1;
-    if (this.busy) this.deps.python().ai_call("cancel").catch(() => {});
+    this.engine.cancel();
   }
 
   /**
@@ -120,39 +110,40 @@ export class TorComputer {
   }
 
   /**
-   * The worker's choice for the position as it is now, or null.
+   * The engine's choice for the position as it is now, or null.
    * @param {number} level
    * @param {number} generation
    * @returns {Promise<string | null>}
    */
   async ask(level, generation) {
-    this.busy = true;
+    const wanted = () => generation === this.generation;
     this.asking += 1;
     this.showBusy();
     this.deps.thinking(true);
     try {
-      await this.start();
-      if (generation !== this.generation) return null;
-      const request = JSON.stringify({ game: "tor", id: generation, level });
-      const text = await withTimeout(this.deps.python().ai_call("think", request), ANSWER_TIMEOUT_MS);
-      const answer = JSON.parse(text);
-      return answer.id === generation && !answer.cancelled ? String(answer.move) : null;
+      const request = { game: /** @type {const} */ ("tor"), ...this.deps.game(), id: generation, level };
+      const answer = await this.engine.call("think", request, { wanted, cancelOthers: true });
+      return answer && answer.id === generation && !answer.cancelled ? String(answer.move) : null;
     } catch (error) {
-      if (generation === this.generation) this.deps.failed(String(/** @type {any} */ (error)?.message ?? error));
+      // A worker that raised is given up as a dead one is: the client starts a fresh one.
+      if (wanted() && !(/** @type {any} */ (error)?.dead)) {
+        this.engine.fail(String(/** @type {any} */ (error)?.message ?? error));
+      }
       return null;
     } finally {
       this.asking -= 1;
-      this.busy = this.asking > 0;
-      if (!this.busy) this.deps.thinking(false);
+      if (!this.asking) this.deps.thinking(false);
       this.showBusy();
     }
   }
 
   /**
    * body[data-ai-busy] while the computer has anything under way (a turn
-   * waiting for its pace, or a request in the worker), as on Mixtour's page.
+   * waiting for its pace, a request in the worker, or a fresh worker
+   * starting to be asked again), as on Mixtour's page.
    */
   showBusy() {
-    document.body.toggleAttribute("data-ai-busy", this.asking > 0 || this.waiting > 0);
+    const busy = this.asking > 0 || this.waiting > 0 || this.restarted;
+    document.body.toggleAttribute("data-ai-busy", busy);
   }
 }

@@ -12,7 +12,7 @@
 // The board is drawn at once from at= (or p= without actions) by the
 // drawing-only reader (position.js); the engine starts when the board
 // scrolls into view or is pressed (one engine for every board of the page:
-// web/js/engine-host.js), and from its first answer on everything shown
+// web/js/engine/host.js), and from its first answer on everything shown
 // comes from Tor's bridge.
 
 import { EmbeddedBoard } from "../embed-parts.js";

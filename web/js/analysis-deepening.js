@@ -1,33 +1,35 @@
 // @ts-check
-// The analysis board's engine: continuous analysis in the AI worker
-// (web/py/ai_worker.py, `analyse`; mixtour/ai/analysis.py).
+// The analysis board's deepening: continuous analysis of the position shown,
+// by the engine (web/py/ai_worker.py `analyse`; mixtour/ai/analysis.py),
+// reached through the engine client (web/js/engine/client.js).
 //
-// The page hands it the position shown (its start and the moves to it). The
-// engine asks the worker for depth 1, then 2, 3... of that position, one
-// request at a time: the worker keeps the search between two requests, so
-// each answer is one more iteration of the same iterative deepening, and the
-// page shows it at once. A new position bumps the generation, cancels the
-// search under way and starts again; answers of an older generation are
-// dropped. The page never waits on the worker: every call is a promise.
+// The page hands it the position shown (its start and the moves to it). It
+// asks the engine for depth 1, then 2, 3... of that position, one request at
+// a time: the worker keeps the search between two requests, so each answer
+// is one more iteration of the same iterative deepening, and the page shows
+// it at once. A new position bumps the generation, cancels the search under
+// way and starts again; answers of an older generation are dropped. The page
+// never waits on the worker: every call is a promise.
 //
-// To spare a phone's battery the engine stops on its own after BUDGET_MS of
-// search on one position, or at MAX_DEPTH; Resume gives it as much again.
+// To spare a phone's battery the deepening stops on its own after BUDGET_MS
+// of search on one position, or at MAX_DEPTH; Resume gives it as much again.
 // Tests may lower both: window.mixtourDebug = {analysisMaxDepth, analysisBudgetMs};
 // {crashNext: true} makes the worker raise on the next request, and
-// analysisTimeoutMs shortens the wait for an answer after which a worker counts
-// as stuck. A worker that failed is replaced by a fresh one when the player
-// presses Resume.
+// analysisTimeoutMs shortens the wait for an answer after which a worker
+// counts as stuck. A worker that raised or is stuck is replaced by a fresh
+// one when the player presses Resume; one that died is replaced at once by
+// the client, which says so in the words of every page, and the deepening
+// goes on with the fresh one.
 //
 // Nothing here touches the document when the module is imported.
 
-const WORKER_SRC = "./py/ai_worker.py";
-const WORKER_CONFIG = "./pyscript.json";
+import { EngineClient } from "./engine/client.js";
+
 export const MAX_DEPTH = 20;
 export const BUDGET_MS = 30_000;
 const MORE_DEPTH = 4; // Resume after the cap: this many plies more
 const DEEPEST = 30; // the worker's own limit (mixtour.ai.analysis.MAX_DEPTH)
 const STEP_CAP_MS = 10_000; // the worker's cap on one request (ai_worker.MAX_TIME_MS)
-const START_TIMEOUT_MS = 180_000; // booting Pyodide in the worker on a busy machine
 // A request answers within its own cap (the worker stops the search there);
 // one silent this much longer comes from a worker that is stuck or gone.
 const SILENCE_MS = 8_000;
@@ -44,10 +46,12 @@ const SILENCE_MS = 8_000;
  */
 
 /**
- * What the engine is doing: off (nothing to analyse), loading (the worker
+ * What the deepening is doing: off (nothing to analyse), loading (the worker
  * starts), running, paused, done (a proven result, or the game over),
- * capped (the time or depth cap), error.
- * @typedef {"off" | "loading" | "running" | "paused" | "done" | "capped" | "error"} EngineState
+ * capped (the time or depth cap), restarting (the worker died: a fresh one
+ * starts), error (the worker raised, or is stuck), unavailable (the client
+ * gave up on the worker).
+ * @typedef {"off" | "loading" | "running" | "paused" | "done" | "capped" | "restarting" | "error" | "unavailable"} EngineState
  */
 
 /** @returns {MixtourDebug} */
@@ -71,27 +75,23 @@ function withTimeout(promise, ms, why) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export class Engine {
+export class Deepening {
   /**
    * @param {{
-   *   python: () => any,
    *   onReport: (report: Report, job: Job) => void,
    *   onState: (state: EngineState, detail?: string) => void,
    * }} deps
    */
   constructor(deps) {
     this.deps = deps;
+    this.client = new EngineClient({ onStatus: (status, detail) => this.clientStatus(status, detail) });
     this.generation = 0;
     /** @type {Job | null} */
     this.job = null;
     /** @type {Report | null} the deepest report on this job */
     this.report = null;
-    /** @type {Promise<string> | null} */
-    this.inFlight = null;
-    /** @type {Promise<string> | null} */
-    this.booted = null;
     this.paused = false;
-    this.failed = false; // the worker failed: the next start replaces it
+    this.failed = false; // the worker raised or is stuck: the next start replaces it
     this.extraMs = 0; // time granted by Resume after the cap
     this.extraDepth = 0;
     /** @type {EngineState} */
@@ -116,28 +116,24 @@ export class Engine {
   }
 
   /**
-   * Start the worker once, or a fresh one after a failure (the page's
-   * Python replaces the old one); a promise of its first answer.
+   * The client replaced a dead worker (say so; go on once the fresh one is
+   * ready) or gave up.
+   * @param {import("./engine/client.js").EngineStatus} status
+   * @param {string} detail
    */
-  boot() {
-    if (!this.booted) {
-      const python = this.deps.python();
-      if (this.failed) python.ai_restart(WORKER_SRC, WORKER_CONFIG);
-      else python.ai_start(WORKER_SRC, WORKER_CONFIG);
-      this.failed = false;
-      this.booted = withTimeout(python.ai_call("ping"), START_TIMEOUT_MS, "an.noStart");
-    }
-    return this.booted;
+  clientStatus(status, detail) {
+    if (!this.job || this.paused) return;
+    if (status === "restarting") this.setState("restarting", detail);
+    else if (status === "error") this.setState("unavailable", detail);
+    else if (status === "ready" && this.state === "restarting") this.restart();
   }
 
   /**
-   * The worker failed (it raised, or did not start): say so; Resume starts a fresh one.
+   * The worker raised or is stuck: say so; Resume starts a fresh one.
    * @param {any} error
    */
   fail(error) {
     this.failed = true;
-    this.booted = null;
-    this.inFlight = null;
     this.setState("error", String(error?.message ?? error));
   }
 
@@ -165,7 +161,7 @@ export class Engine {
 
   /** End the worker's search under way (its answer is dropped). */
   cancel() {
-    if (this.inFlight) this.deps.python()?.ai_call("cancel").catch(() => {});
+    this.client.cancel("analyse");
   }
 
   pause() {
@@ -188,14 +184,20 @@ export class Engine {
    */
   async run(generation, job) {
     const current = () => generation === this.generation;
-    if (!this.inFlight) this.setState(this.booted ? "running" : "loading");
-    try {
-      await this.boot();
-    } catch (error) {
-      if (current()) this.fail(error);
-      return;
+    if (this.failed || this.client.status === "error") {
+      this.failed = false;
+      this.client.retry(); // a fresh worker
     }
-    while (this.inFlight) await this.inFlight.catch(() => {});
+    if (this.client.status === "restarting") {
+      this.setState("restarting", this.client.detail);
+      return; // the client's "ready" starts this again
+    }
+    this.setState(this.client.status === "ready" ? "running" : "loading");
+    try {
+      await this.client.start();
+    } catch {
+      return; // the client restarts the worker, or gives up: its status says
+    }
     if (!current()) return;
     this.setState("running");
     let depth = (this.report?.depth ?? 0) + 1;
@@ -205,7 +207,6 @@ export class Engine {
         this.setState("capped");
         return;
       }
-      /** @type {{[key: string]: unknown}} */
       const request = {
         id: generation,
         start: job.start,
@@ -213,29 +214,21 @@ export class Engine {
         depth,
         time_ms: Math.max(1, Math.min(this.budgetMs - spent, STEP_CAP_MS)),
       };
-      const debugging = debug();
-      if (debugging.crashNext) {
-        debugging.crashNext = false;
-        request.crash = true; // the worker raises (a test of the failure)
-      }
-      const limit = debugging.analysisTimeoutMs ?? STEP_CAP_MS + SILENCE_MS;
-      const call = withTimeout(
-        this.deps.python().ai_call("analyse", JSON.stringify(request)),
-        limit,
-        "an.stuck",
-      );
-      this.inFlight = call;
-      /** @type {Bridge.Analysed} */
+      const limit = debug().analysisTimeoutMs ?? STEP_CAP_MS + SILENCE_MS;
+      /** @type {Bridge.Analysed | null} */
       let answer;
       try {
-        answer = JSON.parse(await call);
+        answer = await withTimeout(
+          this.client.call("analyse", request, { wanted: current, cancelOthers: true }),
+          limit,
+          "an.stuck",
+        );
       } catch (error) {
-        if (current()) this.fail(error);
+        // A dead worker: the client replaces it, and its "ready" starts this again.
+        if (current() && !(/** @type {any} */ (error)?.dead)) this.fail(error);
         return;
-      } finally {
-        if (this.inFlight === call) this.inFlight = null;
       }
-      if (!current()) return;
+      if (!current() || !answer) return;
       if (answer.error) {
         this.setState("error", answer.error);
         return;

@@ -3,7 +3,7 @@
 //
 // The embed frames that need the engine elect one host with a Web Lock
 // (LOCK): the frame holding it runs the engine in a worker
-// (web/js/engine-worker.js: plain Pyodide with web/py/engine_host.py), never
+// (web/js/engine/worker.js: plain Pyodide, whose `board` call is web/py/engine_host.py), never
 // on a page's main thread; the others wait in the lock's queue. Requests and
 // answers travel on a BroadcastChannel (CHANNEL). Locks and channels belong
 // to the frame's storage partition: our boards framed by one site share a
@@ -18,40 +18,44 @@
 // Without BroadcastChannel, each frame runs its own worker.
 //
 // The host's main thread acknowledges each request at once (the worker may
-// still be starting). A request with no acknowledgement within ACK_MS means
-// the host is gone or frozen (a background tab): the asker steals the lock
-// and hosts. When the host frame is removed, the browser releases the lock
+// still be starting), and while the answer is awaited the asker beats every
+// BEAT_MS, which the host acknowledges too. No acknowledgement within ACK_MS
+// means the host is gone (a frame removed says nothing) or frozen (a
+// background tab): the asker steals the lock, or claims the role, and hosts. When the host frame is removed, the browser releases the lock
 // and the next frame in the queue hosts; a new host announces itself, and
 // every board sends its unanswered requests again. A request carries the
 // board's state (the link of the game it shows, see engine_host.py), so any
-// host can answer it, and answering it twice does no harm. The host restarts
-// a worker that fails or stops answering (CALL_MS; BOOT_MS while starting).
+// host can answer it, and answering it twice does no harm. The host runs the
+// worker through the engine client (./client.js), under the pages'
+// health policy: a worker that fails or falls silent is replaced, and one
+// that cannot be had fails the requests with its reason.
 //
 // In another site's page (the script embed, web/js/boards.js: our scripts
 // run in that page, web/js/guest.js) no worker of ours can start: the page's
 // boards ask one frame of our site, embed-engine.html (FrameEngine below,
 // over postMessage), which asks the shared engine as any embed does.
 //
-// Hooks (tests, bench): body[data-engine] "host" in the hosting frame, "guest"
-// elsewhere; body[data-engine-election] locks | claims | alone;
+// Hooks (tests, bench): body[data-engine-role] (and its old name
+// body[data-engine]) "host" in the hosting frame, "guest" elsewhere;
+// body[data-engine-election] locks | claims | alone;
 // body[data-engine-restarts] on the host; body[data-engine-ms] the
 // milliseconds from the board's start to the engine's first answer; with
 // window.mixtourDebug set before the page loads, mixtourDebug.engine = {hang(), freeze()}: hang
 // makes the host's worker stop answering, freeze makes the frame deaf to the
 // channel as a frozen tab is (until another frame steals the lock); and
-// engineAckMs, engineCallMs, engineWhoMs, engineBootMs, engineSlowMs set the limits.
+// engineAckMs, engineCallMs (the worker's silence limit), engineWhoMs,
+// engineBootMs (its silence limit while it starts), engineSlowMs set the limits.
 
-import { GUEST, SITE } from "./guest.js";
-import { watchStartup } from "./startup.js";
-import { registerServiceWorker } from "./offline.js";
+import { EngineClient, POLICY } from "./client.js";
+import { GUEST, SITE } from "../guest.js";
+import { watchStartup } from "../startup.js";
+import { registerServiceWorker } from "../offline.js";
 
 const LOCK = "mixtour-engine-host";
 const CHANNEL = "mixtour-engine";
 const ACK_MS = 2500;
 const WHO_MS = 300;
-const ANSWER_MS = 20_000;
-const CALL_MS = 10_000;
-const BOOT_MS = 90_000;
+const BEAT_MS = 1000; // while a request waits: is the host still there?
 const SLOW_MS = 700; // an answer later than this on a ready board shows the loading box
 
 /** @returns {{[key: string]: any}} */
@@ -66,94 +70,81 @@ function limit(name, fallback) {
 }
 
 /**
- * The engine worker, run by the frame that holds the lock.
+ * The engine worker, run by the frame that holds the lock, through the
+ * engine client (./client.js): its health policy is the pages' own.
+ * Every board's request is posted at once (they are short; the worker takes
+ * them in turn); those a dead worker took with it are posted again to the
+ * fresh one, and once the client gives up every request fails with its reason.
  * @param {(message: {kind: string, id?: string, answer?: string, text?: string}) => void} deliver
  */
 function hostEngine(deliver) {
-  /** @type {Map<string, {body: string, since: number}>} requests sent to the worker, unanswered */
+  /** @type {Map<string, {body: string, posted: boolean}>} requests not answered yet */
   const pending = new Map();
-  /** @type {Worker} */
-  let worker;
-  let ready = false;
-  let startedAt = 0;
   let restarts = 0;
-  let failed = "";
-  const numbers = new Map(); // worker message numbers to request ids
-  let serial = 0;
-
-  const post = (/** @type {string} */ id, /** @type {string} */ body) => {
-    serial += 1;
-    numbers.set(serial, id);
-    worker.postMessage({ id: serial, body });
-  };
-
-  const start = () => {
-    ready = false;
-    startedAt = performance.now();
-    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    worker.addEventListener("message", (event) => {
-      const data = event.data ?? {};
-      if (data.ready) {
-        ready = true;
-        for (const [id, request] of pending) {
-          request.since = performance.now();
-          post(id, request.body);
-        }
-      } else if (data.failed) {
-        failed = String(data.failed);
-        for (const id of pending.keys()) deliver({ kind: "failed", id, text: failed });
+  let gaveUp = "";
+  const client = new EngineClient({
+    policy: { silenceMs: limit("engineCallMs", POLICY.silenceMs), bootSilenceMs: limit("engineBootMs", POLICY.bootSilenceMs) },
+    onStatus: (status, detail) => {
+      if (status === "restarting") {
+        restarts += 1;
+        document.body.dataset.engineRestarts = String(restarts);
+        for (const request of pending.values()) request.posted = false;
+      } else if (status === "ready") {
+        for (const [id, request] of pending) if (!request.posted) post(id, request);
+      } else if (status === "error") {
+        gaveUp = detail || "the engine could not start";
+        for (const id of pending.keys()) deliver({ kind: "failed", id, text: gaveUp });
         pending.clear();
-      } else if (typeof data.id === "number") {
-        const id = numbers.get(data.id);
-        numbers.delete(data.id);
-        if (id === undefined || !pending.delete(id)) return;
-        deliver({ kind: "answer", id, answer: String(data.answer) });
       }
-    });
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      restart();
-    });
+    },
+  });
+
+  /** @param {string} id @param {{body: string, posted: boolean}} request */
+  const post = (id, request) => {
+    request.posted = true;
+    client.send("board", request.body).then(
+      (answer) => {
+        if (pending.get(id) === request && pending.delete(id)) deliver({ kind: "answer", id, answer });
+      },
+      (error) => {
+        if (error?.dead || pending.get(id) !== request) return; // posted again to the fresh worker
+        pending.delete(id);
+        deliver({ kind: "answer", id, answer: JSON.stringify({ error: String(error?.message ?? error) }) });
+      },
+    );
   };
 
-  const restart = () => {
-    worker.terminate();
-    numbers.clear();
-    restarts += 1;
-    document.body.dataset.engineRestarts = String(restarts);
-    start();
-  };
-
-  start();
-  const watchdog = window.setInterval(() => {
-    if (failed || !pending.size) return;
-    const now = performance.now();
-    if (!ready) {
-      if (now - startedAt > limit("engineBootMs", BOOT_MS)) restart();
-      return;
-    }
-    const oldest = Math.min(...[...pending.values()].map((request) => request.since));
-    if (now - oldest > limit("engineCallMs", CALL_MS)) restart();
-  }, 250);
+  client.start().catch(() => {}); // a failed start: the client restarts it, or gives up
 
   return {
     /** @param {string} id @param {string} body */
     submit(id, body) {
-      if (failed) {
-        deliver({ kind: "failed", id, text: failed });
+      if (gaveUp) {
+        deliver({ kind: "failed", id, text: gaveUp });
         return;
       }
-      pending.set(id, { body, since: performance.now() });
-      if (ready) post(id, body);
+      const request = { body, posted: false };
+      pending.set(id, request);
+      if (client.worker) post(id, request); // while it starts, the worker keeps it for later
     },
     hang() {
-      worker.postMessage({ hang: true });
+      client.worker?.postMessage({ hang: true });
     },
     stop() {
-      window.clearInterval(watchdog);
-      worker.terminate();
+      client.stop();
     },
   };
+}
+
+/**
+ * Whether this frame runs the worker: body[data-engine-role], and under its
+ * old name body[data-engine] (which on the game pages means "the rules
+ * imported": hence the new name).
+ * @param {"host" | "guest"} role
+ */
+function setRole(role) {
+  document.body.dataset.engineRole = role;
+  document.body.dataset.engine = role;
 }
 
 /** A name for this page among the pages that share an engine (its requests' prefix). */
@@ -194,7 +185,7 @@ class SharedEngine {
     if (this.started) return;
     this.started = true;
     const body = document.body.dataset;
-    body.engine = body.engine ?? "guest";
+    if (!body.engineRole) setRole("guest");
     body.engineElection = this.mode;
     if (this.mode === "alone") {
       this.becomeHost();
@@ -243,7 +234,7 @@ class SharedEngine {
   becomeHost() {
     if (this.host) return;
     this.host = hostEngine((message) => this.fromHost(message));
-    document.body.dataset.engine = "host";
+    setRole("host");
     const hooks = debug();
     if (Reflect.get(window, "mixtourDebug")) {
       hooks.engine = {
@@ -261,7 +252,7 @@ class SharedEngine {
   stopHosting() {
     this.host?.stop();
     this.host = null;
-    document.body.dataset.engine = "guest";
+    setRole("guest");
   }
 
   /** What the host frame's worker answered: to this frame's board, or to another's. */
@@ -276,6 +267,10 @@ class SharedEngine {
     if (message.kind === "call" && this.host) {
       this.channel?.postMessage({ kind: "ack", id: message.id });
       this.host.submit(String(message.id), String(message.body));
+      return;
+    }
+    if (message.kind === "beat" && this.host) {
+      this.channel?.postMessage({ kind: "ack", id: message.id }); // still here
       return;
     }
     if (message.kind === "who" && this.host) {
@@ -301,7 +296,7 @@ class SharedEngine {
       const request = /** @type {any} */ (this.pending.get(message.id));
       request.acked = true;
       window.clearTimeout(request.timer);
-      request.timer = window.setTimeout(() => this.send(message.id), ANSWER_MS);
+      request.timer = window.setTimeout(() => this.beat(message.id), BEAT_MS);
     } else {
       this.settle(message);
     }
@@ -328,6 +323,26 @@ class SharedEngine {
     }
     request.acked = false;
     this.channel?.postMessage({ kind: "call", id, body: request.body });
+    this.expectAck(id);
+  }
+
+  /**
+   * While a request waits for its answer, ask every BEAT_MS whether the host
+   * is still there (a removed frame says nothing at all).
+   * @param {string} id
+   */
+  beat(id) {
+    const request = this.pending.get(id);
+    if (!request || this.host) return;
+    request.acked = false;
+    this.channel?.postMessage({ kind: "beat", id });
+    this.expectAck(id);
+  }
+
+  /** No acknowledgement in time: the host is gone or frozen; take its place. @param {string} id */
+  expectAck(id) {
+    const request = this.pending.get(id);
+    if (!request) return;
     request.timer = window.setTimeout(() => {
       if (request.acked || !this.pending.has(id) || this.host) return;
       if (this.mode === "locks") this.queue(true);
@@ -353,7 +368,7 @@ class SharedEngine {
 
 /**
  * The boards of another site's page: their requests go to one hidden frame of
- * our site (embed-engine.html, web/js/embed-engine.js), which asks the shared
+ * our site (embed-engine.html, web/js/engine/frame.js), which asks the shared
  * engine as any embed does and posts the answers back. The frame says when it
  * is listening, and again after a reload: the unanswered requests are sent
  * again then (answering one twice does no harm). A frame the page removes

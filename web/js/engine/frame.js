@@ -3,13 +3,13 @@
 // A page that shows our boards with the script embed (web/js/boards.js) runs
 // our scripts in its own origin, where no worker of ours can start: it puts
 // this page of our site in a hidden frame and posts it the boards' requests
-// (engine-host.js, FrameEngine). This frame asks the shared engine as any
+// (./host.js, FrameEngine). This frame asks the shared engine as any
 // embed does (one Python for every board of the page, iframe embeds
 // included, hosted by one of our frames there) and posts each answer back
 // to the page that asked. It answers its parent only; what it answers is the
 // engine's reading of a public link, the same for anyone who asks.
 
-import { askEngine } from "./engine-host.js";
+import { askEngine } from "./host.js";
 
 window.addEventListener("message", (event) => {
   if (event.source !== window.parent) return;

@@ -1,0 +1,119 @@
+"""One health policy for the engine's worker on every page (web/js/engine/client.js).
+
+A worker that dies, at any moment and on any page of either game, is noticed
+by its silence to the client's heartbeat, replaced by a fresh one, and the
+page says so in the same words ("The computer player stopped (...).
+Restarting it; the game is kept."); what was asked of the dead worker is
+asked again of the fresh one. Before the one client, these took from 15 s to
+over three minutes, or for ever on Tor's page (no restart at all).
+
+The waits below are hang guards, several times what the client needs: a dead
+worker is noticed after 4 s of silence while it searches and 8 s while it
+starts (`POLICY` in client.js).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import AppPage
+from playwright.sync_api import Page, expect
+from test_web_tor_board import click
+from webhelpers import play
+
+from mixtour.core import STANDARD_START
+from mixtour.game import Game
+from mixtour.link import format_link
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 180_000  # a first boot of Pyodide on a busy two-core machine
+NOTICED_MS = 30_000  # a dead worker is noticed after at most 8 s of silence
+RESTARTING = "The computer player stopped (no answer in time). Restarting it; the game is kept."
+
+
+def kill_worker(page: Page) -> None:
+    page.evaluate("window.mixtourWorker.kill()")
+
+
+def wait_restarted(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.aiRestarts === '1'", timeout=NOTICED_MS)
+
+
+def test_tor_replaces_a_dead_worker_and_its_move_arrives(web_app: AppPage) -> None:
+    page = web_app.page
+    web_app.open("tor.html#ai=b1")
+    expect(page.locator("#seats")).to_have_text("Player against Computer 1")
+    click(page, "c3")  # the computer's worker starts for its first move
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=BOOT_MS)
+    page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=BOOT_MS)
+    before = page.locator("#board").get_attribute("data-position")
+    kill_worker(page)
+    click(page, "d5")  # Black's turn comes after this: asked of a dead worker
+    wait_restarted(page)
+    expect(page.locator("#message")).to_have_text(RESTARTING)
+    # The fresh worker answers: c3, the computer's reply, d5 and its reply.
+    page.wait_for_function(
+        """(before) => {
+            const board = document.querySelector('#board');
+            return board.dataset.position !== before && !document.body.hasAttribute('data-ai-busy')
+                && document.querySelectorAll('#moves li span:not(.move-number)').length === 4;
+        }""",
+        arg=before,
+        timeout=BOOT_MS,
+    )
+    assert web_app.dataset("ai") == "ready"
+    assert len(page.workers) == 1
+    assert web_app.errors == []
+
+
+def test_the_analysis_board_replaces_a_dead_worker_and_deepens_on(web_app: AppPage) -> None:
+    page = web_app.page
+    page.add_init_script("window.mixtourDebug = { analysisMaxDepth: 30 }")
+    web_app.open("analysis.html#t=c3,b4&k=2")
+    page.wait_for_function(
+        "Number(document.querySelector('#engine').dataset.depth || 0) >= 2", timeout=BOOT_MS
+    )
+    kill_worker(page)
+    wait_restarted(page)
+    expect(page.locator("#engine-note")).to_have_text(RESTARTING)
+    # The fresh worker takes the position up again from depth 1 and goes deeper.
+    page.wait_for_function(
+        """() => document.querySelector('#engine').dataset.state === 'running'
+            && Number(document.querySelector('#engine').dataset.depth || 0) >= 2""",
+        timeout=BOOT_MS,
+    )
+    assert web_app.dataset("ai") == "ready"
+    assert web_app.errors == []
+
+
+def test_a_review_started_while_the_worker_boots_survives_its_death(web_app: AppPage) -> None:
+    page = web_app.page
+    actions = ["d4", "b2", "c2", "e5", "e4", "d4-e5"]
+    page.add_init_script("window.mixtourDebug = { reviewDepth: 1 }")
+    web_app.open("index.html#" + format_link(Game(STANDARD_START, actions)))
+    expect(page.locator("#moves")).to_have_attribute("data-count", str(len(actions)))
+    page.click("#review-start")
+    kill_worker(page)  # booting or searching: the client notices either
+    wait_restarted(page)
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=BOOT_MS)
+    assert page.locator("#moves button.ply[data-review]").count() == len(actions)
+    assert web_app.errors == []
+
+
+def test_the_computers_first_move_survives_a_worker_killed_while_it_boots(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    web_app.open("index.html#ai=1")
+    play(page, "c3")
+    kill_worker(page)
+    wait_restarted(page)
+    page.wait_for_function(
+        """() => {
+            const board = document.querySelector('#board');
+            return board.dataset.position.split(' ')[1] === 'w' && !board.dataset.thinking
+                && document.querySelector('#moves').dataset.count === '2';
+        }""",
+        timeout=BOOT_MS,
+    )
+    assert web_app.errors == []
