@@ -300,9 +300,20 @@ def ensure_node_modules() -> None:
 TEMPLATE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".json", ".toml", ".css", ".webmanifest"})
 
 
+# What the browser never runs: the command lines, perft and every ``tools``
+# folder (the AI's arena, benchmarks, tuning, the line protocol).
+OFFLINE_FOLDERS = frozenset({"tools"})
+OFFLINE_FILES = frozenset({"__main__.py", "cli.py", "perft.py"})
+
+
 def package_modules() -> list[Path]:
-    """Every ``.py`` file of the mixtour package, relative to the repo root."""
-    return [p.relative_to(ROOT) for p in walk_files(PACKAGE, ".py")]
+    """Every ``.py`` file of the mixtour package that the site ships, relative
+    to the repo root: all but the offline tools (``OFFLINE_FOLDERS``, ``OFFLINE_FILES``)."""
+    return [
+        p.relative_to(ROOT)
+        for p in walk_files(PACKAGE, ".py")
+        if p.name not in OFFLINE_FILES and not OFFLINE_FOLDERS & set(p.relative_to(PACKAGE).parts)
+    ]
 
 
 def web_modules() -> list[Path]:

@@ -1,5 +1,5 @@
 """Command line: ``python -m mixtour perft|legal|apply ...`` (and the AI's
-``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/cli.py``; Tor's
+``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/tools/cli.py``; Tor's
 ``tor perft|legal|apply``, see ``mixtour/tor/cli.py``).
 
 Bad input gives a one-line message on stderr and exit status 2.
@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("bench-parse", cmd_bench_parse, "time to read hostile records, positions, links")
     p.add_argument("--size", type=whole_number(1, 10**8), default=10**6, help="characters")
     p.add_argument("--runs", type=whole_number(1, 100), default=5, help="reads of each (median)")
-    from .ai.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
+    from .ai.tools.cli import add_ai_commands  # bestmove, engine, arena, bench-ai
 
     add_ai_commands(sub, add)
     from .tor.cli import add_tor_commands  # tor perft, tor legal, tor apply

@@ -82,7 +82,7 @@ def child(root: str) -> None:
     """Read the positions on stdin, search each with every setting, print JSON."""
     sys.path.insert(0, root)
     from mixtour.ai.player import choose_move
-    from mixtour.ai.standin import plain_alpha_beta
+    from mixtour.ai.tools.standin import plain_alpha_beta
     from mixtour.core import Position
 
     jobs = json.load(sys.stdin)
@@ -111,8 +111,8 @@ SPEED_DEPTHS = {"mid-1": 5, "mid-2": 4, "mid-3": 4, "target-3": 4, "3-players": 
 def speed_child(root: str, search: bool) -> None:
     """Search the bench positions to SPEED_DEPTHS (or only set them up); print the nodes."""
     sys.path.insert(0, root)
-    from mixtour.ai.bench import BENCH_POSITIONS
     from mixtour.ai.search import INF, Searcher
+    from mixtour.ai.tools.bench import BENCH_POSITIONS
     from mixtour.core import Position
 
     nodes = 0

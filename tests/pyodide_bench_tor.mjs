@@ -22,7 +22,7 @@ const wall0 = performance.now();
 const table = py.runPython(`
 import sys
 sys.path.insert(0, "/src")
-from mixtour.tor.ai.arena import bench_lines
+from mixtour.tor.ai.tools.arena import bench_lines
 bench_lines(8, ${nodes}, ${runs})
 `);
 const wall = (performance.now() - wall0) / 1000;

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.arena import make_player
 from mixtour.ai.book import (
     INVERSE,
     MAPS,
@@ -23,6 +22,7 @@ from mixtour.ai.book import (
     transform_action,
 )
 from mixtour.ai.player import choose_move
+from mixtour.ai.tools.arena import make_player
 from mixtour.core import DIST, NUM_SQUARES, Position
 
 ROOT = Path(__file__).resolve().parent.parent

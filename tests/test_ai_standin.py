@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.arena import make_player, opening, player_name, standin_depth
-from mixtour.ai.baseline import baseline_move
-from mixtour.ai.frozen import EvaluatorV1, master_v1_search
 from mixtour.ai.player import choose_move
-from mixtour.ai.standin import standin_move
+from mixtour.ai.tools.arena import make_player, opening, player_name, standin_depth
+from mixtour.ai.tools.baseline import baseline_move
+from mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
+from mixtour.ai.tools.standin import standin_move
 from mixtour.core import Position
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from mixtour.ai import choose_move
-from mixtour.ai.tactics import forcing_wins
+from mixtour.ai.tools.tactics import forcing_wins
 from mixtour.core import Position, Status, action_text
 
 WINS = [

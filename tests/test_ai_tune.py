@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.arena import make_player, opening
 from mixtour.ai.evaluate import (
     DEFAULT_WEIGHTS,
     TUNED_POINTS_WEIGHTS,
@@ -26,10 +25,11 @@ from mixtour.ai.evaluate import (
     Evaluator,
     Weights,
 )
-from mixtour.ai.frozen import EvaluatorV1
 from mixtour.ai.player import choose_move
 from mixtour.ai.search import Searcher, immediate_win
-from mixtour.ai.tune import (
+from mixtour.ai.tools.arena import make_player, opening
+from mixtour.ai.tools.frozen import EvaluatorV1
+from mixtour.ai.tools.tune import (
     FEATURES,
     FREE,
     FREE_POINTS,

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mixtour import Action, Outcome, Position, Status
-from mixtour.ai.arena import opening, play_game
+from mixtour.ai.tools.arena import opening, play_game
 from mixtour.game import Game
 from mixtour.record import from_record, to_record
 from mixtour.svg import headline

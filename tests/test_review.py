@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai import tune
 from mixtour.ai.review import (
     CLASSES,
     SCALE,
@@ -25,6 +24,7 @@ from mixtour.ai.review import (
     review_game,
 )
 from mixtour.ai.search import WIN
+from mixtour.ai.tools import tune
 from mixtour.core import STANDARD_START, Position
 from mixtour.game import Game
 

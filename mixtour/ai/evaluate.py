@@ -24,6 +24,7 @@ from typing import Final, Protocol
 from ..core import SOURCES, Position
 
 __all__ = [
+    "SCALE",
     "DEFAULT_WEIGHTS",
     "TUNED_POINTS_WEIGHTS",
     "TUNED_THREE_WEIGHTS",
@@ -52,6 +53,11 @@ def _top_table() -> dict[str, int]:
 
 TOP: Final = _top_table()
 
+#: Evaluation units per unit of log-odds: a score ``s`` reads as the expected
+#: result ``1 / (1 + exp(-s / SCALE))`` (the fit of :mod:`mixtour.ai.tools.tune`
+#: and the game review's verdicts, :mod:`mixtour.ai.review`).
+SCALE: Final = 250.0
+
 
 class Weights:
     """The tunable numbers of :class:`Evaluator` (centi-disc units).
@@ -64,9 +70,9 @@ class Weights:
     (quiescence looks at it, the stand-pat score still likes it);
     ``near_tower`` / ``far_tower`` a stack one / two discs short of
     completing a tower on a receiver it can reach; ``tempo`` having the move.
-    :mod:`mixtour.ai.tune` fits them to game results (``python -m mixtour
+    :mod:`mixtour.ai.tools.tune` fits them to game results (``python -m mixtour
     tune-eval``), where the same evaluation is written as a sum of weight
-    times count (:func:`mixtour.ai.tune.features`).
+    times count (:func:`mixtour.ai.tools.tune.features`).
     """
 
     __slots__ = (
@@ -168,7 +174,7 @@ TUNED_POINTS_WEIGHTS: Final = Weights(
 #: every three-player game.
 #: Regenerated exactly by ``python -m mixtour tune-eval --games 400 --seed 1
 #: --levels 2,3,4 --players 3`` (18,423 positions): each player's own value
-#: fitted to who wins (:func:`mixtour.ai.tune.fit_three_weights`).  The
+#: fitted to who wins (:func:`mixtour.ai.tools.tune.fit_three_weights`).  The
 #: defaults predict the winner worse than a blind guess at any positive
 #: scale (held-out log-loss ln 3 = 1.0986 at their best scale, which is 0;
 #: scaled by -0.2 they do better, 1.088 on the whole set): with three

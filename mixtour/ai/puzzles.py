@@ -25,7 +25,7 @@ third occurrence needs 8.
 :func:`generate` plays seeded self-play games between levels 2 to 4 (which
 are bounded by nodes, not time, so the games replay exactly on any machine)
 and keeps every position that makes a puzzle.  ``python -m mixtour puzzles``
-runs it (see :mod:`mixtour.ai.cli`); the site ships the result as
+runs it (see :mod:`mixtour.ai.tools.cli`); the site ships the result as
 ``web/data/puzzles.json``.
 """
 

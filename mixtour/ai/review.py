@@ -9,7 +9,7 @@ moves.  Two players only: with three, who is "winning" has no single sign.
 
 **The scale.**  Our evaluation counts in centi-discs, and its weights were
 fitted so that ``1 / (1 + exp(-score / 250))`` predicts the result of a game
-(:data:`mixtour.ai.tune.SCALE`): a score is read as the *expected result*
+(:data:`mixtour.ai.evaluate.SCALE`): a score is read as the *expected result*
 of the player to move, from 0 (lost) to 1 (won).  A proven win (a score
 beyond ``WIN_BOUND``) is 1, a proven loss 0.
 
@@ -48,9 +48,9 @@ from typing import Any, Final
 
 from ..core import COLORS, Action, Position, Status, action_text
 from ..game import Game
+from .evaluate import SCALE
 from .player import choose_move
 from .search import WIN, WIN_BOUND, immediate_win
-from .tune import SCALE
 
 __all__ = [
     "CLASSES",

@@ -112,7 +112,7 @@ def _no_position(args: argparse.Namespace, command: str) -> None:
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
-    from .ai.arena import bench_lines
+    from .ai.tools.arena import bench_lines
 
     _no_position(args, "bench-ai")
     print(bench_lines(args.positions, args.nodes, args.runs, args.seed))
@@ -120,7 +120,7 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .ai.arena import run_arena
+    from .ai.tools.arena import run_arena
 
     _no_position(args, "arena")
 

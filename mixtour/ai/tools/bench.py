@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Position
-from .player import choose_move
+from ...core import Position
+from ..player import choose_move
 
 __all__ = ["BENCH_POSITIONS", "bench_lines", "profile_lines", "run_bench"]
 

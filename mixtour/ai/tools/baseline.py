@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from ..core import SOURCES, Position, Status
-from .evaluate import TOP
-from .search import INF, WIN, SearchResult
+from ...core import SOURCES, Position, Status
+from ..evaluate import TOP
+from ..search import INF, WIN, SearchResult
 
 __all__ = ["baseline_evaluate", "baseline_move"]
 

@@ -29,12 +29,12 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
-from ..arguments import whole_number
-from ..core import STANDARD_START, MixtourError, action_text, shown
-from ..game import Game
-from .levels import LEVELS, parse_level
-from .player import choose_move
-from .search import SearchInfo
+from ...arguments import whole_number
+from ...core import STANDARD_START, MixtourError, action_text, shown
+from ...game import Game
+from ..levels import LEVELS, parse_level
+from ..player import choose_move
+from ..search import SearchInfo
 
 __all__ = ["MAX_TIME_MS", "UNTIMED_MS", "Engine", "run_engine"]
 

@@ -7,10 +7,10 @@ and losses for A, A's score and the Elo difference with a 95 % interval
 (normal approximation over the per-game scores).
 
 Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
-(see :mod:`mixtour.ai.baseline`), ``random``, ``depthN`` (the stand-in for a
+(see :mod:`mixtour.ai.tools.baseline`), ``random``, ``depthN`` (the stand-in for a
 fast engine in another language: the baseline's evaluation searched to a
-fixed depth of N plies, see :mod:`mixtour.ai.standin`) or ``master-v1``
-(Master as it was before tuning, see :mod:`mixtour.ai.frozen`).  A level
+fixed depth of N plies, see :mod:`mixtour.ai.tools.standin`) or ``master-v1``
+(Master as it was before tuning, see :mod:`mixtour.ai.tools.frozen`).  A level
 followed by ``@FILE`` plays with the evaluation weights of that file
 (written by ``python -m mixtour tune-eval --out FILE``), e.g.
 ``master@weights.json``, and followed by ``+BOOK`` it plays from the opening
@@ -29,13 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..core import COLORS, Position, Status, action_text
+from ...core import COLORS, Position, Status, action_text
+from ..book import load_book
+from ..evaluate import Evaluator
+from ..levels import LEVELS, parse_level
+from ..player import choose_move
 from .baseline import baseline_move
-from .book import load_book
-from .evaluate import Evaluator
 from .frozen import EvaluatorV1, master_v1_search
-from .levels import LEVELS, parse_level
-from .player import choose_move
 from .standin import standin_move
 from .tune import load_weights
 

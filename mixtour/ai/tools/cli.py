@@ -14,12 +14,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..arguments import whole_number
-from ..core import MixtourError, Position, action_text
+from ...arguments import whole_number
+from ...core import MixtourError, Position, action_text
+from ..levels import parse_level
+from ..search import SearchInfo
 from .arena import player_name
-from .engine import MAX_TIME_MS, UNTIMED_MS
-from .levels import parse_level
-from .search import SearchInfo
+from .line_protocol import MAX_TIME_MS, UNTIMED_MS
 
 __all__ = ["add_ai_commands"]
 
@@ -58,8 +58,8 @@ def _ridge(text: str) -> float:
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
-    from ..game import Game
-    from .player import choose_move
+    from ...game import Game
+    from ..player import choose_move
 
     game = Game(args.position, list(args.moves or []))
     pos = game.position
@@ -88,7 +88,7 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
 
 
 def cmd_engine(args: argparse.Namespace) -> int:
-    from .engine import run_engine
+    from .line_protocol import run_engine
 
     return run_engine(sys.stdin, sys.stdout)
 
@@ -239,7 +239,7 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_build_book(args: argparse.Namespace) -> int:
-    from .book import build_book, format_book
+    from ..book import build_book, format_book
 
     recipe = (
         f"build-book --plies {args.plies} --depth {args.depth} --margin {args.margin} "
@@ -308,7 +308,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     """Generate the puzzle set from seeded self-play, or check a stored one."""
     from pathlib import Path
 
-    from .puzzles import check, generate, read_set, set_json
+    from ..puzzles import check, generate, read_set, set_json
 
     if args.check:
         try:

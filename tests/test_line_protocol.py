@@ -23,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mixtour.ai import choose_move
-from mixtour.ai import engine as engine_module
-from mixtour.ai.engine import UNTIMED_MS, Engine, run_engine
+from mixtour.ai.tools import line_protocol as engine_module
+from mixtour.ai.tools.line_protocol import UNTIMED_MS, Engine, run_engine
 from mixtour.core import Action, Position
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ..core import Position, Status
-from .evaluate import Evaluator
-from .levels import parse_level
-from .player import choose_move
+from ...core import Position, Status
+from ..evaluate import Evaluator
+from ..levels import parse_level
+from ..player import choose_move
 
 __all__ = [
     "Summary",

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TypeVar
 
-from ..core import SOURCES, Position, Status
-from .evaluate import DEFAULT_WEIGHTS, TOP, Weights
-from .player import choose_move
-from .search import WIN_BOUND, immediate_win
+from ...core import SOURCES, Position, Status
+from ..evaluate import DEFAULT_WEIGHTS, SCALE, TOP, Weights
+from ..player import choose_move
+from ..search import WIN_BOUND, immediate_win
 
 __all__ = [
     "FEATURES",
@@ -61,7 +61,6 @@ __all__ = [
     "write_samples",
 ]
 
-SCALE: Final = 250.0  # evaluation units per unit of log-odds
 MAX_PLIES: Final = 200
 
 FEATURES: Final = (

@@ -4,7 +4,7 @@ The strongest Mixtour programs elsewhere are plain negamax alpha-beta
 searchers with a simple evaluation, fast enough (1-2 M nodes per second in
 JavaScript) to reach 5 or 6 plies in a second.  We cannot match their speed
 in Python, but only their *choices* matter to measure against them: this
-player searches the baseline's evaluation (:func:`~mixtour.ai.baseline.
+player searches the baseline's evaluation (:func:`~mixtour.ai.tools.baseline.
 baseline_evaluate`) to a fixed depth, whatever it costs.
 
 It runs our own search (transposition table and move ordering make it
@@ -17,10 +17,10 @@ choice depends only on the position and the depth: the same on every run.
 
 from __future__ import annotations
 
-from ..core import Position
+from ...core import Position
+from ..player import choose_move
+from ..search import Searcher, SearchResult
 from .baseline import baseline_evaluate
-from .player import choose_move
-from .search import Searcher, SearchResult
 
 __all__ = ["BaselineEvaluator", "plain_alpha_beta", "standin_move"]
 

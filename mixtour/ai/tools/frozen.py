@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core import SOURCES, Position
-from .evaluate import TOP
-from .levels import sharpen
-from .search import Searcher
+from ...core import SOURCES, Position
+from ..evaluate import TOP
+from ..levels import sharpen
+from ..search import Searcher
 
 __all__ = ["EvaluatorV1", "V1_HEIGHT", "master_v1_search"]
 
