@@ -10,19 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.book import (
-    INVERSE,
-    MAPS,
-    Book,
-    book_move,
-    build_book,
-    canonical,
-    format_book,
-    load_book,
-    transform_action,
-)
+from mixtour.ai.book import INVERSE, MAPS, Book, book_move, canonical, transform_action
 from mixtour.ai.player import choose_move
 from mixtour.ai.tools.arena import make_player
+from mixtour.ai.tools.book_build import build_book, format_book, load_book
 from mixtour.core import DIST, NUM_SQUARES, Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,8 +210,8 @@ def test_the_builders_search_still_gives_the_shipped_entries() -> None:
     # was built with (--depth 6 --margin 30 --keep 4): two of its entries,
     # searched again, must come out the same (Master's deeper reductions,
     # left on, changed both).
-    from mixtour.ai.book import _choices
     from mixtour.ai.opening_book import BOOK
+    from mixtour.ai.tools.book_build import _choices
 
     for key in list(BOOK)[:2]:
         assert tuple(_choices(Position(key), 6, 30, 4)) == BOOK[key], key

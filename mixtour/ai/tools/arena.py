@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Final
 
 from ...core import COLORS, Position, Status, action_text
-from ..book import load_book
 from ..evaluate import Evaluator
 from ..levels import LEVELS, parse_level
 from ..player import choose_move
 from .baseline import baseline_move
+from .book_build import load_book
 from .frozen import EvaluatorV1, master_v1_search
 from .standin import standin_move
 from .tune import load_weights

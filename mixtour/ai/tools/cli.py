@@ -239,7 +239,7 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_build_book(args: argparse.Namespace) -> int:
-    from ..book import build_book, format_book
+    from .book_build import build_book, format_book
 
     recipe = (
         f"build-book --plies {args.plies} --depth {args.depth} --margin {args.margin} "
