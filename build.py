@@ -347,6 +347,22 @@ def substitute(text: str, values: dict[str, str]) -> str:
     return text
 
 
+# The shells every page shares, written once: ``{{PAGE_HEAD}}`` (a page of the
+# site: charset, viewport, icon, manifest, theme colour, the early theme
+# script and the colours) and ``{{FRAME_HEAD}}`` (a page made to be framed:
+# the same without icon file or manifest). A page adds its title, its
+# description, its own styles and its scripts after it.
+PARTIALS = WEB / "partials"
+
+
+def page_shells() -> dict[str, str]:
+    """The placeholders of the shared page shells and their text."""
+    return {
+        "PAGE_HEAD": (PARTIALS / "page-head.html").read_text(encoding="utf-8").strip(),
+        "FRAME_HEAD": (PARTIALS / "frame-head.html").read_text(encoding="utf-8").strip(),
+    }
+
+
 def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
     """Copy ``web/`` (but ``web/tools/`` and the docs) into ``out``, filling
     placeholders in text files."""
@@ -355,6 +371,8 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
         if relative.parts[0] == "tools":  # the checkers' configs and generators, not the site
             continue
         if source.suffix == ".md":  # the contributors' docs beside the code (web/PAGES.md)
+            continue
+        if relative.parts[0] == PARTIALS.name:  # written into the pages, not pages themselves
             continue
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -366,6 +384,7 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
             "VENDOR_PYSCRIPT": relative_url(pyscript.url_path, relative.parent),
             "VENDOR_QRCODE": relative_url(qr_vendor().url_path, relative.parent),
             "BUILD_ID": build_id,
+            **page_shells(),
         }
         text = substitute(source.read_text(encoding="utf-8"), values)
         if source.suffix == ".html":

@@ -255,3 +255,21 @@ def test_the_suite_runs_in_one_worker_per_core_unless_told_otherwise(
 ) -> None:
     monkeypatch.setattr("os.cpu_count", lambda: cores)
     assert build.parallel(args) == expected
+
+
+def test_every_page_shell_is_written_once(dist: Path) -> None:
+    """The head every page shares comes from web/partials/ (build.page_shells):
+    no page of web/ spells it out again, and every built page has it whole."""
+    shells = build.page_shells()
+    shared = ("theme-early.js", 'name="viewport"', "css/theme.css")
+    for source in sorted(build.WEB.glob("*.html")):
+        text = source.read_text(encoding="utf-8")
+        built = (dist / source.name).read_text(encoding="utf-8")
+        assert "{{" not in built, source.name
+        if source.name == "embed-engine.html":  # no styles, no theme: nothing to see
+            continue
+        key = "FRAME_HEAD" if 'class="embed-page"' in text else "PAGE_HEAD"
+        assert "{{" + key + "}}" in text, source.name
+        assert not [part for part in shared if part in text], source.name
+        assert shells[key] in built, source.name
+    assert not (dist / "partials").exists()
