@@ -11,7 +11,10 @@ from __future__ import annotations
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, Route, expect
+from test_web_embed import host, iframe
 from webhelpers import move_list, play
+
+from mixtour.game import Game
 
 pytestmark = pytest.mark.browser
 
@@ -70,3 +73,20 @@ def test_the_analysis_board_says_in_the_same_words_that_the_worker_cannot_load(
     page.wait_for_function(unavailable, timeout=60_000)
     expected = ("Failed to load resource", "reading 'waiting'")
     assert [e for e in web_app.errors if not any(x in e for x in expected)] == []
+
+
+def test_an_embed_whose_engine_cannot_load_says_so_and_offers_a_reload(web_app: AppPage) -> None:
+    page = web_app.page
+    refuse_the_worker(page)
+    after_c3 = Game(None, ["c3"]).fen()
+    frame = host(page, web_app.base_url, iframe("m=c3&at=" + after_c3.replace(" ", "_")))(0)
+    # Before the one health policy the board waited for ever ("taking unusually
+    # long ... keep waiting"), its worker recreated every 12 s.
+    loading = frame.locator("#loading")
+    expect(loading).to_contain_text(
+        "The game could not start (its script could not load).", timeout=60_000
+    )
+    expect(loading).to_have_attribute("role", "alert")
+    expect(loading.locator("button")).to_have_text("Reload")
+    # The board still shows the position of its link (drawn before Python).
+    assert frame.locator("#board").get_attribute("data-position") == after_c3

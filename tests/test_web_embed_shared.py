@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.server
 import threading
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -198,8 +199,15 @@ def test_boards_framed_by_another_site_share_an_engine_of_their_own(
     board = InFrame(every[kept], page)
     # The new host starts Python first: as long as a board's first start.
     click_square(board, "d2")
-    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout=READY_MS)
     left = [frame for i, frame in enumerate(every) if i != hosting]
+    # A removed frame says nothing: the waiting board beats the host every
+    # second and takes over when no acknowledgement comes (before the beat, it
+    # waited 20 s for the answer first). A hang guard, several times that.
+    took_over = time.monotonic() + 10
+    while roles(left).count("host") != 1:
+        assert time.monotonic() < took_over, "no board took the removed host's place"
+        page.wait_for_timeout(200)
+    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout=READY_MS)
     assert sorted(roles(left)) == ["guest", "guest", "host"]
     assert len(workers) == 2, workers
 

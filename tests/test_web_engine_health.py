@@ -23,6 +23,7 @@ from webhelpers import play
 from mixtour.core import STANDARD_START
 from mixtour.game import Game
 from mixtour.link import format_link
+from mixtour.tor.game import Game as TorGame
 
 pytestmark = pytest.mark.browser
 
@@ -46,12 +47,15 @@ def test_tor_replaces_a_dead_worker_and_its_move_arrives(web_app: AppPage) -> No
     click(page, "c3")  # the computer's worker starts for its first move
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=BOOT_MS)
     page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=BOOT_MS)
-    before = page.locator("#board").get_attribute("data-position")
+    before = str(page.locator("#board").get_attribute("data-position"))
     kill_worker(page)
-    click(page, "d5")  # Black's turn comes after this: asked of a dead worker
+    # A drop of White's (the computer's reply differs from game to game); then
+    # Black's turn is asked of a dead worker.
+    drop = next(a for a in TorGame(before).legal_actions() if "-" not in a)
+    click(page, drop)
     wait_restarted(page)
     expect(page.locator("#message")).to_have_text(RESTARTING)
-    # The fresh worker answers: c3, the computer's reply, d5 and its reply.
+    # The fresh worker answers: c3, the computer's reply, the drop and its reply.
     page.wait_for_function(
         """(before) => {
             const board = document.querySelector('#board');

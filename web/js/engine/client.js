@@ -173,6 +173,10 @@ export class EngineClient {
     const ping = this.send("ping", "").then((text) => {
       this.yields = JSON.parse(text).yields === true;
     });
+    // A first call that raises (the engine's own modules failed to import) is a failed start too.
+    ping.catch((error) => {
+      if (this.worker === worker && !error?.dead) this.died(String(error?.message ?? error));
+    });
     this.ready = Promise.race([ping, ended]);
     this.ready.then(
       () => {
