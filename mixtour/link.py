@@ -20,7 +20,7 @@ Syntax (documented in mixtour/LINKS.md)::
            ``at`` only in a link with neither ``p`` nor ``m``.
 
 The analysis board's link (``analysis.html``) adds a tree of variations,
-``t`` and ``k``, to these keys: see :mod:`mixtour.analysis`.
+``t`` and ``k``, to these keys: see :mod:`mixtour.variations`.
 
 Reading a link never raises: what is wrong is reported in ``problems`` (in
 English) and ``issues`` (the same, as an id and its values, for a page to word

@@ -1,5 +1,5 @@
 """The analysis board under CPython: the tree of variations and its link
-(mixtour/analysis.py), the page's bridge (web/py/analysis_bridge.py), the
+(mixtour/variations.py), the page's bridge (web/py/analysis_bridge.py), the
 continuous analysis (mixtour/ai/analysis.py) and the worker's ``analyse``.
 
 * A random tree written as text and read back is the same tree (Hypothesis),
@@ -22,18 +22,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import mixtour.analysis as analysis_module
+import mixtour.variations as analysis_module
 from mixtour.ai.analysis import Analysis
-from mixtour.analysis import (
+from mixtour.core import STANDARD_START, Action, MixtourError, Position
+from mixtour.game import Game
+from mixtour.link import format_link, parse_link
+from mixtour.variations import (
     MAX_NESTING,
     Node,
     Tree,
     format_analysis_link,
     parse_analysis_link,
 )
-from mixtour.core import STANDARD_START, Action, MixtourError, Position
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:

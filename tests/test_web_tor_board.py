@@ -37,7 +37,7 @@ HARNESS_HTML = """<!doctype html>
 <body>
 <canvas id="board" tabindex="0" aria-label="Tor board"></canvas>
 <script type="module">
-  import { TorBoard } from "./js/tor/board.js";
+  import { TorBoard } from "./js/tor/tor-board.js";
   const query = new URLSearchParams(location.search);
   document.documentElement.dataset.theme = query.get("theme") ?? "light";
   const heard = [];

@@ -24,7 +24,7 @@ Object.assign(globalThis, {
   cancelAnimationFrame: () => {},
 });
 
-const { Board } = await import("../../web/js/board.js");
+const { Board } = await import("../../web/js/mixtour-board.js");
 const { MOVE_MS } = await import("../../web/js/board/anim.js");
 const { squareCenter } = await import("../../web/js/board/geometry.js");
 

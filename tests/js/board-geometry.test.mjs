@@ -72,7 +72,7 @@ test("each disc of a stack is hit where data-geometry says it is drawn", () => {
     stacks[sq("b4")] = "rwrw";
     const file = flipped ? 4 - 1 : 1;
     const rank = flipped ? 4 - 3 : 3;
-    // The formula of web/js/board.js and tests/webhelpers.py point().
+    // The formula of web/js/mixtour-board.js and tests/webhelpers.py point().
     const cx = data.x + (file + 0.5) * data.cell;
     const cy = data.y + (4 - rank + 0.5) * data.cell;
     for (let disc = 0; disc < 4; disc++) {

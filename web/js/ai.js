@@ -69,7 +69,7 @@ const debug = () => window.mixtourDebug || {};
  * @property {(state: Bridge.View) => void} render
  * @property {(text: string) => void} play
  * @property {(text: string) => void} say
- * @property {import("./board.js").Board} board
+ * @property {import("./mixtour-board.js").Board} board
  * @property {AiUi} ui
  * @property {"mixtour" | "tor"} [game] the game the engine plays (web/py/ai_worker.py's "game"; "mixtour" by default)
  * @property {(state: Bridge.View) => boolean} [mayMove] whether the person here may move now

@@ -3,10 +3,10 @@
 // position, keep them as a tree of variations, and let the engine judge the
 // position shown, continuously, in the AI worker (web/js/analysis-deepening.js).
 //
-// The tree lives in Python (web/py/analysis_bridge.py on mixtour/analysis.py):
+// The tree lives in Python (web/py/analysis_bridge.py on mixtour/variations.py):
 // the engine checks every move before it enters the tree, and the page only
 // draws what the bridge's view says. The address carries the tree
-// (analysis.html#p=..&t=..&k=..; see mixtour/analysis.py), and is kept up to
+// (analysis.html#p=..&t=..&k=..; see mixtour/variations.py), and is kept up to
 // date with every change, so a reload or a copied link shows the same tree.
 // A game link (#p=..&m=..&ply=..) opens as a tree of one line.
 //
@@ -22,13 +22,13 @@
 //   body[data-link]         ok | bad (the link had problems)
 //   body[data-node]         the node shown (0: the start)
 
-import { Board } from "./board.js";
+import { Board } from "./mixtour-board.js";
 import { colorName, linkProblems, plural, t } from "./i18n.js";
 import { labelText } from "./game-review.js";
 import { LEVELS, linkParams, parseAction, previewLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";
 import { explainAttempt, moveText } from "./refusals.js";
-import { squareName } from "./board.js";
+import { squareName } from "./mixtour-board.js";
 import { BUDGET_MS, Deepening, MAX_DEPTH } from "./analysis-deepening.js";
 
 /** @typedef {import("./analysis-deepening.js").Report} Report */

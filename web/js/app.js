@@ -13,7 +13,7 @@
 //   #board[data-status]     playing | w-wins | r-wins | b-wins | draw-passes | draw-repetition
 
 import { Ai } from "./ai.js";
-import { Board, heightsSetting, squareName } from "./board.js";
+import { Board, heightsSetting, squareName } from "./mixtour-board.js";
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";

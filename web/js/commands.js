@@ -8,7 +8,7 @@
 // (the "cmd.*" strings of web/js/i18n.js, alternatives separated by "|").
 // Case and accents do not matter ("LEGAL", "légal", "legal" are one word).
 
-import { squareName } from "./board.js";
+import { squareName } from "./mixtour-board.js";
 import { reasonText, t } from "./i18n.js";
 import { moveText } from "./refusals.js";
 import { actionWords, boardWords, discsWords, parseSquare, squaresWords, turnWords } from "./speech.js";

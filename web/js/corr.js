@@ -79,7 +79,7 @@ export function refusalText(answer) {
  * @property {(text: string) => void} say
  * @property {import("./ai.js").Ai} ai
  * @property {import("./library.js").Library} library
- * @property {import("./board.js").Board} board
+ * @property {import("./mixtour-board.js").Board} board
  * @property {() => void} hideStart
  */
 

@@ -22,7 +22,7 @@
 //   body[data-valid]        "1" when the engine accepts the position, else "0"
 //   #board[data-position]   the position string the board and fields make up
 
-import { Board } from "./board.js";
+import { Board } from "./mixtour-board.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { colorName, linkProblems, t } from "./i18n.js";
 import { copyText, showForCopy } from "./clipboard.js";

@@ -16,7 +16,7 @@
 // hosts (web/js/engine/host.js), and from its first answer on everything shown
 // comes from the Bridge, as on the game page.
 
-import { Board } from "./board.js";
+import { Board } from "./mixtour-board.js";
 import { EmbeddedBoard } from "./embed-parts.js";
 import { PAGES } from "./guest.js";
 import { colorName, linkProblems, reasonText, t } from "./i18n.js";

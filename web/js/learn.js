@@ -9,7 +9,7 @@
 // Readiness contract as on the game page: body[data-painted], body[data-ready],
 // #board[data-position]; and body[data-lesson] = "<step> <done|todo>".
 
-import { Board, squareName } from "./board.js";
+import { Board, squareName } from "./mixtour-board.js";
 import { t } from "./i18n.js";
 import { positionLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";

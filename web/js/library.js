@@ -301,7 +301,7 @@ export function entryLink(entry) {
  * @property {(text: string) => void} say
  * @property {import("./ai.js").Ai} ai
  * @property {import("./links.js").Links} links
- * @property {import("./board.js").Board} board
+ * @property {import("./mixtour-board.js").Board} board
  * @property {() => Bridge.View | null} view the state on the board
  * @property {import("./computer-lock.js").ComputerLock} lock which tab plays the game's computer
  */

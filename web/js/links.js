@@ -25,7 +25,7 @@ import { $ } from "./page.js";
  * @property {Bridge.Call} call
  * @property {(state: Bridge.View) => void} render
  * @property {(text: string) => void} say
- * @property {import("./board.js").Board} board
+ * @property {import("./mixtour-board.js").Board} board
  * @property {() => Seats} seats
  * @property {Correspondence} correspondence correspondence links (c=...), opened and written by web/js/corr.js
  */

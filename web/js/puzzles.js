@@ -18,7 +18,7 @@
 // names no puzzle) and body[data-solution] = "shown" once Show the solution has
 // played the whole line on the board.
 
-import { Board, squareName } from "./board.js";
+import { Board, squareName } from "./mixtour-board.js";
 import { colorName, plural, t } from "./i18n.js";
 import { parsePosition, positionLink } from "./notation.js";
 import { $, Python, pageChrome, showState } from "./page.js";

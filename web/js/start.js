@@ -29,7 +29,7 @@ const DEFAULT_LEVEL = 2;
  * @property {(text: string) => void} say
  * @property {import("./ai.js").Ai} ai
  * @property {import("./links.js").Links} links
- * @property {import("./board.js").Board} board
+ * @property {import("./mixtour-board.js").Board} board
  * @property {(players: number, seats: Seats) => Bridge.View | null} newGame
  * @property {() => Bridge.View | null} view
  * @property {() => void} showHint say again what the line under the turn says

@@ -16,13 +16,13 @@
 // position on the canvas. The board turning round (flip) changes only the
 // canvas's data-geometry, which the text board watches to turn with it.
 
-import { squareName } from "./board.js";
+import { squareName } from "./mixtour-board.js";
 import { t } from "./i18n.js";
 import { discsWords, squareWords, squaresWords } from "./speech.js";
 
 const SIZE = 5;
 
-/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./mixtour-board.js").Board} Board */
 /** @typedef {import("./speech.js").Speaker} Speaker */
 /** Discs lifted on the board: the top `count` of `square`. @typedef {{square: number, count: number}} Selection */
 

@@ -22,7 +22,7 @@ import { TextBoard } from "./textboard.js";
 
 /**
  * What the panel needs of the page: the command box's needs and the board.
- * @typedef {import("./commands.js").CommandDeps & {board: import("./board.js").Board}} TextPlayDeps
+ * @typedef {import("./commands.js").CommandDeps & {board: import("./mixtour-board.js").Board}} TextPlayDeps
  */
 
 export class TextPlay {

@@ -18,7 +18,7 @@ import { $, messageLine, pageChrome, Python } from "./page.js";
 import { askToKeepStorage } from "./persist.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
 import { StartChoice } from "./start-choice.js";
-import { TorBoard } from "./tor/board.js";
+import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
 import { readPosition, squareName } from "./tor/position.js";
 import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";

@@ -1,5 +1,5 @@
 """The analysis board's bridge (``web/analysis.html``): a tree of variations
-(:class:`mixtour.analysis.Tree`) and the node shown.
+(:class:`mixtour.variations.Tree`) and the node shown.
 
 Every move is checked by the engine before it enters the tree (through a
 :class:`bridge.Bridge` on the game from the start to the node shown, which
@@ -7,7 +7,7 @@ also gives the board its view), so the page never decides what is legal.
 Pure Python: ``tests/test_analysis.py`` drives it under CPython.
 
 The view is :meth:`bridge.Bridge.view` plus ``start`` (P1), ``node`` (the
-number of the node shown, 0 for the start; see :mod:`mixtour.analysis`),
+number of the node shown, 0 for the start; see :mod:`mixtour.variations`),
 ``tree`` (the move list: a line is a list of entries ``{"n", "move", "ply",
 "color", "vars"}``, where ``vars`` are the side lines that branch off before
 that move, each a line), ``parent`` and ``child`` (the node numbers one step
@@ -33,9 +33,9 @@ from contract import (
     ExplainedJson,
 )
 
-from mixtour.analysis import Node, Tree, format_analysis_link, parse_analysis_link
 from mixtour.core import COLORS, MixtourError
 from mixtour.game import Game
+from mixtour.variations import Node, Tree, format_analysis_link, parse_analysis_link
 
 __all__ = ["AnalysisBoard"]
 

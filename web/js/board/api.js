@@ -1,6 +1,6 @@
 // @ts-check
 // The board on a <canvas>, for any game: the class a game's board extends
-// (Mixtour's: web/js/board/mixtour/board.js). It ties the parts together and
+// (Mixtour's: web/js/board/mixtour/mixtour-board.js). It ties the parts together and
 // holds the one function through which every change of state goes,
 // update(mutation): it compares the state before and after, animates a
 // change of the pieces (web/js/board/anim.js queues it), drops a selection

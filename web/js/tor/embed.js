@@ -19,7 +19,7 @@ import { EmbeddedBoard } from "../embed-parts.js";
 import { GUEST, PAGES } from "../guest.js";
 import { t } from "../i18n.js";
 import { withoutPreview } from "../page.js";
-import { TorBoard } from "./board.js";
+import { TorBoard } from "./tor-board.js";
 import { readPosition } from "./position.js";
 import { playerName, torLinkProblems, torReasonText } from "./words.js";
 

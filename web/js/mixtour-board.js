@@ -50,6 +50,6 @@
 //   disc i (0 = bottom) of a stack: centre.y + base - (i + 0.5) * step
 // and the lifted discs as data-selection ("c3:2").
 
-export { MixtourBoard as Board, heightsSetting } from "./board/mixtour/board.js";
+export { MixtourBoard as Board, heightsSetting } from "./board/mixtour/mixtour-board.js";
 export { colorProperty } from "./board/colors.js";
 export { squareName } from "./notation.js";

@@ -1,7 +1,7 @@
 // @ts-check
 // Mixtour's board: the kit's Board (web/js/board/api.js) with Mixtour's game
 // (game.js), the events its pages hear (an entry, a move) and the ways its
-// pages and the text board choose discs (lift, keyChoose). web/js/board.js
+// pages and the text board choose discs (lift, keyChoose). web/js/mixtour-board.js
 // re-exports it as Board.
 
 import { onPref, pref, setPref } from "../../prefs.js";
