@@ -55,8 +55,8 @@ START_LIMIT_S = 120.0
 # A browser start that fails is tried again, this many tries in all, after a
 # pause: Debian's MiniBrowser now and then dies as it starts, once twice in a
 # row a second apart.
-START_TRIES = 3
-START_PAUSE_S = 2.0
+START_TRIES = 5
+START_PAUSE_S = 2.0  # after the first failed start; twice that after the second, and so on
 
 
 class TouchUnsupported(RuntimeError):
@@ -629,8 +629,9 @@ class Relaunching:
         """A new browser; a start that fails (a loaded machine can be slow to
         give the first session, a browser can die as it starts) is tried
         again, :data:`START_TRIES` in all, each time after what the failed
-        WebKit start left behind is gone and a pause."""
-        for _ in range(START_TRIES - 1):
+        WebKit start left behind is gone and a pause that grows (a WebKit
+        killed by a test was seen to refuse three starts in a row, 2 s apart)."""
+        for attempt in range(1, START_TRIES):
             try:
                 return self._start()
             except BrowserCrashed as error:
@@ -638,7 +639,7 @@ class Relaunching:
                 self.relaunches += 1
                 if self.name == "webkit":
                     clear_webkit()
-                time.sleep(self._pause_s)
+                time.sleep(self._pause_s * attempt)
         return self._start()
 
     def relaunch(self) -> None:
