@@ -34,7 +34,7 @@
 
 import { t, colorName } from "./i18n.js";
 import { LEVELS } from "./notation.js";
-import { EngineClient } from "./engine/client.js";
+import { EngineClient, playedGame } from "./engine/client.js";
 
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
@@ -198,8 +198,7 @@ export class Ai {
 
   /** The game on the board as the engine reads it: its start and the actions played. */
   game() {
-    const snapshot = this.deps.call("snapshot");
-    return { start: snapshot.start, actions: snapshot.actions.slice(0, snapshot.ply) };
+    return playedGame(this.deps.call("snapshot"));
   }
 
   /**

@@ -20,6 +20,7 @@ import { pref, setPref, settingsDialog } from "./prefs.js";
 import { StartChoice } from "./start-choice.js";
 import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
+import { playedGame } from "./engine/client.js";
 import { readPosition, squareName } from "./tor/position.js";
 import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
 
@@ -77,10 +78,7 @@ const board = new TorBoard(canvas, {
 });
 
 const computer = new TorComputer({
-  game: () => {
-    const snapshot = call("snapshot");
-    return { start: snapshot.start, actions: snapshot.actions.slice(0, snapshot.ply) };
-  },
+  game: () => playedGame(call("snapshot")),
   view: () => view,
   say: (text) => say(text),
   // The words follow the pictures: the computer's action is played (and told)

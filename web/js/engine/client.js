@@ -82,6 +82,15 @@ export class EngineError extends Error {
 const debug = () => window.mixtourDebug ?? {};
 
 /**
+ * The game a search request carries: its start and the actions played, read
+ * from a bridge's snapshot (which also holds the actions undone).
+ * @param {{start: string, actions: string[], ply: number}} snapshot
+ */
+export function playedGame(snapshot) {
+  return { start: snapshot.start, actions: snapshot.actions.slice(0, snapshot.ply) };
+}
+
+/**
  * @typedef {object} ClientDeps
  * @property {(text: string) => void} [say] the page's message line (restarts and failures)
  * @property {(status: EngineStatus, detail: string) => void} [onStatus]
