@@ -158,12 +158,14 @@ def test_the_game_in_progress_comes_back_after_a_reload(web_app: AppPage) -> Non
     web_app.wait_ready()
     assert board(page, "position") == fen
     assert web_app.dataset("save") == "restored"
-    expect(page.locator("#message")).to_have_text("Your game of Tor was restored.")
+    expect(page.locator("#message")).to_have_text("Your game was restored where you left it.")
     assert moves(page) == OPENING[:3]
-    # Tor's game is kept under its own key, never among Mixtour's saved games.
+    # Tor's game is kept in the one library, marked as Tor's (tests/test_web_tor_library.py).
     keys = page.evaluate("Object.keys(localStorage)")
-    assert "tor.game" in keys
-    assert not [k for k in keys if k.startswith("mixtour.library.") or k == "mixtour.game"]
+    kept = [k for k in keys if k.startswith("mixtour.library.")]
+    assert len(kept) == 1 and "tor.game" not in keys
+    stored = json.loads(page.evaluate("(key) => localStorage.getItem(key)", kept[0]))
+    assert stored["game"]["game"] == "tor"
 
 
 def test_a_corrupt_saved_game_gives_a_message_and_a_new_game(web_app: AppPage) -> None:
@@ -173,7 +175,7 @@ def test_a_corrupt_saved_game_gives_a_message_and_a_new_game(web_app: AppPage) -
     )
     web_app.open(PAGE)  # the message is read before the first screen's choice is made
     assert board(page, "position") == STANDARD_START
-    expect(page.locator("#message")).to_contain_text("The saved game could not be read")
+    expect(page.locator("#message")).to_contain_text("could not be restored")
     expect(page.locator("#start")).to_be_visible()
     assert web_app.errors == []
 
@@ -446,7 +448,7 @@ def test_a_full_storage_is_said_and_the_game_goes_on(web_app: AppPage) -> None:
     )
     click_action(page, OPENING[0])
     wait_position(page, Game(None, OPENING[:1]).fen())
-    expect(page.locator("#message")).to_contain_text("storage for this site is full")
+    expect(page.locator("#library-notice")).to_contain_text("storage for this site is full")
     assert web_app.dataset("save") == "full"
     click_action(page, OPENING[1])  # the game goes on
     wait_position(page, Game(None, OPENING[:2]).fen())

@@ -140,7 +140,18 @@ const gameReview = new GameReview({
 });
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
-const library = new Library({ call, render, say, ai, links, board, view: () => view, lock });
+const library = new Library({
+  snapshot: () => call("snapshot"),
+  state: () => call("state"),
+  restore: (text) => call("restore", text),
+  render,
+  say,
+  ai,
+  links,
+  board,
+  view: () => view,
+  lock,
+});
 
 // Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
 const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });

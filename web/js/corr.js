@@ -128,6 +128,7 @@ export class Corr {
       myName: $("#corr-my-name"),
     };
     const { ui } = this;
+    ui.list.closest(".corr-games")?.removeAttribute("hidden"); // this page plays games by link
     ui.share.hidden = typeof navigator.share !== "function";
     ui.copy.addEventListener("click", () => this.copy());
     ui.share.addEventListener("click", () => this.share());

@@ -3,21 +3,27 @@
 // kept in localStorage, so that nothing is ever lost: the game on the board,
 // games set aside by a link, a New game or a loaded record, and finished games
 // (the last MAX_FINISHED of them). "Your games" lists them to switch or delete.
+// One library serves every game's page: each entry's snapshot says its game
+// (web/js/library-games.js), a page restores only its own game's entries,
+// and a row of another game opens that game's page.
 //
-// Storage (one origin, the game page only; embeds never save):
+// Storage (one origin, the game pages only; embeds never save):
 //   mixtour.library.<id>  one game: {version: 2, id, kind: "local", created,
-//                         updated (ms), rev, game: Bridge.snapshot() (start, all
-//                         actions incl. undone ones, ply), seats {w, r, b},
-//                         flip, status, turn, players, moves}
+//                         updated (ms), rev, game: the bridge's snapshot()
+//                         (start, all actions incl. undone ones, ply; `game`
+//                         "tor" for Tor), seats {w, r, b}, flip, status, turn,
+//                         players, moves}
 //                         `kind` leaves room for other kinds of games (e.g.
 //                         correspondence games played by link, with their own
 //                         fields) in the same list.
 //   mixtour.broken        [{raw, problem, at}]: stored data that could not be
 //                         used (bad JSON, wrong shape, too big, illegal moves),
 //                         set aside for inspection, never read again
-//   sessionStorage mixtour.current  the id of this tab's game (survives a reload)
+//   sessionStorage mixtour.current, tor.current  the id of this tab's game
+//                         of each game (survives a reload)
 // Older pages kept one game in `mixtour.game` and one set aside by a link in
-// `mixtour.game.resume`: both are moved into the library on start.
+// `mixtour.game.resume`, and Tor's page one in `tor.game` ({snapshot, seats}):
+// each is moved into the library on its page's start.
 //
 // Every stored game is checked in shape and size here, before any of it
 // reaches Python; the engine then replays its actions (Bridge.restore).
@@ -33,10 +39,21 @@
 //   #resume-saved      "Back to your game" (present while a link's game hides it)
 //   #open-games, #games-dialog, #games-list li[data-id] (the list)
 
-import { colorName, plural, t } from "./i18n.js";
-import { LEVELS, parseAction, parsePosition } from "./notation.js";
+import { plural, t } from "./i18n.js";
+import { GAMES, gameOf } from "./library-games.js";
 import { askToKeepStorage } from "./persist.js";
 import { readKey, setAside, writeKey } from "./stored.js";
+
+/**
+ * A game as its page's bridge gives it (`snapshot()`) and takes it back (`restore`).
+ * @typedef {object} StoredSnapshot
+ * @property {number} version
+ * @property {string} [game] the game it is of (none: Mixtour)
+ * @property {string} start
+ * @property {string[]} actions
+ * @property {number} ply
+ * @property {{[key: string]: string}} [headers]
+ */
 
 /**
  * One stored game, checked (see the storage layout above).
@@ -47,7 +64,7 @@ import { readKey, setAside, writeKey } from "./stored.js";
  * @property {number} created
  * @property {number} updated
  * @property {number} rev
- * @property {Bridge.Snapshot} game
+ * @property {StoredSnapshot} game
  * @property {Seats} seats
  * @property {boolean} flip
  * @property {string} status
@@ -59,9 +76,6 @@ import { readKey, setAside, writeKey } from "./stored.js";
  */
 
 export const PREFIX = "mixtour.library.";
-const CURRENT_KEY = "mixtour.current";
-const OLD_SAVE_KEY = "mixtour.game";
-const OLD_RESUME_KEY = "mixtour.game.resume";
 const VERSION = 2;
 const OLD_VERSION = 1;
 export const MAX_FINISHED = 50; // finished games kept; older ones are dropped
@@ -105,18 +119,21 @@ function storedKeys() {
 const isInt = (n, low, high) => typeof n === "number" && Number.isInteger(n) && n >= low && n <= high;
 
 /**
- * A snapshot {version: 1, start, actions, ply} that is safe to give the engine, or a problem.
+ * A snapshot {version: 1, game?, start, actions, ply} that is safe to give
+ * its game's engine, or a problem.
  * @param {any} game parsed from storage: anything at all
  */
 function checkSnapshot(game) {
   if (!game || typeof game !== "object" || Array.isArray(game)) return t("save.noGame");
+  const kind = gameOf(game);
+  if (!kind) return t("save.badVersion");
   if (game.version !== OLD_VERSION) return t("save.badShape");
-  if (typeof game.start !== "string" || game.start.length > MAX_POSITION || !parsePosition(game.start)) {
+  if (typeof game.start !== "string" || game.start.length > MAX_POSITION || !kind.readsPosition(game.start)) {
     return t("save.badShape");
   }
   const actions = game.actions;
   if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return t("save.badShape");
-  if (!actions.every((a) => parseAction(a))) return t("save.badShape");
+  if (!actions.every((a) => typeof a === "string" && kind.readsAction(a))) return t("save.badShape");
   if (!isInt(game.ply, 0, actions.length)) return t("save.badShape");
   return null;
 }
@@ -145,16 +162,17 @@ function checkHeaders(headers) {
 
 /**
  * @param {any} seats parsed from storage: anything at all
+ * @param {import("./library-games.js").LibraryGame} kind the game they are seats of
  * @returns {Seats | null}
  */
-function checkSeats(seats) {
+function checkSeats(seats, kind) {
   if (seats === undefined || seats === null) return {};
   if (typeof seats !== "object" || Array.isArray(seats)) return null;
   /** @type {Seats} */
   const out = {};
-  for (const color of ["w", "r", "b"]) {
+  for (const color of kind.colors) {
     if (seats[color] === undefined) continue;
-    if (seats[color] !== 0 && !LEVELS.includes(seats[color])) return null;
+    if (seats[color] !== 0 && !kind.levels.includes(seats[color])) return null;
     out[color] = seats[color];
   }
   return out;
@@ -175,14 +193,21 @@ export function parseEntry(raw) {
     return { problem: t("save.badJson") };
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return { problem: t("save.badJson") };
+  // Tor's one-slot save of older pages: {snapshot, seats}.
+  if (data.version === undefined && "snapshot" in data) data = { version: VERSION, game: data.snapshot, seats: data.seats };
   if (data.version !== VERSION && data.version !== OLD_VERSION) {
     return { problem: t("save.badVersion") };
   }
   const problem = checkSnapshot(data.game);
   if (problem) return { problem };
-  const seats = checkSeats(data.seats);
+  const kind = /** @type {import("./library-games.js").LibraryGame} */ (gameOf(data.game));
+  const seats = checkSeats(data.seats, kind);
   if (seats === null) return { problem: t("save.badShape") };
   const { start, actions, ply } = data.game;
+  // In the order of the bridge's snapshot(), so that an unchanged game reads as unchanged.
+  const named = kind === GAMES.mixtour ? {} : { game: kind.name };
+  /** @type {StoredSnapshot} */
+  const game = { version: OLD_VERSION, ...named, start, actions: [...actions], ply };
   /** @type {LibraryEntry} */
   const entry = {
     version: VERSION,
@@ -191,7 +216,7 @@ export function parseEntry(raw) {
     created: Number.isFinite(data.created) ? data.created : Date.now(),
     updated: Number.isFinite(data.updated) ? data.updated : Date.parse(data.savedAt) || Date.now(),
     rev: isInt(data.rev, 0, Number.MAX_SAFE_INTEGER) ? data.rev : 0,
-    game: { version: OLD_VERSION, start, actions: [...actions], ply },
+    game,
     seats,
     flip: data.flip === true,
     status: typeof data.status === "string" ? data.status.slice(0, 20) : "playing",
@@ -203,7 +228,7 @@ export function parseEntry(raw) {
   const headers = checkHeaders(data.game.headers);
   if (headers) entry.game.headers = headers;
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
-  if (data.version === OLD_VERSION && LEVELS.includes(data.ai) && !Object.values(seats).some(Boolean)) {
+  if (data.version === OLD_VERSION && kind.levels.includes(data.ai) && !Object.values(seats).some(Boolean)) {
     entry.legacyAi = data.ai;
   }
   return { entry };
@@ -215,11 +240,12 @@ function newId() {
 }
 
 /**
- * @param {Bridge.Snapshot} a
- * @param {Bridge.Snapshot} b
+ * @param {StoredSnapshot} a
+ * @param {StoredSnapshot} b
  */
 function sameGame(a, b) {
   return (
+    gameOf(a) === gameOf(b) &&
     a.start === b.start &&
     a.ply === b.ply &&
     a.actions.slice(0, a.ply).join(",") === b.actions.slice(0, b.ply).join(",")
@@ -280,13 +306,13 @@ function prune(keepId, extra = 0) {
 }
 
 /**
- * A game's link (the main page's fragment syntax, mixtour/LINKS.md): it
- * opens the game again, as it was.
+ * A game's link (its page's fragment syntax, mixtour/LINKS.md, the same keys
+ * on Tor's page): it opens the game again, as it was.
  * @param {LibraryEntry} entry
  */
 export function entryLink(entry) {
   const { start, actions, ply } = entry.game;
-  const url = new URL("./index.html", location.href);
+  const url = new URL(gameOf(entry.game)?.page ?? GAMES.mixtour.page, location.href);
   url.hash = `p=${start.replaceAll(" ", "_")}&m=${actions.join(",")}&ply=${ply}`;
   return url.href;
 }
@@ -294,25 +320,42 @@ export function entryLink(entry) {
 // -- the page's side ------------------------------------------------------------------
 
 /**
- * What the library needs of the page.
+ * How the game on the board stands, as the library lists it.
+ * @typedef {object} LibraryView
+ * @property {string} status the outcome code ("playing", "w-wins", ...)
+ * @property {string} turn the letter of the player to move
+ * @property {number} [players] 2 when absent
+ * @property {unknown[]} moves every action, undone ones too
+ * @property {unknown} [corr] a game by link (kept apart, by web/js/corr.js)
+ */
+
+/**
+ * What the library needs of a game's page: its bridge's snapshot, state and
+ * restore, and the page's parts that hold what a stored game holds besides.
  * @typedef {object} LibraryApp
- * @property {Bridge.Call} call
- * @property {(state: Bridge.View) => void} render
+ * @property {() => StoredSnapshot} snapshot the whole game on the board
+ * @property {() => LibraryView} state
+ * @property {(text: string) => {ok: boolean, state?: any, message?: string}} restore
+ *   put a snapshot (JSON) on the board; its state goes to render
+ * @property {(state: any) => void} render
  * @property {(text: string) => void} say
- * @property {import("./ai.js").Ai} ai
- * @property {import("./links.js").Links} links
- * @property {import("./mixtour-board.js").Board} board
- * @property {() => Bridge.View | null} view the state on the board
+ * @property {{seats: Seats, browsing: boolean,
+ *   setSeats: (seats: Seats, options: {refresh: boolean}) => void}} ai the computer's seats
+ * @property {{seats: Seats | null, flip: boolean, refused: boolean,
+ *   syncFlipButton: () => void}} links what the address bar's link asked for
+ * @property {{set: (options: {flipped: boolean}) => void}} board
+ * @property {() => LibraryView | null} view the state on the board
  * @property {import("./computer-lock.js").ComputerLock} lock which tab plays the game's computer
  */
 
 export class Library {
   /**
-   * app: {call, render, say, ai, links, board}
    * @param {LibraryApp} app
+   * @param {import("./library-games.js").LibraryGame} [kind] the page's game
    */
-  constructor(app) {
+  constructor(app, kind = GAMES.mixtour) {
     this.app = app;
+    this.kind = kind;
     this.started = false;
     /** @type {string | null} */
     this.id = null; // the stored game on the board (null: not kept yet)
@@ -352,7 +395,7 @@ export class Library {
   setId(id) {
     if (id === null) this.app.lock.drop();
     this.id = id;
-    writeKey(CURRENT_KEY, id, sessionStorage);
+    writeKey(this.kind.current, id, sessionStorage);
     if (id) document.body.dataset.gameId = id;
     else delete document.body.dataset.gameId;
   }
@@ -363,14 +406,16 @@ export class Library {
     /** @type {string[]} */
     const broken = [];
     this.migrate(broken);
-    const games = listGames({ onBroken: (problem) => broken.push(problem) });
-    const current = games.find((g) => g.id === readKey(CURRENT_KEY, sessionStorage)) ?? null;
+    const games = listGames({ onBroken: (problem) => broken.push(problem) }).filter(
+      (g) => gameOf(g.game) === this.kind,
+    );
+    const current = games.find((g) => g.id === readKey(this.kind.current, sessionStorage)) ?? null;
     const latest = current ?? games.find((g) => g.status === "playing") ?? null;
     // A refused game by link (web/js/corr.js) showed nothing: the player's game comes back.
     if (openedWithLink && !this.app.links.refused) {
-      const shown = this.app.call("snapshot");
+      const shown = this.app.snapshot();
       // Another kept game that the link shows (a link with no action shows a new game).
-      const corr = !!this.app.call("state").corr; // a correspondence link: kept apart (corr.js)
+      const corr = !!this.app.state().corr; // a correspondence link: kept apart (corr.js)
       const same = shown.actions.length && !corr ? games.find((g) => sameGame(g.game, shown)) : null;
       const mine = current && !corr && sameGame(current.game, shown) ? current : same;
       if (mine && this.apply(mine, { fromLink: true, computer: "join" })) {
@@ -398,7 +443,8 @@ export class Library {
    * @param {string[]} broken what was wrong with each save that could not be used
    */
   migrate(broken) {
-    for (const key of [OLD_RESUME_KEY, OLD_SAVE_KEY]) {
+    const [saveKey] = this.kind.oldKeys.slice(-1); // the game on the board (a resume key comes first)
+    for (const key of this.kind.oldKeys) {
       const raw = readKey(key);
       if (raw === null) continue;
       const { entry, problem } = parseEntry(raw);
@@ -408,8 +454,8 @@ export class Library {
       } else {
         if (entry.legacyAi) entry.seats = { w: 0, r: entry.legacyAi, b: 0 }; // its best guess
         delete entry.legacyAi;
-        if (key === OLD_SAVE_KEY && !readKey(CURRENT_KEY, sessionStorage)) {
-          writeKey(CURRENT_KEY, entry.id, sessionStorage);
+        if (key === saveKey && !readKey(this.kind.current, sessionStorage)) {
+          writeKey(this.kind.current, entry.id, sessionStorage);
         }
         this.originals.set(entry.id, raw);
         this.store(entry);
@@ -434,8 +480,8 @@ export class Library {
    * @param {{fromLink?: boolean, computer?: "claim" | "join" | "follow"}} [options]
    */
   apply(entry, { fromLink = false, computer = "claim" } = {}) {
-    const { call, render, ai, links, board } = this.app;
-    const answer = call("restore", JSON.stringify(entry.game));
+    const { restore, render, ai, links, board } = this.app;
+    const answer = restore(JSON.stringify(entry.game));
     if (!answer.ok || !answer.state) {
       setAside(this.originals.get(entry.id) ?? JSON.stringify(entry), answer.message);
       writeKey(PREFIX + entry.id, null);
@@ -457,7 +503,7 @@ export class Library {
   }
 
   /**
-   * @param {Bridge.Snapshot} game
+   * @param {StoredSnapshot} game
    * @param {Seats} seats
    * @param {boolean} flip
    */
@@ -482,10 +528,10 @@ export class Library {
   /** Save the game on the board (called after every render). */
   update() {
     if (!this.started) return;
-    const { call, ai, links } = this.app;
+    const { ai, links } = this.app;
     // A correspondence game is kept apart, by web/js/corr.js.
     if (this.app.view()?.corr) return;
-    let game = call("snapshot");
+    let game = this.app.snapshot();
     // A finished game looked back at is kept as it ended (web/js/app.js's lookingBack).
     if (ai.browsing) game = { ...game, ply: game.actions.length };
     const seats = { ...ai.seats };
@@ -519,7 +565,7 @@ export class Library {
       this.setId(id);
       this.rev = 0;
     }
-    const view = call("state");
+    const view = this.app.state();
     /** @type {LibraryEntry} */
     const entry = {
       version: VERSION,
@@ -534,7 +580,7 @@ export class Library {
       flip,
       status: view.status,
       turn: view.turn,
-      players: view.players,
+      players: view.players ?? 2,
       moves: view.moves.length,
     };
     if (this.store(entry)) {
@@ -734,13 +780,22 @@ export class Library {
   /** @param {LibraryEntry} entry */
   item(entry) {
     const item = gameRow({
-      label: gameLabel(entry),
+      label: gameLabel(entry, this.kind),
       current: entry.id === this.id,
       updated: entry.updated,
       open: () => {
         const fresh = readEntry(entry.id);
         this.dialog?.close();
-        if (fresh) this.open(fresh, t("library.opened"));
+        const kind = fresh && gameOf(fresh.game);
+        if (!fresh || !kind) return;
+        if (kind === this.kind) {
+          this.open(fresh, t("library.opened"));
+          return;
+        }
+        // Another game's: its page opens it in this tab (the board's game is kept).
+        this.update();
+        writeKey(kind.current, fresh.id, sessionStorage);
+        location.assign(new URL(kind.page, location.href).href);
       },
       remove: () => {
         writeKey(PREFIX + entry.id, null);
@@ -796,18 +851,21 @@ export function gameRow({ label, current, updated, open, remove }) {
 }
 
 /**
- * "White vs Computer 3 · 12 moves · Red to move"
+ * "White vs Computer 3 · 12 moves · Red to move"; a game other than the
+ * page's is named first ("Tor · ...").
  * @param {LibraryEntry} entry
+ * @param {import("./library-games.js").LibraryGame} [page] the page's game
  */
-export function gameLabel(entry) {
-  const colors = ["w", "r", "b"].slice(0, entry.players);
+export function gameLabel(entry, page = GAMES.mixtour) {
+  const kind = gameOf(entry.game) ?? GAMES.mixtour;
+  const colors = kind.colors.slice(0, entry.players);
   const names = colors.map((color) => {
     const level = entry.seats[color] ?? 0;
-    return level ? t("library.computer", { level }) : colorName(color);
+    return level ? t("library.computer", { level }) : kind.side(color);
   });
   const parts = [names.join(t("library.vs")), plural("library.moves", entry.moves)];
-  if (entry.status === "playing") parts.push(t("status.toMove", { color: colorName(entry.turn || "w") }));
-  else parts.push(t(`result.${entry.status}`));
+  if (kind !== page) parts.unshift(kind.title);
+  parts.push(entry.status === "playing" ? kind.toMove(entry.turn) : kind.result(entry.status));
   return parts.join(" · ");
 }
 

@@ -10,12 +10,15 @@
 //   body[data-ready="1"]    Python is ready and the page takes input
 //   #board[data-position]   the position string (T7), [data-status] the outcome code
 //   body[data-ai]           loading | ready | error once the computer is asked
-//   body[data-save]         the saved game was "restored", "written" or "bad"
+//   body[data-save], body[data-game-id], #open-games: Your games (web/js/library.js),
+//                           shared with Mixtour's page
 //   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
 
+import { ComputerLock } from "./computer-lock.js";
 import { t } from "./i18n.js";
+import { Library } from "./library.js";
+import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
-import { askToKeepStorage } from "./persist.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
 import { StartChoice } from "./start-choice.js";
 import { TorBoard } from "./tor/tor-board.js";
@@ -24,8 +27,6 @@ import { playedGame } from "./engine/client.js";
 import { readPosition, squareName } from "./tor/position.js";
 import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
 
-/** Where the game in progress is kept (Mixtour's saved games are elsewhere). */
-const SAVE_KEY = "tor.game";
 const SETUP_KEY = "tor.setup";
 const LEVELS = [1, 2, 3, 4, 5, 6];
 const HINT_LEVEL = 3;
@@ -77,7 +78,13 @@ const board = new TorBoard(canvas, {
   },
 });
 
+// Which tab plays the computer of a game open in several (web/js/computer-lock.js).
+const lock = new ComputerLock(() => {
+  if (view) computer.follow(view);
+});
+
 const computer = new TorComputer({
+  mine: () => lock.mine,
   game: () => playedGame(call("snapshot")),
   view: () => view,
   say: (text) => say(text),
@@ -151,7 +158,7 @@ function render(state, { played = false } = {}) {
   showHint();
   showSeats();
   writeLink();
-  save(state.moves.length > 0);
+  library.update();
 }
 
 /** The line under the turn that says what to click now. */
@@ -251,56 +258,41 @@ function changed(state, how = {}) {
   computer.follow(state);
 }
 
-// -- the saved game and links -----------------------------------------------------
+// -- Your games and links ----------------------------------------------------------
 
-let fullSaid = false; // "storage full" is said once, until a save works again
+/** What the address bar's link asked for, as the library reads it. */
+const linked = {
+  /** @type {Seats | null} */
+  seats: null,
+  flip: false,
+  refused: false,
+  syncFlipButton() {},
+};
 
-/** @param {boolean} played whether the game has a move: then the storage is worth keeping */
-function save(played) {
-  try {
-    const saved = { snapshot: call("snapshot"), seats: computer.seats };
-    localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
-    document.body.dataset.save = "written";
-    fullSaid = false;
-    if (played) void askToKeepStorage();
-  } catch {
-    // Storage full or refused: the game goes on unsaved, and the player is told.
-    // Said after what the move itself says (play() words it next).
-    document.body.dataset.save = "full";
-    if (!fullSaid) queueMicrotask(() => say(`${$("#message").textContent ?? ""} ${t("tor.msg.full")}`.trim()));
-    fullSaid = true;
-  }
-}
-
-/** @returns {boolean} whether a saved game was put back */
-function restore() {
-  /** @type {string | null} */
-  let text;
-  try {
-    text = localStorage.getItem(SAVE_KEY);
-  } catch {
-    return false;
-  }
-  if (!text) return false;
-  let saved;
-  try {
-    saved = JSON.parse(text);
-  } catch {
-    saved = { snapshot: "" };
-  }
-  /** @type {Bridge.TorLoaded} */
-  const answer = call("restore", JSON.stringify(saved?.snapshot ?? ""));
-  if (!answer.ok || !answer.state) {
-    document.body.dataset.save = "bad";
-    say(t("tor.msg.badSave", { detail: answer.message ?? "" }));
-    return false;
-  }
-  computer.seats = seatsFrom(saved.seats);
-  render(answer.state);
-  document.body.dataset.save = "restored";
-  say(t("tor.msg.restored"));
-  return true;
-}
+// Every game played or opened, kept with Mixtour's in one library (web/js/library.js).
+const library = new Library(
+  {
+    snapshot: () => call("snapshot"),
+    state: () => call("state"),
+    restore: (text) => call("restore", text),
+    render: (state) => changed(state),
+    say,
+    ai: {
+      get seats() {
+        return computer.seats;
+      },
+      browsing: false,
+      setSeats: (seats) => {
+        computer.seats = seatsFrom(seats);
+      },
+    },
+    links: linked,
+    board: { set() {} }, // Tor's board is not turned
+    view: () => view,
+    lock,
+  },
+  GAMES.tor,
+);
 
 /**
  * Seats from saved or linked data: a level 1-6 per side, else 0.
@@ -339,6 +331,7 @@ function loadLink(fragment) {
   let seats = seatsFrom(answer.seats);
   if (answer.ai) seats = { w: 0, b: 0, [answer.state.turn === "w" ? "b" : "w"]: answer.ai };
   computer.seats = seats;
+  linked.seats = seats;
   showProblems(torLinkProblems(answer));
   choice.hide(); // a link is a game: no first-screen choice over it
   changed(answer.state);
@@ -408,6 +401,7 @@ function startFromForm() {
     // not kept: the form starts from its defaults next time
   }
   showProblems([]);
+  library.detach(); // the game on the board stays in Your games
   changed(call("new_game", seed));
 }
 
@@ -438,6 +432,7 @@ function fillForm() {
 function startWith(seats, words) {
   computer.seats = seats;
   showProblems([]);
+  library.detach(); // the game on the board stays in Your games
   changed(call("new_game", -1));
   say(words);
   return true;
@@ -509,10 +504,12 @@ python.connect({
   label: "tor.board",
   offline: { offerUpdates: true },
   ready: () => {
-    if (location.hash.length > 1) loadLink(location.hash);
-    else if (!restore()) {
+    const opened = location.hash.length > 1; // (the page writes its own link from now on)
+    if (opened) loadLink(location.hash);
+    else render(call("state"));
+    library.start(); // this tab's game, or the latest one; a link's game keeps it reachable
+    if (!opened && document.body.dataset.save !== "restored") {
       // A first visit: the choice of how to play lies over the board.
-      changed(call("state"));
       choice.show({ focus: false });
     }
     if (view) computer.follow(view);

@@ -21,6 +21,8 @@ import { EngineClient } from "../engine/client.js";
  * @property {(error: string) => void} failed the computer cannot be had
  * @property {(action: string) => void} hinted
  * @property {(text: string) => void} say the page's message line
+ * @property {() => boolean} [mine] whether this tab plays the computer of the
+ *   game on the board (web/js/computer-lock.js); always when absent
  */
 
 export class TorComputer {
@@ -80,7 +82,7 @@ export class TorComputer {
    * @param {Bridge.TorView} view
    */
   follow(view) {
-    if (!this.plays(view)) return;
+    if (!this.plays(view) || !(this.deps.mine?.() ?? true)) return;
     const generation = this.generation;
     const level = this.seats[view.turn];
     const both = (this.seats.w ?? 0) > 0 && (this.seats.b ?? 0) > 0;
