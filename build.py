@@ -352,7 +352,7 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # script and the colours) and ``{{FRAME_HEAD}}`` (a page made to be framed:
 # the same without icon file or manifest). A page adds its title, its
 # description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
-# is "Your games", the same on every game's page.
+# ("Your games") and ``{{KEYS_DIALOG}}`` ("Keys") are the same on every game's page.
 PARTIALS = WEB / "partials"
 
 
@@ -362,6 +362,7 @@ def page_shells() -> dict[str, str]:
         "PAGE_HEAD": (PARTIALS / "page-head.html").read_text(encoding="utf-8").strip(),
         "FRAME_HEAD": (PARTIALS / "frame-head.html").read_text(encoding="utf-8").strip(),
         "GAMES_DIALOG": (PARTIALS / "games-dialog.html").read_text(encoding="utf-8").strip(),
+        "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
     }
 
 

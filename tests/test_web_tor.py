@@ -453,3 +453,27 @@ def test_a_full_storage_is_said_and_the_game_goes_on(web_app: AppPage) -> None:
     click_action(page, OPENING[1])  # the game goes on
     wait_position(page, Game(None, OPENING[:2]).fen())
     assert web_app.errors == []
+
+
+def test_the_keys_help_opens_with_question_mark_and_words_tors_turn(web_app: AppPage) -> None:
+    """Tor's page had no Keys help: "?" did nothing."""
+    page = open_tor(web_app)
+    dialog = page.get_by_role("dialog", name="Keys")
+    page.locator("#board").focus()
+    page.keyboard.press("?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("the token in your hand")
+    expect(dialog).to_contain_text("c3-d4@e6")
+    expect(dialog).not_to_contain_text("disc")  # none of Mixtour's rows
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    button = page.get_by_role("button", name="Keys")
+    assert button.get_attribute("aria-keyshortcuts") == "?"
+    button.click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+    page.locator("#command").focus()
+    page.keyboard.press("?")  # typed into the command box, not a call for help
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#command")).to_have_value("?")
+    assert web_app.errors == []

@@ -16,6 +16,7 @@
 
 import { ComputerLock } from "./computer-lock.js";
 import { t } from "./i18n.js";
+import { keysHelp } from "./keyshelp.js";
 import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
@@ -489,6 +490,7 @@ window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+keysHelp($("#open-keys"), /** @type {HTMLDialogElement} */ ($("#keys-dialog")), "tor");
 
 // The rules in three lines stay folded once the player folds them.
 const summary = /** @type {HTMLDetailsElement} */ ($("#rules-summary"));
