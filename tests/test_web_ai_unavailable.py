@@ -12,6 +12,7 @@ import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, Route, expect
 from test_web_embed import host, iframe
+from test_web_tor_board import click
 from webhelpers import move_list, play
 
 pytestmark = pytest.mark.browser
@@ -87,3 +88,41 @@ def test_an_embed_whose_engine_cannot_load_says_so_and_offers_a_reload(web_app: 
     expect(loading.locator("button")).to_have_text("Reload")
     # The board of its link is still drawn (before Python, from the link).
     expect(frame.locator("body")).to_have_attribute("data-painted", "1")
+
+
+def test_tors_page_offers_try_again_and_the_computer_plays_once_it_can(web_app: AppPage) -> None:
+    """Tor's page only said the computer had failed, with no way to try again."""
+    page = web_app.page
+    refuse_the_worker(page)
+    web_app.open("tor.html#ai=1")  # the computer plays Black
+    click(page, "c3")
+    expect(page.locator("#ai-unavailable")).to_be_visible(timeout=60_000)
+    assert web_app.dataset("ai") == "error"
+    expect(page.locator("#message")).not_to_contain_text("Resume")  # a button Tor has not
+    page.unroute("**/js/engine/worker.js")  # the script can be had again
+    page.click("#ai-retry")
+    expect(page.locator("#ai-unavailable")).to_be_hidden()
+    page.wait_for_function(
+        "document.querySelector('#board').dataset.position.split(' ')[1] === 'w'",
+        timeout=120_000,
+    )
+    expect(page.locator("#moves li span:not(.move-number)")).to_have_count(2)
+    expected = ("Failed to load resource", "reading 'waiting'")
+    assert [e for e in web_app.errors if not any(x in e for x in expected)] == []
+
+
+def test_tors_page_plays_on_between_people_when_the_computer_cannot_be_had(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    refuse_the_worker(page)
+    web_app.open("tor.html#ai=1")
+    click(page, "c3")
+    expect(page.locator("#ai-unavailable")).to_be_visible(timeout=60_000)
+    page.click("#ai-humans")
+    expect(page.locator("#board")).to_have_attribute("data-seats", "w0b0")
+    expect(page.locator("#message")).to_have_text("Every seat is now played by a person.")
+    click(page, "d5")  # Black is played by a person now
+    expect(page.locator("#moves li span:not(.move-number)")).to_have_count(2)
+    expected = ("Failed to load resource", "reading 'waiting'")
+    assert [e for e in web_app.errors if not any(x in e for x in expected)] == []

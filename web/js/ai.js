@@ -35,6 +35,7 @@
 import { t, colorName } from "./i18n.js";
 import { LEVELS } from "./notation.js";
 import { EngineClient, playedGame } from "./engine/client.js";
+import { showUnavailable } from "./engine/unavailable.js";
 
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
@@ -162,38 +163,19 @@ export class Ai {
 
   /** The computer cannot be had: say so, and offer to retry or to play on with people. */
   showUnavailable() {
-    if (document.querySelector("#ai-unavailable")) return;
-    const box = document.createElement("div");
-    box.id = "ai-unavailable";
-    box.className = "resume-box ai-unavailable";
-    box.setAttribute("role", "alert");
-    const text = document.createElement("span");
-    text.textContent = t("ai.unavailable");
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.id = "ai-retry";
-    retry.textContent = t("ai.retry");
-    retry.addEventListener("click", () => {
-      box.remove();
-      this.paused = false;
-      this.engine.retry();
-      this.refresh();
+    showUnavailable({
+      retry: () => {
+        this.paused = false;
+        this.engine.retry();
+        this.refresh();
+      },
+      humans: () => {
+        this.setSeats({});
+        const view = this.deps.view();
+        if (view) this.deps.render(view);
+        this.deps.say(t("msg.aiHumans"));
+      },
     });
-    const humans = document.createElement("button");
-    humans.type = "button";
-    humans.id = "ai-humans";
-    humans.textContent = t("ai.humans");
-    humans.addEventListener("click", () => {
-      box.remove();
-      this.setSeats({});
-      const view = this.deps.view();
-      if (view) this.deps.render(view);
-      this.deps.say(t("msg.aiHumans"));
-    });
-    box.append(text, retry, humans);
-    const anchor = document.querySelector("#message");
-    if (anchor) anchor.after(box);
-    else document.body.append(box);
   }
 
   /** The game on the board as the engine reads it: its start and the actions played. */

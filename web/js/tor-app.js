@@ -25,6 +25,7 @@ import { StartChoice } from "./start-choice.js";
 import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
 import { playedGame } from "./engine/client.js";
+import { showUnavailable } from "./engine/unavailable.js";
 import { readPosition, squareName } from "./tor/position.js";
 import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
 
@@ -101,7 +102,22 @@ const computer = new TorComputer({
     ui.thinking.hidden = !busy;
     canvas.toggleAttribute("data-thinking", busy);
   },
-  failed: (error) => say(t("tor.msg.aiError", { error })),
+  // The client gave up (web/js/engine/client.js): the same box as Mixtour's
+  // page, under words without its Resume button.
+  failed: (error) => {
+    say(t("msg.aiFailed", { error }));
+    showUnavailable({
+      retry: () => {
+        computer.engine.retry();
+        if (view) computer.follow(view);
+      },
+      humans: () => {
+        computer.seats = { w: 0, b: 0 };
+        if (view) render(view);
+        say(t("msg.aiHumans"));
+      },
+    });
+  },
   hinted: (action) => {
     canvas.dataset.hint = action;
     board.set({ hint: action });
