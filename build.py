@@ -352,7 +352,8 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # script and the colours) and ``{{FRAME_HEAD}}`` (a page made to be framed:
 # the same without icon file or manifest). A page adds its title, its
 # description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
-# ("Your games") and ``{{KEYS_DIALOG}}`` ("Keys") are the same on every game's page.
+# ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys") and ``{{RECORD_DIALOG}}`` ("Load
+# record") are the same on every game's page.
 PARTIALS = WEB / "partials"
 
 
@@ -363,6 +364,7 @@ def page_shells() -> dict[str, str]:
         "FRAME_HEAD": (PARTIALS / "frame-head.html").read_text(encoding="utf-8").strip(),
         "GAMES_DIALOG": (PARTIALS / "games-dialog.html").read_text(encoding="utf-8").strip(),
         "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
+        "RECORD_DIALOG": (PARTIALS / "record-dialog.html").read_text(encoding="utf-8").strip(),
     }
 
 

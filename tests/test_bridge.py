@@ -16,6 +16,7 @@ import pytest
 
 from mixtour.core import Action, Position
 from mixtour.game import Game
+from mixtour.kit.record import MAX_SAVED_TAGS
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:
@@ -274,7 +275,7 @@ def test_damaged_header_tags_in_a_snapshot_are_left_out_and_the_game_kept() -> N
     }
     assert load(b.restore(json.dumps(saved)))["ok"]
     kept = load(b.snapshot())["headers"]
-    assert kept["Event"] == "Kept" and len(kept) == bridge.MAX_SAVED_TAGS
+    assert kept["Event"] == "Kept" and len(kept) == MAX_SAVED_TAGS
     assert not {"1bad", "Long", "Number"} & kept.keys()
     for broken in ([1, 2], "text", None):
         saved["headers"] = broken

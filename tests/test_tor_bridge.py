@@ -165,6 +165,27 @@ def test_the_saved_game_comes_back_whole() -> None:
     assert restored["ok"] and other.game.record() == OPENING and other.game.future() == ["c3-d4"]
 
 
+@calls("record", "load_record")
+def test_a_record_goes_out_whole_and_comes_back_with_its_tags() -> None:
+    bridge = TorBridge()
+    loaded = check(
+        bridge.load_record('[Event "Club"]\n1. c3 d5 2. b6 e2 3. c3-d4'), TorBridge.load_record
+    )
+    assert loaded["ok"] and loaded["state"]["moves"] == [*OPENING, "c3-d4"]
+    bridge.game.undo()  # an undone action is in the record too
+    record = check(bridge.record(), TorBridge.record)["record"]
+    assert '[Event "Club"]' in record and "3. c3-d4 *" in record
+    saved = check(bridge.snapshot(), TorBridge.snapshot)
+    assert saved["headers"] == {"Event": "Club"}
+    other = TorBridge()
+    check(other.restore(json.dumps(saved)), TorBridge.restore)
+    assert other.headers == {"Event": "Club"}
+    refused = check(bridge.load_record("1. c3 c3"), TorBridge.load_record)
+    assert not refused["ok"] and refused["message"].startswith("line 1: illegal action c3")
+    assert bridge.game.record() == OPENING  # the game is kept
+    assert check(bridge.new_game(), TorBridge.new_game) and bridge.headers == {}
+
+
 @pytest.mark.parametrize(
     "text",
     [

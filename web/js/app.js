@@ -171,7 +171,17 @@ const start = new Start({
 
 // Image and record files, the record dialog, the editor link (web/js/files.js);
 // a loaded record is another game.
-new Files({ call, render: renderOther, say, ready: () => python.ready, flipped: () => links.flip });
+new Files({
+  name: "mixtour",
+  record: () => call("record").record,
+  loadRecord: (text) => call("load_record", text),
+  svg: (flipped) => call("svg", flipped, true).svg,
+  fen: () => call("state").fen,
+  render: renderOther,
+  say,
+  ready: () => python.ready,
+  flipped: () => links.flip,
+});
 
 // Play without sight: the text board, the command box, the announcements and
 // the keys help (web/js/textplay.js). Typed or chosen there, an action is

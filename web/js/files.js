@@ -1,12 +1,12 @@
 // @ts-check
-// Files on the game page: "Download image" (an SVG of the position, drawn by
-// mixtour/svg.py, flipped like the board), "Download record" (the G1 text of
-// the game) and the "Load record" dialog (paste a record or choose a file),
-// plus the link to the position editor (editor.html, starting from the
-// position on the board).
+// Files on a game's page: "Download record" (the game's record: G1 for
+// Mixtour, T6 actions for Tor) and the "Load record" dialog (paste a record
+// or choose a file; web/partials/record-dialog.html), and where the game has
+// them, "Download image" (an SVG of the position, drawn by mixtour/svg.py,
+// flipped like the board) and the link to the position editor.
 //
-// Python does all the reading and writing (Bridge.svg, Bridge.record,
-// Bridge.load_record); this module moves text between it and files. Text from
+// Python does all the reading and writing (the bridges' record, load_record
+// and svg); this module moves text between it and files. Text from
 // a file or a record is only ever put in a textarea's value or textContent.
 // A record that cannot be read leaves the game on the board untouched.
 
@@ -36,21 +36,22 @@ export function downloadText(text, name, type) {
 }
 
 /**
- * What downloads and records need of the page.
+ * What downloads and records need of a game's page.
  * @typedef {object} FilesApp
- * @property {Bridge.Call} call
- * @property {(state: Bridge.View) => void} render
+ * @property {string} name the game in file names ("mixtour": mixtour-game.txt)
+ * @property {() => string} record the whole game's record
+ * @property {(text: string) => {ok: boolean, state?: {moves: unknown[]}, message?: string}} loadRecord
+ *   read a record; its state goes to render
+ * @property {(state: any) => void} render
  * @property {(text: string) => void} say
  * @property {() => boolean} ready Python is loaded
- * @property {() => boolean} flipped the board is turned round
+ * @property {((flipped: boolean) => string)} [svg] a picture of the position (none: no image)
+ * @property {() => string} [fen] the position shown, for the editor's link (none: no editor)
+ * @property {() => boolean} [flipped] the board is turned round
  */
 
 export class Files {
-  /**
-   * app: {call(name, ...args) -> parsed JSON, render(state), say(text),
-   *       ready() -> bool (Python loaded), flipped() -> bool (board turned round)}
-   * @param {FilesApp} app
-   */
+  /** @param {FilesApp} app */
   constructor(app) {
     this.app = app;
     this.ui = {
@@ -70,7 +71,7 @@ export class Files {
       error: $("#record-error"),
     };
     if (!this.ui.dialog) return;
-    this.ui.image.addEventListener("click", () => this.downloadImage());
+    this.ui.image?.addEventListener("click", () => this.downloadImage());
     this.ui.record.addEventListener("click", () => this.downloadRecord());
     this.ui.open.addEventListener("click", () => this.openDialog());
     this.ui.choose.addEventListener("click", () => this.ui.file.click());
@@ -86,16 +87,14 @@ export class Files {
   }
 
   downloadImage() {
-    if (!this.app.ready()) return;
-    const { svg } = this.app.call("svg", this.app.flipped(), true);
-    downloadText(svg, "mixtour-position.svg", "image/svg+xml");
+    if (!this.app.ready() || !this.app.svg) return;
+    downloadText(this.app.svg(this.app.flipped?.() ?? false), `${this.app.name}-position.svg`, "image/svg+xml");
     this.app.say(t("files.imageSaved"));
   }
 
   downloadRecord() {
     if (!this.app.ready()) return;
-    const { record } = this.app.call("record");
-    downloadText(record, "mixtour-game.txt", "text/plain;charset=utf-8");
+    downloadText(this.app.record(), `${this.app.name}-game.txt`, "text/plain;charset=utf-8");
     this.app.say(t("files.recordSaved"));
   }
 
@@ -138,7 +137,7 @@ export class Files {
       this.showError(t("files.empty"));
       return;
     }
-    const answer = this.app.call("load_record", text);
+    const answer = this.app.loadRecord(text);
     if (!answer.ok || !answer.state) {
       this.showError(t("files.badRecord", { reason: answer.message }));
       return;
@@ -156,8 +155,8 @@ export class Files {
 
   /** The editor link opens the editor on the position shown. */
   pointEditorHere() {
-    if (!this.app.ready()) return;
-    const fen = this.app.call("state").fen;
+    if (!this.app.ready() || !this.app.fen) return;
+    const fen = this.app.fen();
     if (this.ui.editor instanceof HTMLAnchorElement) this.ui.editor.href = `editor.html#${positionLink(fen)}`;
   }
 }

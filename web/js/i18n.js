@@ -706,6 +706,8 @@ const STRINGS = {
     "tor.seats": "{white} against {black}",
     "tor.person": "Player",
     "tor.command": "Type an action (c3, c3-d4 or c3-d4@e6)",
+    "tor.files.paste": "Paste a record (actions like 1. c3 d5 2. b6 e2 3. c3-d4@e6, headers optional):",
+    "tor.files.fileHelp": "A .txt file saved with Download record",
     "tor.keys.choose": "Choose the square under the cursor: where to place a pawn, your pawn to move, the square it steps to, then the square for the token in your hand.",
     "tor.keys.cancel": "Go back one step of the turn you are building.",
     "tor.keys.command": "Type a whole action, then Enter: c3 places a pawn on c3, c3-d4 steps the pawn on c3 to d4, c3-d4@e6 also puts the token in your hand on e6.",

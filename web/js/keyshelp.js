@@ -2,8 +2,7 @@
 // The "Keys" help: a dialog listing the keys of the board, the text board and
 // the command box, opened by its button or by "?" anywhere on the page except
 // while typing in a field. One dialog for every game's page
-// (web/partials/keys-dialog.html): rows marked data-game="..." stay on that
-// game's page only.
+// (web/partials/keys-dialog.html), its rows marked by game.
 
 /**
  * True when a key press is meant for a field the player is typing in.
@@ -18,12 +17,8 @@ function typing(target) {
  * Wire `dialog` to `opener` and to the "?" key.
  * @param {HTMLElement} opener
  * @param {HTMLDialogElement} dialog
- * @param {string} [game] the page's game: other games' rows go
  */
-export function keysHelp(opener, dialog, game = "mixtour") {
-  for (const row of dialog.querySelectorAll("[data-game]")) {
-    if (/** @type {HTMLElement} */ (row).dataset.game !== game) row.remove();
-  }
+export function keysHelp(opener, dialog) {
   const open = () => {
     if (!dialog.open) dialog.showModal();
   };

@@ -35,6 +35,12 @@ export const $ = (selector) => /** @type {E} */ (document.querySelector(selector
 
 /** Translate the page, then wire its language picker and theme switch where it has them. */
 export function pageChrome() {
+  // The parts written once for every game's page (web/partials/) keep only
+  // what is marked for this page's game (body[data-game]), or for none.
+  const game = document.body.dataset.game;
+  for (const part of game ? document.querySelectorAll("[data-game]") : []) {
+    if (part !== document.body && /** @type {HTMLElement} */ (part).dataset.game !== game) part.remove();
+  }
   translatePage();
   const language = document.querySelector("#language");
   if (language instanceof HTMLSelectElement) languagePicker(language);

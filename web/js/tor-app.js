@@ -15,6 +15,7 @@
 //   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
 
 import { ComputerLock } from "./computer-lock.js";
+import { Files } from "./files.js";
 import { t } from "./i18n.js";
 import { keysHelp } from "./keyshelp.js";
 import { Library } from "./library.js";
@@ -506,7 +507,22 @@ window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
-keysHelp($("#open-keys"), /** @type {HTMLDialogElement} */ ($("#keys-dialog")), "tor");
+keysHelp($("#open-keys"), /** @type {HTMLDialogElement} */ ($("#keys-dialog")));
+// "Download record" and "Load record" (web/js/files.js), as on Mixtour's page.
+new Files({
+  name: "tor",
+  record: () => call("record").record,
+  loadRecord: (text) => call("load_record", text),
+  render: (state) => {
+    computer.seats = { w: 0, b: 0 }; // a record's game is played on between people
+    library.detach(); // the game on the board stays in Your games
+    choice.hide();
+    showProblems([]);
+    changed(state);
+  },
+  say,
+  ready: () => python.ready,
+});
 
 // The rules in three lines stay folded once the player folds them.
 const summary = /** @type {HTMLDetailsElement} */ ($("#rules-summary"));

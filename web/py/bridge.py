@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import secrets
 from collections.abc import Mapping
 from typing import Any, cast
@@ -83,6 +82,7 @@ from mixtour.correspondence import (
     room,
 )
 from mixtour.game import Game
+from mixtour.kit.record import saved_headers
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
 from mixtour.svg import board as svg_board
@@ -115,32 +115,6 @@ def rules() -> RulesJson:
     ``{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}`` (R6, R1, R10)."""
     numbers = Rules(maxHeight=MAX_HEIGHT, defaultDiscs={str(n): default_discs(n) for n in (2, 3)})
     return _dump(numbers)
-
-
-MAX_SAVED_TAGS = 40
-MAX_TAG_VALUE = 500
-_TAG_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
-
-
-def saved_headers(value: object) -> dict[str, str]:
-    """The header tags of a saved game that can be written back into a record:
-    at most 40, keys as a record writes them, values of at most 500 characters
-    (the record turns a line break into a space). Anything else is left out:
-    the game itself is what matters."""
-    if not isinstance(value, dict):
-        return {}
-    kept: dict[str, str] = {}
-    for key, text in value.items():
-        if len(kept) >= MAX_SAVED_TAGS:
-            break
-        if (
-            isinstance(key, str)
-            and isinstance(text, str)
-            and _TAG_KEY.fullmatch(key)
-            and len(text) <= MAX_TAG_VALUE
-        ):
-            kept[key] = text
-    return kept
 
 
 class Bridge:

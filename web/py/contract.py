@@ -232,7 +232,7 @@ class Picture(TypedDict):
 
 
 class GameRecord(TypedDict):
-    """The whole game as a G1 record."""
+    """The whole game as a record (G1 for Mixtour; Tor's in T6)."""
 
     record: str
 
@@ -472,6 +472,7 @@ class TorSnapshot(TypedDict):
     start: str
     actions: list[str]
     ply: int
+    headers: NotRequired[dict[str, str]]
 
 
 TorViewJson = Annotated[str, TorView]

@@ -23,6 +23,8 @@ from typing import Any, cast
 from contract import (
     Fragment,
     FragmentJson,
+    GameRecord,
+    RecordJson,
     TorExplained,
     TorExplainedJson,
     TorLoaded,
@@ -39,6 +41,7 @@ from contract import (
     TorViewJson,
 )
 
+from mixtour.kit.record import saved_headers
 from mixtour.tor.core import (
     COLOR_LETTERS,
     PLAYER_LETTERS,
@@ -52,6 +55,7 @@ from mixtour.tor.core import (
 )
 from mixtour.tor.game import Game
 from mixtour.tor.link import format_link, parse_link, parse_seats
+from mixtour.tor.record import read_record, to_record
 
 __all__ = ["TorBridge"]
 
@@ -84,6 +88,8 @@ class TorBridge:
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
+        # The header tags of a loaded record (Event, White...), kept for :meth:`record`.
+        self.headers: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------------
 
@@ -179,6 +185,7 @@ class TorBridge:
         seed = int(seed)
         start = None if seed < 0 else start_fen(random_layout(min(seed, MAX_SEED)))
         self.game = Game(start)
+        self.headers = {}
         return self.state()
 
     # -- sharing ---------------------------------------------------------------
@@ -188,6 +195,7 @@ class TorBridge:
         was wrong with the link comes back in ``problems`` and ``issues``."""
         link = parse_link(fragment)
         self.game = link.game
+        self.headers = {}
         loaded = TorLoadedLink(
             state=self.view(),
             flip=link.flip,
@@ -209,6 +217,30 @@ class TorBridge:
         )
         return _dump(Fragment(fragment=fragment))
 
+    # -- records ---------------------------------------------------------------
+
+    def record(self) -> RecordJson:
+        """``{"record": text}``: the whole game (undone actions included) as a
+        record (``mixtour/tor/record.py``), with the tags of a loaded one."""
+        ply = self.game.ply
+        self.game.goto(ply + len(self.game.future()))
+        try:
+            text = to_record(self.game, self.headers)
+        finally:
+            self.game.goto(ply)
+        return _dump(GameRecord(record=text))
+
+    def load_record(self, text: str) -> TorLoadedJson:
+        """Read a record: ``{"ok": true, "state"}``, or ``{"ok": false,
+        "message"}`` naming the line (the game on the board is kept)."""
+        try:
+            loaded = read_record(text if isinstance(text, str) else "")
+        except TorError as error:
+            return _dump(TorLoaded(ok=False, message=str(error)))
+        self.game = loaded.game
+        self.headers = loaded.headers
+        return _dump(TorLoaded(ok=True, state=self.view()))
+
     # -- the saved game --------------------------------------------------------
 
     def snapshot(self) -> TorSnapshotJson:
@@ -221,6 +253,8 @@ class TorBridge:
             actions=game.record() + game.future(),
             ply=game.ply,
         )
+        if self.headers:
+            saved["headers"] = dict(self.headers)
         return _dump(saved)
 
     def restore(self, text: str) -> TorLoadedJson:
@@ -246,4 +280,5 @@ class TorBridge:
         except RecursionError:
             return _dump(TorLoaded(ok=False, message="the saved game is nested too deeply"))
         self.game = game
+        self.headers = saved_headers(data.get("headers"))
         return _dump(TorLoaded(ok=True, state=self.view()))

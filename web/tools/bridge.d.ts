@@ -155,7 +155,7 @@ declare namespace Bridge {
     fragment: string;
   }
 
-  /** The whole game as a G1 record. */
+  /** The whole game as a record (G1 for Mixtour; Tor's in T6). */
   interface GameRecord {
     record: string;
   }
@@ -388,6 +388,7 @@ declare namespace Bridge {
     start: string;
     actions: string[];
     ply: number;
+    headers?: { [key: string]: string };
   }
 
   /**
@@ -759,6 +760,11 @@ declare namespace Bridge {
      */
     load_link(fragment: string): Json<TorLoadedLink>;
     /**
+     * Read a record: `{"ok": true, "state"}`, or `{"ok": false,
+     * "message"}` naming the line (the game on the board is kept).
+     */
+    load_record(text: string): Json<TorLoaded>;
+    /**
      * A new game: the standard layout, or with `seed` 0 or more the
      * random layout of that seed (T1).
      */
@@ -768,6 +774,11 @@ declare namespace Bridge {
      * `{"ok": false, "reason", "message"}` (the game is unchanged).
      */
     play(text: string): Json<TorPlayed>;
+    /**
+     * `{"record": text}`: the whole game (undone actions included) as a
+     * record (`mixtour/tor/record.py`), with the tags of a loaded one.
+     */
+    record(): Json<GameRecord>;
     /** Play again the last action taken back (if any). */
     redo(): Json<TorView>;
     /**

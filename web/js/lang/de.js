@@ -653,6 +653,8 @@ export default {
   "tor.seats": "{white} gegen {black}",
   "tor.person": "Mensch",
   "tor.command": "Gib eine Aktion ein (c3, c3-d4 oder c3-d4@e6)",
+  "tor.files.paste": "Füge ein Spielprotokoll ein (Aktionen wie 1. c3 d5 2. b6 e2 3. c3-d4@e6, Kopfzeilen nach Wunsch):",
+  "tor.files.fileHelp": "Eine .txt-Datei, gespeichert mit „Spielprotokoll herunterladen“",
   "tor.keys.choose": "Wählt das Feld unter dem Cursor: wohin eine Figur kommt, deine Figur zum Ziehen, das Feld, auf das sie zieht, dann das Feld für den Stein in deiner Hand.",
   "tor.keys.cancel": "Einen Schritt des angefangenen Zugs zurück.",
   "tor.keys.command": "Gib eine ganze Aktion ein, dann Enter: c3 setzt eine Figur auf c3, c3-d4 zieht die Figur von c3 nach d4, c3-d4@e6 legt dazu den Stein aus deiner Hand auf e6.",

@@ -652,6 +652,8 @@ export default {
   "tor.seats": "{white} contre {black}",
   "tor.person": "Joueur",
   "tor.command": "Tapez une action (c3, c3-d4 ou c3-d4@e6)",
+  "tor.files.paste": "Collez un relevé (actions comme 1. c3 d5 2. b6 e2 3. c3-d4@e6, en-têtes facultatifs) :",
+  "tor.files.fileHelp": "Un fichier .txt enregistré avec Télécharger le relevé",
   "tor.keys.choose": "Choisir la case sous le curseur : où poser un pion, votre pion à déplacer, la case où il va, puis la case du jeton que vous tenez.",
   "tor.keys.cancel": "Revenir d'une étape du tour en cours.",
   "tor.keys.command": "Tapez une action entière, puis Entrée : c3 pose un pion sur c3, c3-d4 mène le pion de c3 en d4, c3-d4@e6 pose en plus le jeton tenu sur e6.",
