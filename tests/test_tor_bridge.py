@@ -165,6 +165,22 @@ def test_the_saved_game_comes_back_whole() -> None:
     assert restored["ok"] and other.game.record() == OPENING and other.game.future() == ["c3-d4"]
 
 
+@calls("lesson_reply")
+def test_the_lessons_computer_answers_repeatably_and_not_after_the_end() -> None:
+    fen = "oByOOYOY/bYRbYRbOrB/.yOoRyOoByR/bYk.bR.BwR/Ow....yR/.....R/O...OyB/bRk...BrY w R"
+    answers = []
+    for _ in range(2):
+        bridge = TorBridge(Game(fen, [str(Game(fen).legal_actions()[0])]))  # Black to move
+        answer = check(bridge.lesson_reply(3), TorBridge.lesson_reply)
+        assert answer["ok"] and answer["state"]["turn"] == "w"
+        answers.append(answer["action"])
+    assert answers[0] == answers[1]
+    over = TorBridge(Game(fen))
+    over.game.play("e5-d6@e1")  # Black has no step: the game is over
+    refused = check(over.lesson_reply(1), TorBridge.lesson_reply)
+    assert not refused["ok"]
+
+
 @calls("record", "load_record")
 def test_a_record_goes_out_whole_and_comes_back_with_its_tags() -> None:
     bridge = TorBridge()

@@ -27,6 +27,7 @@ PAGES = {
     "index.html": True,
     "editor.html": True,
     "learn.html": True,
+    "tor-learn.html": True,
     "puzzles.html#id=1": True,
     "analysis.html#t=c3,b4(d4,e5)&k=3": True,
     "rules.html": False,

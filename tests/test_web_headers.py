@@ -36,6 +36,7 @@ PAGES_NOT_FRAMED = [
     "puzzles.html",
     "analysis.html",
     "tor.html",
+    "tor-learn.html",
     "tor-rules.html",
     "tor-rules.fr.html",
     "tor-rules.de.html",

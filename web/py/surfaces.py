@@ -80,7 +80,7 @@ SURFACES: dict[str, Surface] = {
         functions=("rules",),
         marks_engine=True,
     ),
-    # tor.html.
+    # tor.html, and Tor's lesson (tor-learn.html).
     "tor": Surface(
         "tor_bridge",
         "TorBridge",
@@ -96,6 +96,7 @@ SURFACES: dict[str, Surface] = {
             "load_record",
             "snapshot",
             "restore",
+            "lesson_reply",
         ),
         "torPython",
         marks_engine=True,

@@ -48,6 +48,7 @@ from mixtour.tor.core import (
     IllegalActionError,
     Reason,
     TorError,
+    action_text,
     parse_action,
     parse_square,
     random_layout,
@@ -121,6 +122,20 @@ class TorBridge:
         return _dump(self.view())
 
     # -- playing ---------------------------------------------------------------
+
+    def lesson_reply(self, seed: int) -> TorPlayedJson:
+        """The lesson's short game (``tor-learn.html``): the computer at level 1
+        plays for the side to move, on the page's own thread (its search is a
+        few hundred nodes). ``seed`` makes it repeatable; a finished game gets
+        ``{"ok": false}``."""
+        # Imported here: only the lesson asks.
+        from mixtour.tor.ai.player import choose_move
+
+        pos = self.game.position
+        if pos.outcome.is_over:
+            return _dump(TorPlayed(ok=False, message="the game is over"))
+        chosen = choose_move(pos, level=1, seed=int(seed) if isinstance(seed, int) else 0)
+        return self.play(action_text(chosen.move))
 
     def play(self, text: str) -> TorPlayedJson:
         """Play an action in T6: ``{"ok": true, "action", "state"}``, or

@@ -750,6 +750,13 @@ declare namespace Bridge {
     /** Show the game after `ply` of its actions (undo or redo up to there). */
     goto(ply: number): Json<TorView>;
     /**
+     * The lesson's short game (`tor-learn.html`): the computer at level 1
+     * plays for the side to move, on the page's own thread (its search is a
+     * few hundred nodes). `seed` makes it repeatable; a finished game gets
+     * `{"ok": false}`.
+     */
+    lesson_reply(seed: number): Json<TorPlayed>;
+    /**
      * The link to the game (or only its position), with the computer's
      * seats (`"b3"`) and, for an embed, the position shown (`at=`).
      */
