@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from .arguments import whole_number
 from .core import STANDARD_START, MixtourError, Position, action_text
 from .game import Game
+from .kit.errors import GameError
 from .perft import divide, perft
-from .tor.core import TorError
 
 MAX_PERFT_DEPTH = 50
 MAX_SVG_SIZE = 100_000
@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         result: int = args.func(args)
         return result
-    except (_UsageError, MixtourError, TorError) as e:
+    except (_UsageError, GameError) as e:
         # One line, of a readable length, whatever the arguments held.
         message = " ".join(str(e).split())
         if len(message) > 200:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .core import shown
+from .kit.errors import shown
 
 __all__ = ["whole_number"]
 

@@ -1,7 +1,8 @@
 """The rules of Mixtour: squares, actions, positions, move generation.
 
-This module is the bottom of the package and imports nothing from the rest
-of it.  Rule ids (R1 ... R10, N1, P1) refer to ``mixtour/RULES.md``.
+This module is the bottom of the package: of the rest of the project it
+imports only the kit's errors (``mixtour/kit/errors.py``).
+Rule ids (R1 ... R10, N1, P1) refer to ``mixtour/RULES.md``.
 
 Actions are small integers so that the search can generate, push and pop
 them without allocating objects:
@@ -25,6 +26,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from typing import Final
+
+from .kit import errors as kit_errors
+from .kit.errors import GameError, shown
 
 __all__ = [
     "COLORS",
@@ -51,35 +55,23 @@ __all__ = [
 # Errors
 
 
-class MixtourError(ValueError):
+class MixtourError(GameError):
     """Base class of every error the parsers and the rules raise."""
 
 
-class InvalidActionError(MixtourError):
+class InvalidActionError(MixtourError, kit_errors.InvalidActionError):
     """Text that is not an action in N1 notation."""
 
 
-class IllegalActionError(MixtourError):
+class IllegalActionError(MixtourError, kit_errors.IllegalActionError):
     """A well-formed action that the rules do not allow in this position;
     ``reason`` says why (a :class:`Reason`, for wording in any language)."""
 
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
+    reason: Reason | None
 
 
-class InvalidPositionError(MixtourError):
+class InvalidPositionError(MixtourError, kit_errors.InvalidPositionError):
     """Text that is not a valid position string (P1), or an impossible position."""
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut to ``limit`` characters with an ellipsis: an error
-    message quotes what it refused, but never a megabyte of it.
-
-    >>> shown("c3"), shown("x" * 100, 8)
-    ("'c3'", "'xxxxxxx…'")
-    """
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 # ---------------------------------------------------------------------------

@@ -25,9 +25,9 @@ from .core import (
     InvalidPositionError,
     MixtourError,
     Position,
-    shown,
 )
 from .game import Game
+from .kit.errors import shown
 
 __all__ = ["InvalidRecordError", "Record", "from_record", "read_record", "to_record"]
 

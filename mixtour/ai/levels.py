@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..core import shown
+from ..kit.errors import shown
 
 if TYPE_CHECKING:
     from .search import Searcher

@@ -1,5 +1,7 @@
 """The shared kit: what every game of the collection plugs into.
 
+``errors``    the errors of every game (``GameError`` and its three kinds)
+              and ``shown``, for quoting refused text
 ``protocol``  the game protocol (:class:`~mixtour.kit.protocol.GamePosition`
               and the outcome and reason it hands out)
 ``search``    the generic search (:class:`~mixtour.kit.search.Searcher`): a
@@ -9,5 +11,6 @@
 ``games``     the games by name, for game-neutral code such as the AI worker
 
 Nothing here imports a game when it is imported: each game's package imports
-the kit, and ``games`` imports a game's entry only when it is asked for.
+the kit (a game's core only its leaf modules, ``errors``), and ``games``
+imports a game's entry only when it is asked for.
 """

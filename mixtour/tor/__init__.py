@@ -1,7 +1,8 @@
 """Tor, by Alain Couchot and Bernard Klein: rules engine and notation.
 
 The rules as this project plays them are in ``mixtour/tor/RULES.md`` (ids T1
-to T7); ``core.py`` implements them and imports nothing else of the project.
+to T7); ``core.py`` implements them and imports of the project only the
+kit's errors.
 """
 
 from .core import (

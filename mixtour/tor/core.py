@@ -1,7 +1,8 @@
 """The rules of Tor: squares, tokens, pawns, actions, positions, move generation.
 
-This module is the bottom of the Tor package and imports nothing else of the
-project.  Rule ids (T1 ... T7) refer to ``mixtour/tor/RULES.md``.
+This module is the bottom of the Tor package: of the rest of the project it
+imports only the kit's errors (``mixtour/kit/errors.py``).
+Rule ids (T1 ... T7) refer to ``mixtour/tor/RULES.md``.
 
 The board has 6 files (``a``-``f``) and 8 ranks; square ``s`` is
 ``rank * 6 + file``, so ``a1`` is 0 and ``f8`` is 47.  Token colours are
@@ -29,6 +30,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
+
+from ..kit import errors as kit_errors
+from ..kit.errors import GameError, shown
 
 __all__ = [
     "BLACK",
@@ -63,31 +67,23 @@ __all__ = [
 # Errors
 
 
-class TorError(ValueError):
+class TorError(GameError):
     """Base class of every error Tor's parsers and rules raise."""
 
 
-class InvalidActionError(TorError):
+class InvalidActionError(TorError, kit_errors.InvalidActionError):
     """Text (or a code) that is not an action in T6 notation."""
 
 
-class IllegalActionError(TorError):
+class IllegalActionError(TorError, kit_errors.IllegalActionError):
     """A well-formed action that the rules do not allow in this position;
     ``reason`` says why (a :class:`Reason`, for wording in any language)."""
 
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
+    reason: Reason | None
 
 
-class InvalidPositionError(TorError):
+class InvalidPositionError(TorError, kit_errors.InvalidPositionError):
     """Text that is not a valid Tor position string, or an impossible position."""
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut to ``limit`` characters: an error message quotes
-    what it refused, but never a megabyte of it."""
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 # ---------------------------------------------------------------------------

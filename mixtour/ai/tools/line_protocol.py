@@ -30,8 +30,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ...arguments import whole_number
-from ...core import STANDARD_START, MixtourError, action_text, shown
+from ...core import STANDARD_START, MixtourError, action_text
 from ...game import Game
+from ...kit.errors import shown
 from ..levels import LEVELS, parse_level
 from ..player import choose_move
 from ..search import SearchInfo

@@ -1,0 +1,54 @@
+"""The errors every game raises, whatever the game.
+
+Each game has its own family (``MixtourError``, ``TorError``) whose classes
+also subclass these, so game-neutral code (the command line, the bridges'
+common parts) catches :class:`GameError` or one of its three kinds and a
+game's own code keeps catching its family.  A leaf module: it imports nothing
+of the project, so a game's core may import it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .protocol import ReasonLike
+
+__all__ = [
+    "GameError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidPositionError",
+    "shown",
+]
+
+
+class GameError(ValueError):
+    """Base class of every error a game's parsers and rules raise."""
+
+
+class InvalidActionError(GameError):
+    """Text (or a code) that is not an action in the game's notation."""
+
+
+class IllegalActionError(GameError):
+    """A well-formed action that the rules do not allow in this position;
+    ``reason`` says why (the game's ``Reason``, for wording in any language)."""
+
+    def __init__(self, message: str, reason: ReasonLike | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class InvalidPositionError(GameError):
+    """Text that is not a valid position string, or an impossible position."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to ``limit`` characters with an ellipsis: an error
+    message quotes what it refused, but never a megabyte of it.
+
+    >>> shown("c3"), shown("x" * 100, 8)
+    ("'c3'", "'xxxxxxx…'")
+    """
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
