@@ -12,8 +12,10 @@ import pytest
 from mixtour.__main__ import main
 from mixtour.tor import (
     NO_PLACE,
+    NUM_SQUARES,
     REASON_IDS,
     STANDARD_START,
+    Action,
     IllegalActionError,
     InvalidActionError,
     InvalidPositionError,
@@ -360,6 +362,25 @@ def test_t6_notation_reads_any_case_and_writes_lower_case(text: str, canonical: 
 def test_t6_anything_else_is_refused_as_invalid_notation(text: str) -> None:
     with pytest.raises(InvalidActionError):
         parse_action(text)
+
+
+def test_t6_an_action_value_reads_back_from_its_text_for_every_code() -> None:
+    codes = [*range(NUM_SQUARES)] + [
+        frm << 12 | to << 6 | place
+        for frm in range(NUM_SQUARES)
+        for to in range(NUM_SQUARES)
+        for place in [*range(NUM_SQUARES), NO_PLACE]
+        if frm != to
+    ]
+    for code in codes:
+        action = Action(code)
+        assert Action.parse(str(action)) == action and str(action) == action_text(code)
+        assert hash(Action.parse(str(action))) == hash(action)
+    assert repr(Action.parse("C3-D4@E6")) == "Action.parse('c3-d4@e6')"
+    assert len({Action(c) for c in codes}) == len(codes)
+    for bad in (-1, NUM_SQUARES, 14 << 12 | 14 << 6 | NO_PLACE, 1 << 20, True):
+        with pytest.raises(InvalidActionError):
+            Action(bad)
 
 
 def test_t6_a_turn_is_written_from_to_and_where_the_token_went() -> None:

@@ -17,6 +17,8 @@ without allocating objects:
   the square the token in hand goes on, or :data:`NO_PLACE` (63) when the
   mover holds none or no square qualifies (the token is discarded).
 
+:class:`Action` wraps such a code as an immutable value with its T6 text.
+
 >>> pos = Position()
 >>> for text in ["c3", "d5", "b6", "e2", "c3-d4"]:
 ...     pos.push(parse_action(text))
@@ -45,6 +47,7 @@ __all__ = [
     "REASON_IDS",
     "STANDARD_START",
     "WHITE",
+    "Action",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidPositionError",
@@ -230,6 +233,35 @@ def parse_action(text: str) -> int:
     if frm == to:
         raise InvalidActionError(f"{shown(t)}: a pawn's step goes to another square")
     return _move_code(frm, to, place)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of Tor as a value: its int ``code``, ``str()`` its T6 text.
+    Equal (and hashed) by code; the text reads back to the same action.
+
+    >>> Action.parse(" C3-D4 ")
+    Action.parse('c3-d4')
+    >>> str(Action(parse_action("c3-d4@e6"))), Action.parse("c3") == Action(14)
+    ('c3-d4@e6', True)
+    """
+
+    code: int
+
+    def __post_init__(self) -> None:
+        if not is_action_code(self.code):
+            raise InvalidActionError(f"{self.code!r} is not an action code")
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read T6 (see :func:`parse_action`)."""
+        return cls(parse_action(text))
+
+    def __str__(self) -> str:
+        return action_text(self.code)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({action_text(self.code)!r})"
 
 
 # ---------------------------------------------------------------------------
