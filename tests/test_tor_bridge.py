@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mixtour.tor.core import REASON_IDS, STANDARD_START, Position
+from mixtour.tor.core import REASON_IDS, STANDARD_START, Action, Position
 from mixtour.tor.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,7 @@ def test_the_view_has_its_declared_shape_in_every_phase() -> None:
     for bridge in bridges():
         view = check(bridge.state(), TorBridge.state)
         assert view["fen"] == bridge.game.fen()
-        assert view["legal"] == bridge.game.legal_actions()
+        assert view["legal"] == bridge.game.legal_texts()
     assert json.loads(bridges()[2].state())["hand"] == "B"
 
 
@@ -133,7 +133,9 @@ def test_a_link_round_trip_keeps_the_game_and_the_seats() -> None:
     other = TorBridge()
     loaded = check(other.load_link("#" + fragment), TorBridge.load_link)
     assert loaded["problems"] == [] and loaded["seats"] == {"b": 3}
-    assert other.game.record() == OPENING and other.game.future() == ["c3-d4"]
+    assert other.game.record() == OPENING and other.game.record(with_future=True)[
+        other.game.ply :
+    ] == ["c3-d4"]
     position = json.loads(bridge.link(False))["fragment"]
     assert position == "p=" + bridge.game.fen().replace(" ", "_")
     preview = json.loads(bridge.link(True, "", True))["fragment"]
@@ -162,7 +164,11 @@ def test_the_saved_game_comes_back_whole() -> None:
     saved = check(bridge.snapshot(), TorBridge.snapshot)
     other = TorBridge()
     restored = check(other.restore(json.dumps(saved)), TorBridge.restore)
-    assert restored["ok"] and other.game.record() == OPENING and other.game.future() == ["c3-d4"]
+    assert (
+        restored["ok"]
+        and other.game.record() == OPENING
+        and other.game.future() == [Action.parse("c3-d4")]
+    )
 
 
 @calls("lesson_reply")

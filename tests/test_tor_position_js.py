@@ -57,7 +57,7 @@ def played() -> tuple[list[str], list[str]]:
         game = Game(start_fen(random_layout(n)) if n % 3 else None)
         while not game.result.is_over and game.ply < 200:
             positions.append(game.fen())
-            action = rng.choice(game.legal_actions())
+            action = rng.choice(game.legal_texts())
             actions.append(action)
             game.play(action)
         positions.append(game.fen())

@@ -249,7 +249,7 @@ def test_game_undo_and_redo_walk_the_whole_game(game: tuple[str, list[int]]) -> 
     end, record = g.fen(), g.record()
     assert record == [action_text(a) for a in actions]
     g.goto(0)
-    assert g.fen() == start and g.future() == record
+    assert g.fen() == start and [str(a) for a in g.future()] == record
     assert g.movers() == [(Position(start).turn + i) % 2 for i in range(len(record))]
     g.goto(len(record))
     assert g.fen() == end and g.record() == record and not g.can_redo

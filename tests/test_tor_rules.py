@@ -46,7 +46,7 @@ def board(**ranks: str) -> str:
 
 def legal(pos: Position | Game) -> set[str]:
     if isinstance(pos, Game):
-        return set(pos.legal_actions())
+        return set(pos.legal_texts())
     return {action_text(a) for a in pos.legal_actions()}
 
 

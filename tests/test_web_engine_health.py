@@ -51,7 +51,7 @@ def test_tor_replaces_a_dead_worker_and_its_move_arrives(web_app: AppPage) -> No
     kill_worker(page)
     # A drop of White's (the computer's reply differs from game to game); then
     # Black's turn is asked of a dead worker.
-    drop = next(a for a in TorGame(before).legal_actions() if "-" not in a)
+    drop = next(a for a in TorGame(before).legal_texts() if "-" not in a)
     click(page, drop)
     wait_restarted(page)
     expect(page.locator("#message")).to_have_text(RESTARTING)

@@ -217,10 +217,10 @@ def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage
             break
         # Replay what the computer did, so the engine here knows the whole game.
         while game.fen() != shown:
-            reply = [a for a in game.legal_actions() if after(game, a) == shown]
+            reply = [a for a in game.legal_texts() if after(game, a) == shown]
             assert reply, f"the board shows {shown}, no single action away from {game.fen()}"
             game.play(reply[0])
-        action = game.legal_actions()[0]
+        action = game.legal_texts()[0]
         click_action(page, action)
         game.play(action)
         page.wait_for_function(
@@ -295,7 +295,7 @@ def test_the_hint_shows_an_action_the_engine_allows(web_app: AppPage) -> None:
     page.click("#hint-button")
     page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=AI_TIMEOUT_MS)
     hint = board(page, "hint")
-    assert hint in Game(None, OPENING).legal_actions()
+    assert hint in Game(None, OPENING).legal_texts()
     expect(page.locator("#message")).to_have_text(f"Hint: {hint}")
     assert board(page, "position") == Game(None, OPENING).fen()  # a hint plays nothing
 
@@ -419,8 +419,8 @@ def test_the_computers_move_is_told_after_the_players_step_is_shown(web_app: App
         wait_my_turn_or_end(page)
         shown = board(page, "position")
         while game.fen() != shown:
-            game.play(next(a for a in game.legal_actions() if after(game, a) == shown))
-        action = game.legal_actions()[0]
+            game.play(next(a for a in game.legal_texts() if after(game, a) == shown))
+        action = game.legal_texts()[0]
         click_action(page, action)
         game.play(action)
         page.wait_for_function(

@@ -2,6 +2,8 @@
 
 ``errors``    the errors of every game (``GameError`` and its three kinds)
               and ``shown``, for quoting refused text
+``game``      ``Game``: a start, the actions played, undo and redo, the
+              result; each game's ``Game`` subclasses it
 ``protocol``  the game protocol (:class:`~mixtour.kit.protocol.GamePosition`
               and the outcome and reason it hands out)
 ``search``    the generic search (:class:`~mixtour.kit.search.Searcher`): a

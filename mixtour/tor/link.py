@@ -17,7 +17,7 @@ is kept.
 
 >>> link = parse_link("#m=c3,d5,b6,e2,c3-d4&ply=4")
 >>> link.game.ply, link.game.future(), link.issues
-(4, ['c3-d4'], [])
+(4, [Action.parse('c3-d4')], [])
 >>> format_link(link.game)
 'p=OYOYOY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR_w_-&m=c3,d5,b6,e2,c3-d4&ply=4'
 """
@@ -188,7 +188,7 @@ def format_link(
     """The fragment (without ``#``): the game (start, every action, the ply
     shown) or, with ``whole_game`` false or nothing played, the position.
     ``preview`` adds ``at=``, the position shown."""
-    actions = game.record() + game.future()
+    actions = game.record(with_future=True)
     if whole_game and actions:
         parts = [f"p={game.start.replace(' ', '_')}", "m=" + ",".join(actions)]
         parts.append(f"ply={game.ply}")

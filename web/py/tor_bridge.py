@@ -110,9 +110,9 @@ class TorBridge:
             winner=None if result.winner is None else cast(Any, PLAYER_LETTERS[result.winner]),
             result=result.describe(),
             ply=game.ply,
-            moves=record + game.future(),
+            moves=game.record(with_future=True),
             last=record[-1] if record else None,
-            legal=[] if result.is_over else game.legal_actions(),
+            legal=[] if result.is_over else game.legal_texts(),
             canUndo=game.can_undo,
             canRedo=game.can_redo,
         )
@@ -150,7 +150,7 @@ class TorBridge:
             refused = TorPlayed(ok=False, reason=_reason(Reason("not-an-action")))
             refused["message"] = str(error)
             return _dump(refused)
-        return _dump(TorPlayed(ok=True, action=played, state=self.view()))
+        return _dump(TorPlayed(ok=True, action=str(played), state=self.view()))
 
     def explain(self, attempt: str) -> TorExplainedJson:
         """Why the board's attempt is refused: a square (a pawn to place, or
@@ -265,7 +265,7 @@ class TorBridge:
             version=self.SNAPSHOT_VERSION,
             game="tor",
             start=game.start,
-            actions=game.record() + game.future(),
+            actions=game.record(with_future=True),
             ply=game.ply,
         )
         if self.headers:
