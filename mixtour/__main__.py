@@ -18,7 +18,7 @@ from .arguments import whole_number
 from .core import STANDARD_START, MixtourError, Position, action_text
 from .game import Game
 from .kit.errors import GameError
-from .perft import divide, perft
+from .kit.perft import divide, perft
 
 MAX_PERFT_DEPTH = 50
 MAX_SVG_SIZE = 100_000
@@ -45,7 +45,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     pos = Position(args.position)
     t0 = time.perf_counter()
     if args.divide:
-        rows = divide(pos, args.depth) if args.depth > 0 else []
+        rows = divide(pos, args.depth, action_text) if args.depth > 0 else []
         for text, n in rows:
             print(f"{text}: {n}")
         total = sum(n for _, n in rows) if args.depth > 0 else 1

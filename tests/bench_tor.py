@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from mixtour.kit.perft import perft  # noqa: E402
 from mixtour.tor import Position, parse_action  # noqa: E402
-from mixtour.tor.perft import perft  # noqa: E402
 
 MIDGAME_ACTIONS = ["c3", "d5", "b6", "e2", "c3-d4", "d5-c4@d3", "d4-e5@e4"]
 

@@ -14,12 +14,13 @@ import pytest
 from reference import RefPosition
 
 from mixtour import STANDARD_START, Position
-from mixtour.perft import divide, perft
+from mixtour.core import action_text
+from mixtour.kit.perft import divide, perft
 
 
 def divide_table(fen: str, depth: int, expected: dict[str, int] | None = None) -> str:
     """The engine's count per first action, next to the reference's if given."""
-    rows = divide(Position(fen), depth)
+    rows = divide(Position(fen), depth, action_text)
     lines = [f"divide of {fen!r} at depth {depth}:"]
     for action, n in rows:
         if expected is None:
@@ -51,7 +52,7 @@ def test_perft_start_depth_4() -> None:
 
 
 def test_perft_divide_start() -> None:
-    rows = divide(Position(), 3)
+    rows = divide(Position(), 3, action_text)
     assert len(rows) == 25
     counts = dict(rows)
     # After a corner ENTER, 3 of the 24 squares for the reply are neighbours:
@@ -103,4 +104,4 @@ CROSS_CHECKED = [
 def test_perft_matches_reference(fen: str, depth: int) -> None:
     ref = ref_divide(fen, depth)
     check_perft(fen, depth, sum(ref.values()), ref)
-    assert dict(divide(Position(fen), depth)) == ref
+    assert dict(divide(Position(fen), depth, action_text)) == ref

@@ -17,9 +17,16 @@ from __future__ import annotations
 import pytest
 from tor_reference import PLAYING, RefPosition
 
-from mixtour.tor import STANDARD_START, Position, parse_action, random_layout, start_fen
+from mixtour.kit.perft import divide, perft
+from mixtour.tor import (
+    STANDARD_START,
+    Position,
+    action_text,
+    parse_action,
+    random_layout,
+    start_fen,
+)
 from mixtour.tor.game import Game
-from mixtour.tor.perft import divide, perft
 
 
 def ref_perft(pos: RefPosition, depth: int) -> int:
@@ -40,7 +47,7 @@ def check_perft(text: str, depth: int, expected: int, ref: dict[str, int] | None
     if got == expected:
         return
     lines = [f"perft {depth} = {got}, expected {expected}; divide of {text!r}:"]
-    for action, n in divide(Position(text), depth):
+    for action, n in divide(Position(text), depth, action_text):
         want = None if ref is None else ref.get(action)
         lines.append(f"  {action}: {n}" + ("" if want in (None, n) else f"   <-- reference {want}"))
     pytest.fail("\n".join(lines))
@@ -64,7 +71,7 @@ def test_perft_start_depth_4_agrees_with_the_reference_below(first: str) -> None
     pos.push(parse_action(first))
     ref = ref_divide(RefPosition.start().play(first).text(), 3)
     assert perft(pos, 3) == sum(ref.values())
-    assert dict(divide(pos, 3)) == ref
+    assert dict(divide(pos, 3, action_text)) == ref
 
 
 CROSS_CHECKED = [
@@ -88,4 +95,4 @@ def test_perft_matches_reference(start: str, actions: list[str], depth: int) -> 
         ref_pos = ref_pos.play(a)
     expected = {a: ref_perft(ref_pos.play(a), depth - 1) for a in ref_pos.legal_actions()}
     assert perft(pos, depth) == sum(expected.values())
-    assert dict(divide(pos, depth)) == expected
+    assert dict(divide(pos, depth, action_text)) == expected

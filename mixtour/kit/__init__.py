@@ -4,6 +4,7 @@
               and ``shown``, for quoting refused text
 ``game``      ``Game``: a start, the actions played, undo and redo, the
               result; each game's ``Game`` subclasses it
+``perft``     leaf counts of any game's tree (offline: the command line's)
 ``protocol``  the game protocol (:class:`~mixtour.kit.protocol.GamePosition`
               and the outcome and reason it hands out)
 ``search``    the generic search (:class:`~mixtour.kit.search.Searcher`): a

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..arguments import whole_number
+from ..kit.perft import divide, perft
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game
-from .perft import divide, perft
 
 MAX_PERFT_DEPTH = 50
 
@@ -55,7 +55,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     pos = Position(args.position)
     t0 = time.perf_counter()
     if args.divide:
-        rows = divide(pos, args.depth) if args.depth > 0 else []
+        rows = divide(pos, args.depth, action_text) if args.depth > 0 else []
         for text, n in rows:
             print(f"{text}: {n}")
         total = sum(n for _, n in rows) if args.depth > 0 else 1
