@@ -1,6 +1,7 @@
-"""Command line: ``python -m mixtour perft|legal|apply ...`` (and the AI's
-``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/tools/cli.py``; Tor's
-``tor perft|legal|apply``, see ``mixtour/tor/cli.py``).
+"""Command line: ``python -m mixtour perft|legal|apply ...`` (the commands
+every game has, ``mixtour/kit/cli.py``), ``svg`` and ``bench-parse``, and the
+AI's ``bestmove|engine|arena|bench-ai``, see ``mixtour/ai/tools/cli.py``;
+Tor's ``tor perft|legal|apply|...``, see ``mixtour/tor/cli.py``.
 
 Bad input gives a one-line message on stderr and exit status 2.
 """
@@ -15,12 +16,11 @@ import time
 from collections.abc import Callable, Sequence
 
 from .arguments import whole_number
-from .core import STANDARD_START, MixtourError, Position, action_text
+from .core import MixtourError, Position
 from .game import Game
+from .kit.cli import add_rules_commands, after, command_adder
 from .kit.errors import GameError
-from .kit.perft import divide, perft
 
-MAX_PERFT_DEPTH = 50
 MAX_SVG_SIZE = 100_000
 
 
@@ -33,76 +33,10 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
-def _game(position: str, actions: Sequence[str]) -> Game:
-    return Game(position, list(actions))
-
-
-def _sorted_actions(pos: Position) -> str:
-    return " ".join(sorted(action_text(a) for a in pos.legal_actions()))
-
-
-def cmd_perft(args: argparse.Namespace) -> int:
-    pos = Position(args.position)
-    t0 = time.perf_counter()
-    if args.divide:
-        rows = divide(pos, args.depth, action_text) if args.depth > 0 else []
-        for text, n in rows:
-            print(f"{text}: {n}")
-        total = sum(n for _, n in rows) if args.depth > 0 else 1
-    else:
-        total = perft(pos, args.depth)
-    elapsed = time.perf_counter() - t0
-    if not args.quiet:
-        rate = total / elapsed / 1e6 if elapsed > 0 else 0.0
-        print(f"time: {elapsed:.3f} s ({rate:.2f} M leaves/s)")
-        print(f"push/pop: {_push_pop_rate(Position(args.position)):,.0f} per second")
-    print(total)
-    return 0
-
-
-def _push_pop_rate(pos: Position, seconds: float = 0.3) -> float:
-    """Push and pop every legal action of a few plies, repeatedly."""
-    actions = pos.legal_actions()
-    if not actions:
-        return 0.0
-    push, pop = pos.push, pos.pop
-    done = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for a in actions:
-            push(a)
-            for b in pos.legal_actions():
-                push(b)
-                pop()
-                done += 1
-            pop()
-            done += 1
-    return done / (time.perf_counter() - t0)
-
-
-def cmd_legal(args: argparse.Namespace) -> int:
-    if args.stdin:
-        out = sys.stdout
-        for line in sys.stdin:
-            try:
-                g = _game(args.position, line.split())
-                out.write(_sorted_actions(g.position) + "\n")
-            except MixtourError as e:
-                out.write(f"error: {e}\n")
-        return 0
-    print(_sorted_actions(_game(args.position, args.actions).position))
-    return 0
-
-
-def cmd_apply(args: argparse.Namespace) -> int:
-    print(_game(args.position, args.actions).fen())
-    return 0
-
-
 def cmd_svg(args: argparse.Namespace) -> int:
     from .svg import board
 
-    pos = _game(args.position, args.actions).position
+    pos = after(args).position
     sys.stdout.write(board(pos, size=args.size, coordinates=not args.no_coordinates))
     return 0
 
@@ -142,22 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m mixtour", description="Mixtour rules engine tools")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def add(name: str, func: Callable[[argparse.Namespace], int], text: str) -> _Parser:
-        p: _Parser = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--position", "-p", default=STANDARD_START, help="P1 position string")
-        p.set_defaults(func=func)
-        return p
-
-    p = add("perft", cmd_perft, "count leaf positions DEPTH plies ahead")
-    # perft recurses once per ply; past 50 plies no count would ever finish.
-    p.add_argument("depth", type=whole_number(0, MAX_PERFT_DEPTH), metavar="DEPTH")
-    p.add_argument("--divide", action="store_true", help="subtotal per first action")
-    p.add_argument("--quiet", "-q", action="store_true", help="print the count only")
-    p = add("legal", cmd_legal, "list the legal actions after ACTIONS")
-    p.add_argument("actions", nargs="*", metavar="ACTIONS")
-    p.add_argument("--stdin", action="store_true", help="read one action list per line")
-    p = add("apply", cmd_apply, "print the position after ACTIONS")
-    p.add_argument("actions", nargs="*", metavar="ACTIONS")
+    add = command_adder(sub, Game, "P1 position string")
+    add_rules_commands(add)  # perft, legal, apply
     p = add("svg", cmd_svg, "print an SVG picture of the position after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
     p.add_argument(
