@@ -1,11 +1,14 @@
 """The games of the collection by name, for game-neutral code: the AI
 worker (``web/py/ai_worker.py``) reads a request's ``game`` and finds here
 how to read that game's position, which levels it has and how its computer
-player chooses a move.
+player chooses a move (:func:`game_ai`); the tests and tools find its rules
+(:func:`game_rules`: its ``Game`` class, which names its position class,
+action type and start).
 
-Each game's entry (a :class:`GameAI`) lives with that game's AI and is
-imported only when first asked for, so the kit imports no game and a page
-loads only the games it plays.  A new game adds one line to ``_ENTRIES``.
+Each game's entries live with that game and are imported only when first
+asked for, so the kit imports no game and a page loads only the games it
+plays.  A new game adds one line to ``_GAMES``; ``tests/test_kit_conformance.py``
+then plays it against the kit's contract.
 
 >>> ai = game_ai("mixtour")
 >>> ai.action_text(ai.choose(ai.read("5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -"), level=3).move)
@@ -17,22 +20,34 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from .protocol import GamePosition, P
 from .search import SearchResult
 
-__all__ = ["ENTRY_MODULES", "GAMES", "Chooser", "GameAI", "UnknownGameError", "game_ai"]
+if TYPE_CHECKING:
+    from .game import Game
 
-# Game name -> the module whose GAME_AI is that game's entry.
-_ENTRIES: Final = {
-    "mixtour": "mixtour.ai.entry",
-    "tor": "mixtour.tor.ai.entry",
+__all__ = [
+    "ENTRY_MODULES",
+    "GAMES",
+    "Chooser",
+    "GameAI",
+    "UnknownGameError",
+    "game_ai",
+    "game_rules",
+]
+
+# Game name -> (the module whose GAME_AI is that game's computer player, the
+# module whose Game is that game's rules).
+_GAMES: Final = {
+    "mixtour": ("mixtour.ai.entry", "mixtour.game"),
+    "tor": ("mixtour.tor.ai.entry", "mixtour.tor.game"),
 }
-GAMES: Final = tuple(_ENTRIES)
+GAMES: Final = tuple(_GAMES)
 # The modules the AI worker imports for the games (the build precompiles them
 # for the browser, as it cannot see these imports in the worker's script).
-ENTRY_MODULES: Final = tuple(_ENTRIES.values())
+ENTRY_MODULES: Final = tuple(ai for ai, _ in _GAMES.values())
 
 
 P_contra = TypeVar("P_contra", bound=GamePosition, contravariant=True)
@@ -78,11 +93,26 @@ class GameAI(Generic[P]):
     action_dict: Callable[[int], dict[str, object]]
 
 
-def game_ai(name: str) -> GameAI[Any]:
-    """The entry of the game called ``name`` (``mixtour``, ...)."""
-    module = _ENTRIES.get(name)
-    if module is None:
+def _modules(name: str) -> tuple[str, str]:
+    modules = _GAMES.get(name)
+    if modules is None:
         known = ", ".join(GAMES)
         raise UnknownGameError(f"no game is called {name[:40]!r}: the games are {known}")
-    entry: GameAI[Any] = importlib.import_module(module).GAME_AI
+    return modules
+
+
+def game_ai(name: str) -> GameAI[Any]:
+    """The entry of the game called ``name`` (``mixtour``, ...)."""
+    entry: GameAI[Any] = importlib.import_module(_modules(name)[0]).GAME_AI
     return entry
+
+
+def game_rules(name: str) -> type[Game[Any, Any, Any, Any]]:
+    """The rules of the game called ``name``: its ``Game`` class, whose
+    ``position_class``, ``action_class`` and ``standard_start`` are the game's.
+
+    >>> game_rules("tor").action_class.parse("C3-D4")
+    Action.parse('c3-d4')
+    """
+    rules: type[Game[Any, Any, Any, Any]] = importlib.import_module(_modules(name)[1]).Game
+    return rules
