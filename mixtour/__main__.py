@@ -15,9 +15,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from .arguments import whole_number
 from .core import MixtourError, Position
 from .game import Game
+from .kit.arguments import whole_number
 from .kit.cli import add_rules_commands, after, command_adder
 from .kit.errors import GameError
 

@@ -1,5 +1,6 @@
 """The shared kit: what every game of the collection plugs into.
 
+``arguments`` argument types of the command lines (bounded whole numbers)
 ``cli``       the commands every game has (offline): perft, legal, apply
 ``errors``    the errors of every game (``GameError`` and its three kinds)
               and ``shown``, for quoting refused text

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..arguments import whole_number
+from .arguments import whole_number
 from .errors import GameError
 from .game import Game
 from .perft import divide, perft

@@ -12,7 +12,9 @@ Conventions the types cannot say:
 
 * **Actions are ints**, one code per action; a game gives its notation as
   module-level functions ``action_text(code) -> str`` and
-  ``parse_action(text) -> int``.
+  ``parse_action(text) -> int``, and an ``Action`` value type (``code``,
+  ``str()`` the text, ``Action.parse``) that its ``Game`` (a subclass of
+  :class:`mixtour.kit.game.Game`) hands out.
 * **Players are numbered from 0**, ``turn`` is the player to move.
 * ``hash`` is kept up to date by ``push``/``pop`` and covers everything that
   decides what is legal and what counts as a repetition (the search keys its

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..arguments import whole_number
+from ..kit.arguments import whole_number
 from ..kit.cli import add_rules_commands, after, command_adder
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game

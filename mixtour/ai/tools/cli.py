@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ...arguments import whole_number
 from ...core import MixtourError, Position, action_text
+from ...kit.arguments import whole_number
 from ..levels import parse_level
 from ..search import SearchInfo
 from .arena import player_name

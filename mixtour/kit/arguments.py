@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .kit.errors import shown
+from .errors import shown
 
 __all__ = ["whole_number"]
 
