@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from .errors import shown
+
 __all__ = ["MAX_SAVED_TAGS", "RecordGame", "RecordRules", "read", "saved_headers", "shown", "write"]
 
 
@@ -42,11 +44,6 @@ class RecordGame(Protocol):
 
 
 G = TypeVar("G", bound=RecordGame)
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a message, cut at ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 @dataclass(frozen=True)
