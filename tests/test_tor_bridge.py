@@ -174,9 +174,12 @@ def test_the_saved_game_comes_back_whole() -> None:
 @calls("lesson_reply")
 def test_the_lessons_computer_answers_repeatably_and_not_after_the_end() -> None:
     fen = "oByOOYOY/bYRbYRbOrB/.yOoRyOoByR/bYk.bR.BwR/Ow....yR/.....R/O...OyB/bRk...BrY w R"
+    game = Game(fen)
+    # A turn of White's that leaves Black a move.
+    white = next(a for a in game.legal_texts() if not Game(fen, [a]).result.is_over)
     answers = []
     for _ in range(2):
-        bridge = TorBridge(Game(fen, [str(Game(fen).legal_actions()[0])]))  # Black to move
+        bridge = TorBridge(Game(fen, [white]))  # Black to move
         answer = check(bridge.lesson_reply(3), TorBridge.lesson_reply)
         assert answer["ok"] and answer["state"]["turn"] == "w"
         answers.append(answer["action"])
