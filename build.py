@@ -353,7 +353,7 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # the same without icon file or manifest). A page adds its title, its
 # description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
 # ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys") and ``{{RECORD_DIALOG}}`` ("Load
-# record") are the same on every game's page.
+# record") are the same on every game's page, ``{{LESSON_PANEL}}`` on every lesson.
 PARTIALS = WEB / "partials"
 
 
@@ -365,6 +365,7 @@ def page_shells() -> dict[str, str]:
         "GAMES_DIALOG": (PARTIALS / "games-dialog.html").read_text(encoding="utf-8").strip(),
         "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
         "RECORD_DIALOG": (PARTIALS / "record-dialog.html").read_text(encoding="utf-8").strip(),
+        "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),
     }
 
 

@@ -78,6 +78,7 @@ PAGES = [
     ("rules.de.html", False),
     ("embed.html", True),
     ("tor.html", True),
+    ("tor-learn.html", True),
     ("tor-embed.html", True),
     ("tor-rules.html", False),
     ("tor-rules.fr.html", False),

@@ -63,6 +63,7 @@ const STEPS = [
 
 const python = new Python(); // window.mixtourPython once ready
 const call = /** @type {Bridge.Call} */ (python.call);
+pageChrome(); // first: the lesson's panel keeps Mixtour's parts only
 const ui = lessonUi($);
 
 const board = new Board(ui.canvas, {
@@ -75,6 +76,7 @@ const board = new Board(ui.canvas, {
 const lesson = new Lesson(
   {
     prefix: "learn",
+    playLink: "./index.html#ai=r1", // Red is the computer at level 1
     steps: STEPS,
     load: (fen) => call("load_link", positionLink(fen)).state,
     show: (state, interactive) => showState(board, state, { interactive }),
@@ -90,7 +92,6 @@ const lesson = new Lesson(
   ui,
 );
 
-pageChrome();
 document.title = t("learn.pageTitle");
 board.requestRedraw();
 python.connect({ loading: $("#loading"), canvas: ui.canvas, status: ui.step, ready: () => lesson.begin(0) });

@@ -41,6 +41,7 @@ import { t } from "./i18n.js";
  * @property {() => Promise<unknown>} whenStill the board has shown the last move
  * @property {(state: S) => boolean} over
  * @property {(state: S) => boolean} [mustPass] the rules leave only a pass
+ * @property {string} playLink "Now play the computer": a game against level 1 at once
  */
 
 /**
@@ -70,6 +71,7 @@ export class Lesson {
     this.games = 0; // the short games begun: each one's computer plays differently
     /** @type {S | null} the position shown */
     this.state = null;
+    if (ui.play instanceof HTMLAnchorElement) ui.play.href = game.playLink;
     ui.again.addEventListener("click", () => this.begin(this.index));
     ui.pass?.addEventListener("click", () => this.attempt("pass"));
     ui.next.addEventListener("click", () => {

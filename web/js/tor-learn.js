@@ -37,6 +37,7 @@ const STEPS = [
 
 const python = new Python("torPython");
 const call = /** @type {Bridge.TorCall} */ (python.call);
+pageChrome(); // first: the lesson's panel keeps Tor's parts only
 const ui = lessonUi($);
 
 const board = new TorBoard(ui.canvas, {
@@ -52,6 +53,7 @@ const board = new TorBoard(ui.canvas, {
 const lesson = new Lesson(
   {
     prefix: "tor.learn",
+    playLink: "./tor.html#ai=1", // Black is the computer at level 1
     steps: STEPS,
     load: (fen) => call("load_link", `p=${fen.replaceAll(" ", "_")}`).state,
     show: (state, interactive) => {
@@ -76,7 +78,6 @@ const lesson = new Lesson(
   ui,
 );
 
-pageChrome();
 document.title = t("tor.learn.pageTitle");
 board.set({});
 document.body.dataset.painted = "1";
