@@ -59,6 +59,7 @@ from contract import (
     View,
     ViewJson,
 )
+from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
 
 from mixtour.core import (
     COLORS,
@@ -82,7 +83,6 @@ from mixtour.correspondence import (
     room,
 )
 from mixtour.game import Game
-from mixtour.kit.record import saved_headers
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
 from mixtour.svg import board as svg_board
@@ -353,13 +353,7 @@ class Bridge:
 
     def record(self) -> RecordJson:
         """``{"record": text}``: the whole game (including undone actions) as a G1 record."""
-        ply = self.game.ply
-        self.game.goto(ply + len(self.game.future()))
-        try:
-            text = to_record(self.game, self.headers)
-        finally:
-            self.game.goto(ply)
-        return _dump(GameRecord(record=text))
+        return _dump(GameRecord(record=whole_record(self.game, to_record, self.headers)))
 
     def load_record(self, text: str) -> LoadedJson:
         """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
@@ -374,21 +368,11 @@ class Bridge:
 
     # -- saving: the game in progress, kept by the page in localStorage ----------------
 
-    SNAPSHOT_VERSION = 1  # ``headers`` came later as an optional field: still version 1
-
     def snapshot(self) -> SnapshotJson:
         """``{"version": 1, "start": P1, "actions": [N1...], "ply": n}``: the whole game,
-        undone actions included (``ply`` of them are played), for :meth:`restore`."""
-        actions = [str(a) for a in self.game.actions()] + [str(a) for a in self.game.future()]
-        saved = Snapshot(
-            version=self.SNAPSHOT_VERSION,
-            start=self.game.start,
-            actions=actions,
-            ply=self.game.ply,
-        )
-        if self.headers:
-            saved["headers"] = dict(self.headers)
-        return _dump(saved)
+        undone actions included (``ply`` of them are played), for :meth:`restore`
+        (``web/py/saved_game.py``)."""
+        return _dump(cast(Snapshot, snapshot_data(self.game, None, self.headers)))
 
     def restore(self, text: str) -> LoadedJson:
         """Take back a :meth:`snapshot`, replaying it through the engine.
@@ -397,26 +381,9 @@ class Bridge:
         anything that is not a valid snapshot of this version (the game is kept).
         """
         try:
-            data = json.loads(text if isinstance(text, str) else "")
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            if data.get("version") != self.SNAPSHOT_VERSION:
-                raise ValueError(f"version {data.get('version')!r} is not supported")
-            start, actions, ply = data.get("start"), data.get("actions"), data.get("ply")
-            if not isinstance(start, str):
-                raise ValueError("the start position is missing")
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise ValueError("the actions are not a list of texts")
-            if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(actions):
-                raise ValueError("the ply is not a number within the game")
-            game = Game(start, actions)
-            game.goto(ply)
-        except (MixtourError, ValueError, TypeError) as error:
+            self.game, self.headers = read_snapshot(text, None, Game)
+        except SnapshotError as error:
             return _dump(Loaded(ok=False, message=str(error)))
-        except RecursionError:  # json.loads of arrays nested thousands deep
-            return _dump(Loaded(ok=False, message="the saved game is nested too deeply"))
-        self.game = game
-        self.headers = saved_headers(data.get("headers"))
         return _dump(Loaded(ok=True, state=self.view()))
 
     # -- correspondence: a game played by sending its link back and forth -------------

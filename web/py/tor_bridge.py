@@ -40,8 +40,8 @@ from contract import (
     TorView,
     TorViewJson,
 )
+from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
 
-from mixtour.kit.record import saved_headers
 from mixtour.tor.core import (
     COLOR_LETTERS,
     PLAYER_LETTERS,
@@ -84,8 +84,6 @@ def _english(reason: Reason) -> str:
 
 class TorBridge:
     """The game of Tor shown on the page and the functions the page calls."""
-
-    SNAPSHOT_VERSION = 1
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
@@ -237,13 +235,7 @@ class TorBridge:
     def record(self) -> RecordJson:
         """``{"record": text}``: the whole game (undone actions included) as a
         record (``mixtour/tor/record.py``), with the tags of a loaded one."""
-        ply = self.game.ply
-        self.game.goto(ply + len(self.game.future()))
-        try:
-            text = to_record(self.game, self.headers)
-        finally:
-            self.game.goto(ply)
-        return _dump(GameRecord(record=text))
+        return _dump(GameRecord(record=whole_record(self.game, to_record, self.headers)))
 
     def load_record(self, text: str) -> TorLoadedJson:
         """Read a record: ``{"ok": true, "state"}``, or ``{"ok": false,
@@ -259,41 +251,15 @@ class TorBridge:
     # -- the saved game --------------------------------------------------------
 
     def snapshot(self) -> TorSnapshotJson:
-        """The whole game (undone actions included) for :meth:`restore`."""
-        game = self.game
-        saved = TorSnapshot(
-            version=self.SNAPSHOT_VERSION,
-            game="tor",
-            start=game.start,
-            actions=game.record(with_future=True),
-            ply=game.ply,
-        )
-        if self.headers:
-            saved["headers"] = dict(self.headers)
-        return _dump(saved)
+        """The whole game (undone actions included) for :meth:`restore`
+        (``web/py/saved_game.py``)."""
+        return _dump(cast(TorSnapshot, snapshot_data(self.game, "tor", self.headers)))
 
     def restore(self, text: str) -> TorLoadedJson:
         """Take back a :meth:`snapshot`, replaying it through the engine:
         ``{"ok": false, "message"}`` for anything else (the game is kept)."""
         try:
-            data = json.loads(text if isinstance(text, str) else "")
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            if data.get("version") != self.SNAPSHOT_VERSION or data.get("game") != "tor":
-                raise ValueError("not a saved game of Tor that this page can read")
-            start, actions, ply = data.get("start"), data.get("actions"), data.get("ply")
-            if not isinstance(start, str):
-                raise ValueError("the start position is missing")
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise ValueError("the actions are not a list of texts")
-            if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(actions):
-                raise ValueError("the ply is not a number within the game")
-            game = Game(start, actions)
-            game.goto(ply)
-        except (TorError, ValueError, TypeError) as error:
+            self.game, self.headers = read_snapshot(text, "tor", Game)
+        except SnapshotError as error:
             return _dump(TorLoaded(ok=False, message=str(error)))
-        except RecursionError:
-            return _dump(TorLoaded(ok=False, message="the saved game is nested too deeply"))
-        self.game = game
-        self.headers = saved_headers(data.get("headers"))
         return _dump(TorLoaded(ok=True, state=self.view()))

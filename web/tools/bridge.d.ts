@@ -724,7 +724,8 @@ declare namespace Bridge {
     restore(text: string): Json<Loaded>;
     /**
      * `{"version": 1, "start": P1, "actions": [N1...], "ply": n}`: the whole game,
-     * undone actions included (`ply` of them are played), for :meth:`restore`.
+     * undone actions included (`ply` of them are played), for :meth:`restore`
+     * (`web/py/saved_game.py`).
      */
     snapshot(): Json<Snapshot>;
     /** The view as JSON. */
@@ -793,7 +794,10 @@ declare namespace Bridge {
      * `{"ok": false, "message"}` for anything else (the game is kept).
      */
     restore(text: string): Json<TorLoaded>;
-    /** The whole game (undone actions included) for :meth:`restore`. */
+    /**
+     * The whole game (undone actions included) for :meth:`restore`
+     * (`web/py/saved_game.py`).
+     */
     snapshot(): Json<TorSnapshot>;
     /** The view of the game (:meth:`view`) as JSON. */
     state(): Json<TorView>;
