@@ -30,6 +30,7 @@
 // Pure functions of plain data: Node imports this module in tests/js/.
 
 import { arrowStep } from "../board/geometry.js";
+import { stepHelpers } from "../board/steps.js";
 import { FILES, parseSquare, RANKS, squareName } from "./position.js";
 
 /** @typedef {import("../board/state.js").Hit} Hit */
@@ -68,6 +69,11 @@ import { FILES, parseSquare, RANKS, squareName } from "./position.js";
  */
 
 /** @typedef {import("../board/game.js").Step<Selection, Output>} Step */
+
+// The small answers every selection model gives (web/js/board/steps.js).
+const { report, ignore, select, cancel } = /** @type {import("../board/steps.js").StepHelpers<Selection, Output>} */ (
+  stepHelpers()
+);
 
 const GRID = { files: FILES, ranks: RANKS };
 
@@ -135,42 +141,6 @@ export function step(machine, legal, input) {
     case "cancel":
       return cancel(machine);
   }
-}
-
-/**
- * @param {Machine} machine
- * @param {Output[]} [out]
- * @returns {Step}
- */
-function report(machine, out = []) {
-  return { machine, out, handled: true };
-}
-
-/**
- * @param {Machine} machine
- * @returns {Step}
- */
-function ignore(machine) {
-  return { machine, out: [], handled: false };
-}
-
-/**
- * @param {Machine} machine
- * @param {Selection | null} selection
- * @param {Output[]} [out]
- * @returns {Step}
- */
-function select(machine, selection, out = []) {
-  return report({ ...machine, selection }, [{ type: "select", selection }, ...out]);
-}
-
-/**
- * @param {Machine} machine
- * @returns {Step}
- */
-function cancel(machine) {
-  if (!machine.selection) return report(machine);
-  return select(machine, null, [{ type: "cancel" }]);
 }
 
 /**

@@ -20,6 +20,7 @@
 // Pure functions of plain data: Node imports this module in tests/js/.
 
 import { arrowStep } from "../geometry.js";
+import { stepHelpers } from "../steps.js";
 
 /** @typedef {import("./state.js").Selection} Selection */
 /** @typedef {import("./state.js").Hit} Hit */
@@ -72,6 +73,11 @@ import { arrowStep } from "../geometry.js";
  * @typedef {{machine: Machine, out: Output[], handled: boolean}} Step
  */
 
+// The small answers every selection model gives (web/js/board/steps.js).
+const { report, ignore, select, cancel } = /** @type {import("../steps.js").StepHelpers<Selection, Output>} */ (
+  stepHelpers()
+);
+
 /** The square the keyboard starts from when nothing else says: c3. */
 export const CENTRE = 12;
 
@@ -121,45 +127,6 @@ export function step(machine, legal, input) {
     case "cancel":
       return cancel(machine);
   }
-}
-
-/**
- * The machine unchanged, with what to report.
- * @param {Machine} machine
- * @param {Output[]} [out]
- * @returns {Step}
- */
-function report(machine, out = []) {
-  return { machine, out, handled: true };
-}
-
-/**
- * The machine unchanged, and the input left to the page.
- * @param {Machine} machine
- * @returns {Step}
- */
-function ignore(machine) {
-  return { machine, out: [], handled: false };
-}
-
-/**
- * The discs lifted are now `selection` (or none), then what to report.
- * @param {Machine} machine
- * @param {Selection | null} selection
- * @param {Output[]} [out]
- * @returns {Step}
- */
-function select(machine, selection, out = []) {
-  return report({ ...machine, selection }, [{ type: "select", selection }, ...out]);
-}
-
-/**
- * @param {Machine} machine
- * @returns {Step}
- */
-function cancel(machine) {
-  if (!machine.selection) return report(machine);
-  return select(machine, null, [{ type: "cancel" }]);
 }
 
 /**
