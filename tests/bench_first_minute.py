@@ -36,6 +36,7 @@ for folder in (ROOT, ROOT / "tests"):
 from collections.abc import Callable  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
+from test_web_tor import click_action as tor_action  # noqa: E402
 from test_web_tor_board import click as tor_click  # noqa: E402
 from webhelpers import click_square, play  # noqa: E402
 
@@ -95,8 +96,7 @@ def _tor_play(page: Page, action: str) -> None:
     before = page.get_attribute("#board", "data-position")
     # On a phone the panel's Next button scrolls the board away: taps aim at the screen.
     page.evaluate("document.querySelector('#board').scrollIntoView({block: 'center'})")
-    for square in action.replace("@", "-").split("-"):
-        tor_click(page, square)
+    tor_action(page, action)
     page.wait_for_function(
         "(fen) => document.querySelector('#board').dataset.position !== fen", arg=before
     )

@@ -28,7 +28,7 @@ import { TorComputer } from "./tor/computer.js";
 import { playedGame } from "./engine/client.js";
 import { showUnavailable } from "./engine/unavailable.js";
 import { readPosition, squareName } from "./tor/position.js";
-import { colourName, playerName, squareText, torLinkProblems, torReasonText } from "./tor/words.js";
+import { colourName, playerName, squareText, torLinkProblems, refusalText } from "./tor/words.js";
 
 const SETUP_KEY = "tor.setup";
 const LEVELS = [1, 2, 3, 4, 5, 6];
@@ -244,7 +244,7 @@ function play(action) {
   /** @type {Bridge.TorPlayed} */
   const answer = call("play", action);
   if (!answer.ok || !answer.state) {
-    say(t("tor.msg.refused", { action, reason: answer.reason ? torReasonText(answer.reason) : "" }));
+    say(refusalText(action, answer.reason));
     canvas.dataset.refused = answer.reason?.id ?? "";
     return false;
   }
@@ -262,7 +262,7 @@ function refuse(attempt) {
   const answer = call("explain", attempt);
   if (!answer.reason) return;
   canvas.dataset.refused = answer.reason.id;
-  say(t("tor.msg.refused", { action: attempt, reason: torReasonText(answer.reason) }));
+  say(refusalText(attempt, answer.reason));
 }
 
 /**

@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { Lesson, lessonUi } from "./lesson.js";
 import { $, Python, pageChrome } from "./page.js";
 import { TorBoard } from "./tor/tor-board.js";
-import { torReasonText } from "./tor/words.js";
+import { refusalText } from "./tor/words.js";
 
 /** @type {import("./lesson.js").LessonStep<Bridge.TorView>[]} */
 const STEPS = [
@@ -45,7 +45,7 @@ const board = new TorBoard(ui.canvas, {
   onIllegal: (attempt) => {
     /** @type {Bridge.TorExplained} */
     const answer = call("explain", attempt.text);
-    if (answer.reason) lesson.tell(t("tor.msg.refused", { action: attempt.text, reason: torReasonText(answer.reason) }), "wrong");
+    if (answer.reason) lesson.tell(refusalText(attempt.text, answer.reason), "wrong");
   },
 });
 
@@ -64,7 +64,7 @@ const lesson = new Lesson(
       /** @type {Bridge.TorPlayed} */
       const answer = call("play", text);
       if (answer.ok && answer.state) return answer.state;
-      refused(t("tor.msg.refused", { action: text, reason: answer.reason ? torReasonText(answer.reason) : "" }));
+      refused(refusalText(text, answer.reason));
       return null;
     },
     reply: async (game) => {

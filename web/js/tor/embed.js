@@ -21,7 +21,7 @@ import { t } from "../i18n.js";
 import { withoutPreview } from "../page.js";
 import { TorBoard } from "./tor-board.js";
 import { readPosition } from "./position.js";
-import { playerName, torLinkProblems, torReasonText } from "./words.js";
+import { playerName, torLinkProblems, refusalText } from "./words.js";
 
 const EMBED_KEYS = ["view", "lang"];
 
@@ -77,7 +77,7 @@ export class TorEmbed extends EmbeddedBoard {
         this.call("explain", attempt.text)
           .then((answer) => {
             if (!answer.reason) return;
-            this.say(t("tor.msg.refused", { action: attempt.text, reason: torReasonText(answer.reason) }));
+            this.say(refusalText(attempt.text, answer.reason));
           })
           .catch(this.lost);
       },
@@ -124,7 +124,7 @@ export class TorEmbed extends EmbeddedBoard {
     /** @type {Bridge.TorPlayed} */
     const answer = await this.call("play", action);
     if (!answer.ok || !answer.state) {
-      this.say(t("tor.msg.refused", { action, reason: answer.reason ? torReasonText(answer.reason) : "" }));
+      this.say(refusalText(action, answer.reason));
       return;
     }
     this.hideMessage();

@@ -25,6 +25,15 @@ export function torReasonText(reason) {
 }
 
 /**
+ * An action the rules refuse, in words: "c3-b3 is not possible: ...".
+ * @param {string} action
+ * @param {Bridge.TorReason | Bridge.Reason | null | undefined} reason
+ */
+export function refusalText(action, reason) {
+  return t("tor.msg.refused", { action, reason: reason ? torReasonText(reason) : "" });
+}
+
+/**
  * What was wrong with a link, one line per problem, in the page's language
  * (the ids are Mixtour's links' ids; a refused action is worded as Tor's).
  * @param {Bridge.TorLoadedLink} answer
