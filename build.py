@@ -500,8 +500,10 @@ def replace_dir(new: Path, old: Path) -> None:
     shutil.rmtree(trash, ignore_errors=True)
 
 
-def build_site() -> Path:
-    """(Re)create ``dist/`` from web/, mixtour/ and the npm packages; return its path."""
+def build_site(target: Path = DIST) -> Path:
+    """(Re)create ``target`` (``dist/`` unless told) from web/, mixtour/ and the npm
+    packages; return its path. The tests build elsewhere, so a run never swaps the
+    site a browser test is being served."""
     ensure_node_modules()
     pyodide, pyscript = vendors()
     package = package_modules()
@@ -509,7 +511,7 @@ def build_site() -> Path:
     check_web_layout(page)
     build_id = compute_build_id()
 
-    staging = DIST.with_name(f".{DIST.name}.new-{os.getpid()}")
+    staging = target.with_name(f".{target.name}.new-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
@@ -527,14 +529,16 @@ def build_site() -> Path:
         write_icons(staging)
         write_board_styles(WEB, staging)
         write_precache(staging, build_id)
-        replace_dir(staging, DIST)
+        replace_dir(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
     if not package:
         log("note: mixtour/ has no .py files yet; the config lists none")
-    log(f"built dist/ (build {build_id}, {len(package)} engine modules, {len(page)} page modules)")
-    return DIST
+    shown = "dist/" if target == DIST else str(target)
+    counts = f"{len(package)} engine modules, {len(page)} page modules"
+    log(f"built {shown} (build {build_id}, {counts})")
+    return target
 
 
 # --------------------------------------------------------------------------

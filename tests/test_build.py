@@ -27,8 +27,10 @@ UNCHECKED_HASH_PYC = 0b01
 
 
 @pytest.fixture(scope="module")
-def dist() -> Path:
-    return build.build_site()
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # Built beside the served dist/, never over it: browser tests in other
+    # workers are loading pages from dist/ at the same time.
+    return build.build_site(tmp_path_factory.mktemp("site") / "dist")
 
 
 def stdlib_zip(dist: Path) -> zipfile.ZipFile:
