@@ -2,6 +2,9 @@
 
 ``arguments`` argument types of the command lines (bounded whole numbers)
 ``cli``       the commands every game has (offline): perft, legal, apply
+``correspondence`` games by link: the checked link of a whole game, its
+              reading, and the receiver's check against the game kept;
+              each game plugs in its colours, start and compact actions
 ``errors``    the errors of every game (``GameError`` and its three kinds)
               and ``shown``, for quoting refused text
 ``game``      ``Game``: a start, the actions played, undo and redo, the
