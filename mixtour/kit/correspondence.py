@@ -384,7 +384,7 @@ class CorrespondenceGame(Generic[G]):
         unless given); raises the game's error (``bad-start``, ``bad-field``)."""
         rules = cls.rules
         if start != rules.standard_start:
-            start = _read_start(rules, rules.write_start(start))
+            start = _start(rules, rules.read_start, _start(rules, rules.write_start, start))
         people = rules.colors(start)
         clean = tuple(clean_name(n) for n in names[: len(people)])
         clean += ("",) * (len(people) - len(clean))
@@ -476,9 +476,11 @@ def room(rules: CorrespondenceRules[Any], fragment: str) -> int:
     return max(0, (MAX_LINK - len(fragment)) // rules.width)
 
 
-def _read_start(rules: CorrespondenceRules[Any], text: str) -> str:
+def _start(rules: CorrespondenceRules[Any], how: Callable[[str], str], text: str) -> str:
+    """``how(text)`` (the game's ``read_start`` or ``write_start``), a
+    ``ValueError`` reported as ``bad-start``."""
     try:
-        return rules.read_start(text)
+        return how(text)
     except CorrespondenceError:
         raise
     except ValueError as error:
@@ -533,7 +535,9 @@ def decode(kind: type[CG], fragment: object) -> CG:
             raise error("bad-field", f"the link has no {key!r}", key=key)
     if not _ID.fullmatch(values["id"]):
         raise error("bad-field", "the game id is not valid", key="id")
-    start = _read_start(rules, values["p"]) if "p" in values else rules.standard_start
+    start = rules.standard_start
+    if "p" in values:
+        start = _start(rules, rules.read_start, values["p"])
     colors = rules.colors(start)
     people = values["h"]
     if not people or people != "".join(c for c in colors if c in people):
