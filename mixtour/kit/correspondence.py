@@ -607,14 +607,14 @@ def check(link: CG, kept: CG | None, mine: str | None) -> Verdict:
     ``changed``, ``your-move``)."""
     if kept is None:
         return Verdict("new")
-    rules = link.rules
+    rules = kept.rules  # the receiver's game: its errors
     error = rules.error
-    if kept.rules is not rules:
+    if link.rules is not rules:
         raise error(
             "wrong-game",
-            f"the link is a game of {rules.name}, not of {kept.rules.name}",
-            game=rules.name,
-            expected=kept.rules.name,
+            f"the link is a game of {link.rules.name}, not of {rules.name}",
+            game=link.rules.name,
+            expected=rules.name,
         )
     if kept.id != link.id:
         raise error("other-game", "the link is of another game", game=link.id)

@@ -25,12 +25,13 @@ the engine's move order. Squares are numbered ``a1`` = 0 ... ``f1`` = 5,
 * a pawn placed (T2): its square, ``0`` to ``47``;
 * a turn (T3): ``48 + (from * 48 + to) * 49 + place``, where ``place`` is
   the square the token in hand goes on, or 48 when none is placed (the turn
-  is written ``from-to``); at most 112943.
+  is written ``from-to``); below 112944 (``f8-e8`` with nothing placed,
+  112894, is the highest).
 
 ``v`` is written as three base64url digits, high first (``v // 4096``,
 ``v // 64 % 64``, ``v % 64``, alphabet ``A-Z a-z 0-9 - _``): Tor's turns are
 too many for two digits (4096 numbers). A number whose step stays on its
-square, or above 112943, is no action (``bad-action``); a step to a square
+square, or 112944 and above, is no action (``bad-action``); a step to a square
 that is not a neighbour is an action the rules refuse (``illegal``, with the
 rule's reason).
 
@@ -123,8 +124,9 @@ def _code(number: int) -> int:
         return number
     step, place = divmod(number - _TURN, NUM_SQUARES + 1)
     frm, to = divmod(step, NUM_SQUARES)
-    code = frm << 12 | to << 6 | (NO_PLACE if place == _NONE else place)
-    return Action(code).code  # InvalidActionError when frm == to
+    if frm == to:  # a step that stays (a1-a1@a1 would even read as the code of a1)
+        raise ValueError("a pawn's step goes to another square")
+    return Action(frm << 12 | to << 6 | (NO_PLACE if place == _NONE else place)).code
 
 
 def _write_start(start: str) -> str:
