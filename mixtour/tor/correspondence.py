@@ -36,11 +36,20 @@ that is not a neighbour is an action the rules refuse (``illegal``, with the
 rule's reason).
 
 **Sizes** (``python tests/bench_corr_links.py`` prints them, with a site
-address of 30 characters): the plain ``p=``/``m=`` form of Tor's page takes
-about 7 characters an action and always writes the start, the compact one 3.
-A 40-action game: 442 characters plain, 189 compact (QR version 11 at level
-M instead of 16, 9 at L); 100 actions: 931 plain, 369 compact (version 14
-at M instead of 23, 12 at L). A random layout adds 19 characters.
+address of 30 characters): the plain ``p=``/``m=`` link of Tor's page takes
+about 8.5 characters a turn and always writes the start (T7), the compact one
+3 an action and 19 more for a random layout. Seeded random games, standard
+layout:
+
+=========  =====  =======  ====================  ====================
+actions    plain  compact  QR at M: plain / c.   QR at L: plain / c.
+=========  =====  =======  ====================  ====================
+40         432    201      16 / 10               14 / 9
+100        940    381      25 / 15               22 / 13
+=========  =====  =======  ====================  ====================
+
+On a random layout (seed 7): 432 / 220 for 40 actions (version 11 at M),
+958 / 400 for 100 (version 15 at M, 13 at L).
 
 >>> game = CorrespondenceGame.new("AbCd1234", names=["Ann", "Bob"])
 >>> game = game.extend("c3").extend("d5")
