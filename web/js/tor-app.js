@@ -31,7 +31,7 @@ import { readPosition, squareName } from "./tor/position.js";
 import { colourName, playerName, squareText, torLinkProblems, refusalText } from "./tor/words.js";
 
 const SETUP_KEY = "tor.setup";
-const LEVELS = [1, 2, 3, 4, 5, 6];
+const LEVELS = GAMES.tor.levels; // one list, kept with the game's other parts in library-games.js
 const HINT_LEVEL = 3;
 
 pageChrome();
