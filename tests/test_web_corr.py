@@ -28,6 +28,7 @@ from mixtour.correspondence import (
     encode_actions,
     room,
 )
+from mixtour.tor import correspondence as tor_corr
 
 pytestmark = pytest.mark.browser
 
@@ -207,6 +208,8 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
         "wrong-sender": reseal(two.fragment, lambda b: b.replace("f=r", "f=w")),
         # The same game played on to White's win (R8), then one more move.
         "after-end": reseal(finished, lambda b: b + a("a1")),
+        # A sound link of a game of Tor, on Mixtour's page.
+        "wrong-game": tor_corr.encode(tor_corr.CorrespondenceGame.new(game.id, names=["Ann"])),
     }
     receive(ann, base + two.fragment)  # Ann now holds d4 c4, White to move
     assert state(ann) == "your-move"
@@ -238,6 +241,7 @@ def test_tampered_links_are_refused_and_change_nothing_kept(
     assert "its move 3 (a1) was made for White, the colour you play" in words["your-move"]
     assert "it says White sent it, but its last move is Red's" in words["wrong-sender"]
     assert "its move 10 (a1) comes after the end of the game" in words["after-end"]
+    assert "it is a game of Tor, which this page does not play" in words["wrong-game"]
     assert ann.errors == [] and bob.errors == []
 
 

@@ -28,6 +28,7 @@
 
 import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
 import { gameRow } from "./library.js";
+import { gameOf } from "./library-games.js";
 import { copyText, showForCopy } from "./clipboard.js";
 import { $ } from "./page.js";
 import { COLORS, CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
@@ -66,6 +67,8 @@ export function refusalText(answer) {
   const values = { ...reason.args };
   if (typeof reason.args.color === "string") values.color = colorName(reason.args.color);
   if (typeof reason.args.sender === "string") values.sender = colorName(reason.args.sender);
+  // A link of another game of the collection (wrong-game) names that game.
+  if (reason.id === "wrong-game") values.game = gameOf({ game: reason.args.game })?.title ?? reason.args.game;
   const why = reason.args.why;
   if (why && typeof why === "object") values.why = reasonText({ reason: why, message: "" }) || why.id;
   return t(key, values);

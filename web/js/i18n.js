@@ -566,6 +566,7 @@ const STRINGS = {
     "corr.why.after-end": "its move {index} ({action}) comes after the end of the game",
     "corr.why.wrong-sender": "it says {sender} sent it, but its last move is {color}'s",
     "corr.why.other-game": "it is a link of another game ({game})",
+    "corr.why.wrong-game": "it is a game of {game}, which this page does not play",
     "corr.why.changed": "its move {index} differs from the game you have: its history was changed",
     "corr.why.your-move": "its move {index} ({action}) was made for {color}, the colour you play",
     "corr.why.other-start": "it changes how the game was set up",

@@ -336,6 +336,7 @@ export default {
   "corr.with": "Mit {opponents}",
   "corr.why.not-correspondence": "er gehört zu keiner Partie per Link",
   "corr.why.too-long": "er ist zu lang",
+  "corr.why.wrong-game": "er gehört zu einer Partie {game}, die diese Seite nicht spielt",
   "corr.why.version": "er stammt von einer neueren Version der Seite (Format {version})",
   "corr.why.damaged": "er wurde unterwegs gekürzt oder verändert",
   "corr.why.bad-field": "sein Teil „{key}“ ist falsch",

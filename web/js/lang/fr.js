@@ -335,6 +335,7 @@ export default {
   "corr.with": "Avec {opponents}",
   "corr.why.not-correspondence": "ce n'est pas le lien d'une partie par lien",
   "corr.why.too-long": "il est trop long",
+  "corr.why.wrong-game": "il mène à une partie de {game}, que cette page ne joue pas",
   "corr.why.version": "il vient d'une version plus récente du site (format {version})",
   "corr.why.damaged": "il a été coupé ou modifié en route",
   "corr.why.bad-field": "sa partie « {key} » est incorrecte",
