@@ -46,6 +46,8 @@ import build
 FIREFOX = Path(os.environ.get("MIXTOUR_FIREFOX") or "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path(os.environ.get("MIXTOUR_WEBKIT_DRIVER") or "/usr/bin/WebKitWebDriver")
 XVFB = "Xvfb"
+# JavaScriptCore reads its options from JSC_ variables of the environment.
+WEBKIT_TEST_ENV = {"JSC_useOMGJIT": "false"}
 SCALE = 2  # device pixels to the CSS pixel in WebKit (GDK_SCALE); Firefox takes it per size()
 FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 # The longest a single command may go unanswered (the longest wait a test asks
@@ -401,6 +403,9 @@ class WebKit:
         env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(SCALE)}
         env["XDG_CONFIG_HOME"] = self._gtk_config.name
         env.pop("WAYLAND_DISPLAY", None)
+        # WebAssembly without JavaScriptCore's optimising tier (OMG), as the
+        # tests' Chromium runs without TurboFan (tests/TESTING.md, Speed).
+        env.update(WEBKIT_TEST_ENV)
         self._service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
         self.crashed = ""
         self._closing = threading.Event()
