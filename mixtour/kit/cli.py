@@ -1,6 +1,7 @@
 """The commands every game has, written once: ``perft``, ``legal`` and
 ``apply`` (``python -m mixtour perft ...`` for Mixtour, ``python -m mixtour
-tor perft ...`` for Tor; see ``mixtour/CLI.md``).
+tor perft ...`` for Tor; see ``mixtour/CLI.md``), and ``puzzles`` for a game
+with a puzzle plug-in (:func:`add_puzzles_command`).
 
 A game's command line (``mixtour/__main__.py``, ``mixtour/tor/cli.py``)
 gets its ``add`` from :func:`command_adder` (each command with
@@ -14,10 +15,12 @@ Never shipped: ``build.py`` leaves every ``cli.py`` out of the app.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from .arguments import whole_number
 from .errors import GameError
@@ -25,12 +28,18 @@ from .game import Game
 from .perft import divide, perft
 from .protocol import GamePosition
 
+if TYPE_CHECKING:
+    from .puzzles import PuzzleRules
+
 __all__ = [
     "MAX_PERFT_DEPTH",
+    "add_puzzles_command",
     "add_rules_commands",
     "after",
+    "check_writable",
     "command_adder",
     "push_pop_rate",
+    "write_out",
 ]
 
 # perft recurses once per ply; past 50 plies no count would ever finish.
@@ -132,3 +141,108 @@ def add_rules_commands(add: Adder) -> None:
     p.add_argument("--stdin", action="store_true", help="read one action list per line")
     p = add("apply", cmd_apply, "print the position string after ACTIONS")
     p.add_argument("actions", nargs="*", metavar="ACTIONS")
+
+
+# -- files a command writes -----------------------------------------------------------
+
+
+def check_writable(path: str | None, option: str) -> None:
+    """Refuse, before any work is done, a file that could not be written at the
+    end: its folder missing or read-only, or the path a folder."""
+    if path is None:
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise GameError(f"{option} {path}: is a folder, not a file")
+    if not folder.is_dir():
+        raise GameError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise GameError(f"{option} {path}: cannot be written")
+
+
+def write_out(text: str, out: str | None) -> bool:
+    """Write a command's result to the file ``out``, or to stdout when there is
+    none; return whether it went to a file."""
+    if out is None:
+        sys.stdout.write(text)
+        return False
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise GameError(f"cannot write {out}: {error}") from None
+    return True
+
+
+# -- puzzles ---------------------------------------------------------------------------
+
+_SEED = whole_number(-(2**63), 2**63 - 1)
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    """Generate a game's puzzle set from seeded self-play, or check a stored one."""
+    from .puzzles import Solver, check, generate, read_set, set_json
+
+    rules: PuzzleRules[Any] = args.puzzle_rules()
+    if args.check:
+        try:
+            puzzles = read_set(rules, Path(args.check).read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise GameError(f"cannot read the puzzle set {args.check}: {error}") from None
+        except RecursionError:  # JSON nested deeper than the interpreter's stack
+            raise GameError(f"cannot read the puzzle set {args.check}: nested too deeply") from None
+        bad = 0
+        t0 = time.perf_counter()
+        solver = Solver(rules)
+        for number, puzzle in enumerate(puzzles, 1):
+            name = puzzle.get("id") if isinstance(puzzle, dict) else f"#{number}"
+            for problem in check(rules, puzzle, solver):
+                bad += 1
+                print(f"puzzle {name}: {problem}")
+        print(f"checked {len(puzzles)} puzzles: {'all hold' if not bad else f'{bad} problems'}")
+        if not args.quiet:
+            print(f"time: {time.perf_counter() - t0:.1f} s")
+        return 1 if bad else 0
+    check_writable(args.out, "--out")
+    command = f"{args.program} puzzles --seed {args.seed} --count {args.count}"
+    t0 = time.perf_counter()
+    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    found = generate(rules, args.count, args.seed, progress=progress)
+    text = set_json(rules, found, args.seed, command)
+    if write_out(text, args.out):
+        counts: dict[str, int] = {}
+        for p in found:
+            label = f"{p.kind} in {p.length}" if p.kind == "win" else p.kind
+            counts[label] = counts.get(label, 0) + 1
+        summary = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+        print(f"wrote {len(found)} puzzles ({summary}) to {args.out}, {len(text.encode())} bytes")
+        print(f"time: {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+def add_puzzles_command(
+    sub: Any,
+    rules: Callable[[], PuzzleRules[Any]],
+    *,
+    program: str,
+    seed: int,
+    count: int,
+    text: str,
+) -> argparse.ArgumentParser:
+    """Register ``puzzles`` on ``sub`` (a subparsers object) for the game whose
+    puzzle plug-in ``rules()`` returns (imported only when the command runs);
+    ``program`` starts the command line a set records (``python -m mixtour``),
+    ``seed`` and ``count`` are the defaults that make the shipped set."""
+    p: argparse.ArgumentParser = sub.add_parser("puzzles", help=text, description=text)
+    p.set_defaults(func=cmd_puzzles, puzzle_rules=rules, program=program)
+    p.add_argument("--seed", type=_SEED, default=seed, help=f"seed (default {seed})")
+    p.add_argument(
+        "--count",
+        type=whole_number(1, 100_000),
+        default=count,
+        help=f"puzzles to make (default {count})",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the set here (default: print it)")
+    p.add_argument("--check", metavar="FILE", help="re-verify every puzzle of a set instead")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+    return p

@@ -12,14 +12,18 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import MixtourError, Position, action_text
 from ...kit.arguments import whole_number
+from ...kit.cli import add_puzzles_command, check_writable, write_out
 from ..levels import parse_level
 from ..search import SearchInfo
 from .arena import player_name
 from .line_protocol import MAX_TIME_MS, UNTIMED_MS
+
+if TYPE_CHECKING:
+    from ...kit.puzzles import PuzzleRules
 
 __all__ = ["add_ai_commands"]
 
@@ -258,39 +262,6 @@ def cmd_build_book(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_writable(path: str | None, option: str) -> None:
-    """Refuse, before any work is done, a file that could not be written at the
-    end: its folder missing or read-only, or the path a folder."""
-    import os
-    from pathlib import Path
-
-    if path is None:
-        return
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise MixtourError(f"{option} {path}: is a folder, not a file")
-    if not folder.is_dir():
-        raise MixtourError(f"{option} {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise MixtourError(f"{option} {path}: cannot be written")
-
-
-def write_out(text: str, out: str | None) -> bool:
-    """Write a command's result to the file ``out``, or to stdout when there is
-    none; return whether it went to a file."""
-    from pathlib import Path
-
-    if out is None:
-        sys.stdout.write(text)
-        return False
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise MixtourError(f"cannot write {out}: {error}") from None
-    return True
-
-
 def cmd_tactics_scan(args: argparse.Namespace) -> int:
     from .tactics import forcing_wins, scan
 
@@ -304,44 +275,10 @@ PUZZLE_SEED = 2026
 PUZZLE_COUNT = 320
 
 
-def cmd_puzzles(args: argparse.Namespace) -> int:
-    """Generate the puzzle set from seeded self-play, or check a stored one."""
-    from pathlib import Path
+def _puzzle_rules() -> PuzzleRules[Any]:
+    from ..puzzles import RULES
 
-    from ..puzzles import check, generate, read_set, set_json
-
-    if args.check:
-        try:
-            puzzles = read_set(Path(args.check).read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise MixtourError(f"cannot read the puzzle set {args.check}: {error}") from None
-        except RecursionError:  # JSON nested deeper than the interpreter's stack
-            raise MixtourError(
-                f"cannot read the puzzle set {args.check}: nested too deeply"
-            ) from None
-        bad = 0
-        for number, puzzle in enumerate(puzzles, 1):
-            name = puzzle.get("id") if isinstance(puzzle, dict) else f"#{number}"
-            for problem in check(puzzle):
-                bad += 1
-                print(f"puzzle {name}: {problem}")
-        print(f"checked {len(puzzles)} puzzles: {'all hold' if not bad else f'{bad} problems'}")
-        return 1 if bad else 0
-    check_writable(args.out, "--out")
-    command = f"python -m mixtour puzzles --seed {args.seed} --count {args.count}"
-    t0 = time.perf_counter()
-    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    found = generate(args.count, args.seed, progress=progress)
-    text = set_json(found, args.seed, command)
-    if write_out(text, args.out):
-        counts: dict[str, int] = {}
-        for p in found:
-            label = f"{p.kind} in {p.length}" if p.kind == "win" else p.kind
-            counts[label] = counts.get(label, 0) + 1
-        summary = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
-        print(f"wrote {len(found)} puzzles ({summary}) to {args.out}, {len(text.encode())} bytes")
-        print(f"time: {time.perf_counter() - t0:.1f} s")
-    return 0
+    return RULES
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
@@ -480,21 +417,16 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
         "--limit", type=whole_number(1, 10**6), default=20, help="positions at most (default 20)"
     )
 
-    p = plain(
-        "puzzles",
-        cmd_puzzles,
-        "make puzzles (forced wins in 1-3, only moves) from seeded self-play, or --check a set",
+    add_puzzles_command(
+        sub,
+        _puzzle_rules,
+        program="python -m mixtour",
+        seed=PUZZLE_SEED,
+        count=PUZZLE_COUNT,
+        text=(
+            "make puzzles (forced wins in 1-3, only moves) from seeded self-play, or --check a set"
+        ),
     )
-    p.add_argument("--seed", type=_SEED, default=PUZZLE_SEED, help=f"seed (default {PUZZLE_SEED})")
-    p.add_argument(
-        "--count",
-        type=whole_number(1, 100_000),
-        default=PUZZLE_COUNT,
-        help=f"puzzles to make (default {PUZZLE_COUNT})",
-    )
-    p.add_argument("--out", metavar="FILE", help="write the set here (default: print it)")
-    p.add_argument("--check", metavar="FILE", help="re-verify every puzzle of a set instead")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
     p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")
