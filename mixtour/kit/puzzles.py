@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Generic
 
-from .errors import GameError
+from .errors import GameError, shown
 from .protocol import P
 
 __all__ = [
@@ -434,8 +434,10 @@ def read_set(rules: PuzzleRules[Any], text: str) -> list[dict[str, Any]]:
     if not isinstance(puzzles, list):
         raise ValueError("no puzzle list")
     game = data.get("game")
-    if game != rules.game and (rules.tagged or game is not None):
-        raise ValueError(f"a set of {str(game)[:20]!r}, not of {rules.game}")
+    if game is None and rules.tagged:
+        raise ValueError(f"the set does not say it is for {rules.game}")
+    if game is not None and game != rules.game:
+        raise ValueError(f"the set is for {shown(str(game), 20)}, not for {rules.game}")
     return puzzles
 
 
@@ -485,7 +487,8 @@ def generate(
         take.new_game()
         if not play.tail:
             while not pos.status and len(actions) < play.max_ply and take.kept < per_game:
-                if not take.keep(pos, f"game {g} ply {len(actions)}"):
+                take.keep(pos, f"game {g} ply {len(actions)}")
+                if take.done():
                     break
                 actions.append(play.choose(pos, seats[pos.turn], rng.getrandbits(30)))
                 pos.push(actions[-1])
@@ -506,8 +509,9 @@ def generate(
         for b, ending in enumerate(endings):
             for fen, ply in ending:
                 name = f"game {g} ply {ply}" if b == 0 else f"game {g} branch {b} ply {ply}"
-                if take.kept >= per_game or not take.keep(rules.read(fen), name):
+                if take.kept >= per_game or take.done():
                     break
+                take.keep(rules.read(fen), name)
     ordered = sorted(take.found, key=lambda p: (p.rating, p.fen))
     return [replace(p, id=i + 1) for i, p in enumerate(ordered)]
 
@@ -532,19 +536,24 @@ class _Collector(Generic[P]):
         self.solver = Solver(rules)
         self.kept = 0
 
+    def done(self) -> bool:
+        """The set has its count."""
+        return len(self.found) >= self.count
+
     def full(self) -> bool:
-        return len(self.found) >= self.count or not any(self.room.values())
+        """No more puzzle can be taken."""
+        return self.done() or not any(self.room.values())
 
     def new_game(self) -> None:
         # The proofs are exact: sharing them within a game changes no answer.
         self.solver = Solver(self.rules)
         self.kept = 0
 
-    def keep(self, pos: P, source: str) -> bool:
-        """Try ``pos`` (once); False when the set is complete."""
+    def keep(self, pos: P, source: str) -> None:
+        """Try ``pos`` (once)."""
         fen = pos.fen()
         if fen in self.seen:
-            return True
+            return
         self.seen.add(fen)
         puzzle = find_puzzle(self.rules, pos, self.solver)
         if puzzle is not None and self.room.get((puzzle.kind, puzzle.length), 0) > 0:
@@ -554,7 +563,6 @@ class _Collector(Generic[P]):
             if self.progress:
                 found = f"{len(self.found)}/{self.count}"
                 self.progress(f"{found}: {source}: {puzzle.kind} {puzzle.length}")
-        return len(self.found) < self.count
 
 
 def _play_out(
