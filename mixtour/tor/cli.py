@@ -1,6 +1,7 @@
 """Tor's command line (T7): ``python -m mixtour tor perft|legal|apply`` (the
-commands every game has, ``mixtour/kit/cli.py``), and the computer player's
-``bestmove``, ``bench-ai`` and ``arena``.
+commands every game has, ``mixtour/kit/cli.py``), the computer player's
+``bestmove``, ``bench-ai`` and ``arena``, and ``puzzles`` (the kit's
+command, with Tor's plug-in: ``web/data/tor-puzzles.json``).
 
 Registered under ``tor`` by ``mixtour/__main__.py``, which turns every
 :class:`~mixtour.tor.core.TorError` and usage error into one line on stderr
@@ -10,12 +11,18 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..kit.arguments import whole_number
-from ..kit.cli import add_rules_commands, after, command_adder
+from ..kit.cli import add_puzzles_command, add_rules_commands, after, command_adder
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game
+
+if TYPE_CHECKING:
+    from ..kit.puzzles import PuzzleRules
+
+PUZZLE_SEED = 2026
+PUZZLE_COUNT = 150
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
@@ -62,6 +69,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     for line in summary.lines(args.a, args.b):
         print(line)
     return 0
+
+
+def _puzzle_rules() -> PuzzleRules[Any]:
+    from .ai.puzzles import RULES
+
+    return RULES
 
 
 def _level(text: str) -> int:
@@ -114,3 +127,11 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--jobs", type=whole_number(1, 1), default=1, help="games at once (1)")
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
+    add_puzzles_command(
+        tsub,
+        _puzzle_rules,
+        program="python -m mixtour tor",
+        seed=PUZZLE_SEED,
+        count=PUZZLE_COUNT,
+        text="make puzzles (hems in 1-3 turns) from seeded self-play, or --check a set",
+    )
