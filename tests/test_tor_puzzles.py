@@ -162,20 +162,21 @@ def test_the_generator_replays_the_shipped_sets_first_puzzles() -> None:
     quotas = {("win", 1): 50, ("win", 2): 50, ("win", 3): 50}
     first = generate(2, 2026, quotas=quotas)
     shipped = {p["fen"]: p for p in PUZZLES}
-    assert len(first) == 2 and [p.id for p in first] == [1, 2]
+    assert [(p.id, p.length) for p in first] == [(1, 1), (2, 2)]
     for p in first:
         assert {**p.as_json(), "id": 0} == {**shipped[p.fen], "id": 0}
+    assert read_set(set_json(first, 2026, "x")) == [p.as_json() for p in first]
     other = generate(1, 7, quotas=quotas)
     assert len(other) == 1 and other[0].fen not in {p.fen for p in first}
     assert check(other[0].as_json()) == []
 
 
 def test_the_quotas_shape_the_set() -> None:
-    only = generate(1, 2026, quotas={("win", 2): 1})
-    assert [(p.kind, p.length) for p in only] == [("win", 2)]
-    assert set_json(only, 2026, "x") == set_json(
-        generate(1, 2026, quotas={("win", 2): 1}), 2026, "x"
-    )
+    # The seed's first puzzle is a win in 2 (see above); with room for a
+    # win in 1 only, the next one is taken.
+    only = generate(1, 2026, quotas={("win", 1): 1})
+    assert [(p.kind, p.length) for p in only] == [("win", 1)]
+    assert only[0].as_json() == {**next(p for p in PUZZLES if p["fen"] == only[0].fen), "id": 1}
 
 
 def test_the_command_checks_the_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
