@@ -16,6 +16,9 @@
               game's position, its hooks (:class:`~mixtour.kit.search.GameRules`)
               and an evaluator in, a score and a move out; ``deepen`` runs
               its iterations within the budgets
+``puzzles``   puzzles for any game: an exact solver, the win puzzle's rule, the
+              checker, the set's JSON and a seeded generator, over a
+              game's plug-in (:class:`~mixtour.kit.puzzles.PuzzleRules`)
 ``games``     the games by name, for game-neutral code such as the AI worker
 
 Nothing here imports a game when it is imported: each game's package imports
