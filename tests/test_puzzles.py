@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_kit_puzzles import plain_reply_loses, plain_wins
 
 from mixtour.ai.puzzles import (
     DEFEND_DEPTH,
@@ -31,34 +32,6 @@ WIN_IN_ONE = "4,wrwr/5/5/5/w,3,r w 17/17 0/0 1 -"
 WIN_IN_TWO = "1,ww,2,w/wrw,rr,1,wr,1/1,rr,3/5/5 r 14/14 0/0 1 a4-b3"
 WIN_IN_THREE = "1,ww,2,w/wrwr,rr,1,wr,1/5/5/5 r 14/15 0/0 1 b5-b4"
 DEFEND = "1,ww,2,w/wrwr,2,wr,1/1,r,3/5/5 w 14/16 0/0 1 b3"
-
-
-def plain_wins(pos: Position, n: int) -> bool:
-    """A forced win within ``n`` own moves, by the definition alone: no table,
-    no ordering, every action of both sides pushed."""
-    me = pos.turn
-    for action in pos.legal_actions():
-        pos.push(action)
-        try:
-            if pos.status:
-                if pos.status == Status.WIN and pos.winner == me:
-                    return True
-                continue
-            if n > 1 and all(plain_reply_loses(pos, r, me, n - 1) for r in pos.legal_actions()):
-                return True
-        finally:
-            pos.pop()
-    return False
-
-
-def plain_reply_loses(pos: Position, reply: int, me: int, n: int) -> bool:
-    pos.push(reply)
-    try:
-        if pos.status:
-            return pos.status == Status.WIN and pos.winner == me
-        return plain_wins(pos, n)
-    finally:
-        pos.pop()
 
 
 @pytest.mark.parametrize(
