@@ -61,11 +61,15 @@ def said(before: Position, text: str) -> str:
 
 
 def said_for_game(actions: list[str], start: str | None = None) -> list[str]:
+    """The log's lines for a game, with the page's notice when a side is left only a pass."""
     game = Game(start)
     lines = []
     for text in actions:
         lines.append(said(game.position, text))
         game.play(text)
+        if not game.position.is_over and game.must_pass():
+            turn = name(COLORS[game.position.turn])
+            lines.append(f"{turn} cannot enter or move and must pass.")
     return lines
 
 
@@ -492,6 +496,8 @@ def test_a_forced_pass_is_told_and_typed(web_app: AppPage) -> None:
             "White cannot enter or move and must pass.",
         ]
     )
+    # The helper that the whole-game tests compare with says the same.
+    assert said_for_game(actions, "5/5/5/5/5 w 5/5 0/0 1 -")[-2:] == log_lines(page)
     type_command(page, "pass")
     expect(page.locator("#move-log p").last).to_have_text("White passes.")
     assert position(page).endswith(" pass")
