@@ -352,8 +352,9 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # script and the colours) and ``{{FRAME_HEAD}}`` (a page made to be framed:
 # the same without icon file or manifest). A page adds its title, its
 # description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
-# ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys") and ``{{RECORD_DIALOG}}`` ("Load
-# record") are the same on every game's page, ``{{LESSON_PANEL}}`` on every lesson.
+# ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys"), ``{{RECORD_DIALOG}}`` ("Load
+# record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}`` (a game by link's panel and
+# set-up) are the same on every game's page, ``{{LESSON_PANEL}}`` on every lesson.
 PARTIALS = WEB / "partials"
 
 
@@ -363,6 +364,8 @@ def page_shells() -> dict[str, str]:
         "PAGE_HEAD": (PARTIALS / "page-head.html").read_text(encoding="utf-8").strip(),
         "FRAME_HEAD": (PARTIALS / "frame-head.html").read_text(encoding="utf-8").strip(),
         "GAMES_DIALOG": (PARTIALS / "games-dialog.html").read_text(encoding="utf-8").strip(),
+        "CORR_BOX": (PARTIALS / "corr-box.html").read_text(encoding="utf-8").strip(),
+        "CORR_DIALOG": (PARTIALS / "corr-dialog.html").read_text(encoding="utf-8").strip(),
         "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
         "RECORD_DIALOG": (PARTIALS / "record-dialog.html").read_text(encoding="utf-8").strip(),
         "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),

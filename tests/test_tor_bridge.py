@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mixtour import correspondence as mixtour_links
 from mixtour.tor.core import REASON_IDS, STANDARD_START, Action, Position
 from mixtour.tor.game import Game
 
@@ -104,6 +105,7 @@ def test_a_pawn_with_no_step_is_explained_as_stuck() -> None:
 
 def test_every_reason_the_bridge_gives_is_one_the_pages_word() -> None:
     assert "pawn-stuck" not in REASON_IDS  # the bridge's own, worded by the pages too
+    assert "link-full" not in REASON_IDS
 
 
 @calls("undo", "redo", "goto")
@@ -233,6 +235,71 @@ def test_a_corrupt_saved_game_is_refused_and_the_game_kept(text: str) -> None:
     answer = check(bridge.restore(text), TorBridge.restore)
     assert not answer["ok"] and answer["message"]
     assert bridge.game.record() == OPENING
+
+
+@calls("corr_new", "corr_link", "corr_name")
+def test_a_game_by_link_is_set_up_named_and_linked() -> None:
+    b = TorBridge(Game(None, OPENING))
+    assert check(b.corr_link(), TorBridge.corr_link)["ok"] is False
+    started = check(b.corr_new("standard", "random", "Ann"), TorBridge.corr_new)
+    assert started["ok"] and started["you"] in ("w", "b")
+    assert started["state"]["corr"] == started["corr"]["id"] and started["state"]["moves"] == []
+    black = check(b.corr_new("random", "b", "Bo", "ABCDefgh"), TorBridge.corr_new)
+    assert black["corr"]["names"] == ["", "Bo"] and black["corr"]["sender"] == "b"
+    assert "&p=" in black["corr"]["fragment"], "a random layout is written in the link"
+    for answer in [
+        b.corr_new("standard", "r"),
+        b.corr_new("square", "w"),
+        b.corr_new("standard", "w", "", "x"),
+    ]:
+        refused = check(answer, TorBridge.corr_new)
+        assert refused["ok"] is False and refused["message"]
+    b.corr_new("standard", "w", "Ann", "ABCDefgh")
+    played = json.loads(b.play("c3"))
+    assert played["state"]["movers"] == ["w"] and played["state"]["corr"] == "ABCDefgh"
+    linked = check(b.corr_link(), TorBridge.corr_link)
+    assert linked["corr"]["sender"] == "w" and linked["corr"]["fragment"].startswith("c=1&g=tor&")
+    named = check(b.corr_name("b", "Bob"), TorBridge.corr_name)
+    assert named["corr"]["names"] == ["Ann", "Bob"]
+    assert check(b.corr_name("r", "Cy"), TorBridge.corr_name)["ok"] is False
+    b.new_game()
+    assert json.loads(b.state())["corr"] is None, "another game on the board ends the game by link"
+
+
+@calls("corr_read", "corr_open")
+def test_a_link_of_a_game_is_read_and_checked_against_the_kept_one() -> None:
+    sender = TorBridge()
+    sender.corr_new("standard", "w", "Ann", "ABCDefgh")
+    first = json.loads(sender.corr_link())["corr"]["fragment"]
+    sender.play("c3")
+    second = json.loads(sender.corr_link())["corr"]["fragment"]
+    b = TorBridge(Game(None, OPENING))
+    assert check(b.corr_read(second), TorBridge.corr_read) == {"ok": True, "id": "ABCDefgh"}
+    damaged = check(b.corr_read(second[:-3]), TorBridge.corr_read)
+    assert damaged["ok"] is False and damaged["reason"]["id"] == "damaged"
+    of_mixtour = mixtour_links.encode(mixtour_links.CorrespondenceGame.new("ABCDefgh"))
+    other = check(b.corr_read(of_mixtour), TorBridge.corr_read)
+    assert other["ok"] is False and other["reason"]["id"] == "wrong-game"
+    assert b.game.record() == OPENING, "a link only read leaves the board as it was"
+    assert check(b.corr_open(second), TorBridge.corr_open)["kind"] == "new"
+    older = check(b.corr_open(first, second, "b"), TorBridge.corr_open)
+    assert older["kind"] == "older" and older["state"]["moves"] == ["c3"]
+    newer = check(b.corr_open(second, first, "b"), TorBridge.corr_open)
+    assert newer["kind"] == "newer" and newer["added"] == 1
+    mine = check(b.corr_open(second, first, "w"), TorBridge.corr_open)
+    assert mine["ok"] is False and mine["reason"]["id"] == "your-move"
+
+
+def test_a_full_link_takes_no_more_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    import corr_part
+
+    b = TorBridge()
+    b.corr_new("standard", "w", "", "ABCDefgh")
+    monkeypatch.setattr(b.corr_module, "room", lambda fragment: 0)
+    refused = check(b.play("c3"), TorBridge.play)
+    assert refused["reason"]["id"] == "link-full" and refused["message"] == corr_part.LINK_FULL
+    b.new_game()
+    assert json.loads(b.play("c3"))["ok"], "outside a game by link the room does not count"
 
 
 def test_every_tor_bridge_function_is_covered_and_declares_its_json() -> None:

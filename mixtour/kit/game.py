@@ -145,6 +145,12 @@ class Game(Generic[Pos, A, Out, Rsn]):
         codes = self.position.history() + (self._redo[::-1] if with_future else [])
         return [str(self.action(c)) for c in codes]
 
+    def movers(self) -> list[int]:
+        """The player who made each action: the played ones, then those redo
+        would replay. Each game's own: who moves next is its rules' (a pass
+        may hand the turn back)."""
+        raise NotImplementedError
+
     def future(self) -> list[A]:
         """The actions that redo would replay, next first."""
         return [self.action(c) for c in reversed(self._redo)]

@@ -20,6 +20,7 @@ import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
+import { GAMES } from "./library-games.js";
 import { Links } from "./links.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
@@ -154,7 +155,48 @@ const library = new Library({
 });
 
 // Games played with friends by sending a link (web/js/corr.js), kept apart from the library's.
-const corr = new Corr({ call, render, say: (text) => tell(text), ai, library, board, hideStart: () => start.hide() });
+/** @type {Corr<Bridge.View>} */
+const corr = new Corr({
+  game: GAMES.mixtour,
+  call: /** @type {Bridge.CorrCall<Bridge.View>} */ (/** @type {unknown} */ (call)),
+  render,
+  say: (text) => tell(text),
+  humans: () => ai.setSeats({ w: 0, r: 0, b: 0 }, { refresh: false }),
+  library,
+  hideStart: () => start.hide(),
+  setup: corrSetup(),
+});
+
+/**
+ * Mixtour's questions before a game by link (its <template id="corr-setup">,
+ * put in the dialog by web/js/corr.js): two or three players, the discs and
+ * the target; Blue is offered to three players only.
+ * @returns {import("./corr.js").CorrSetup}
+ */
+function corrSetup() {
+  const players = () => {
+    const form = /** @type {HTMLFormElement} */ ($("#corr-form"));
+    const choice = /** @type {RadioNodeList} */ (form.elements.namedItem("corr-players"));
+    return Number(choice.value) === 3 ? 3 : 2;
+  };
+  const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+  let shownFor = 0; // the players the discs were last set for (a changed count sets them again)
+  return {
+    sync() {
+      const count = players();
+      const color = /** @type {HTMLSelectElement} */ ($("#corr-color"));
+      const blue = /** @type {HTMLOptionElement | null} */ (color.querySelector('option[value="b"]'));
+      if (blue) {
+        blue.hidden = count < 3;
+        blue.disabled = count < 3;
+      }
+      if (count < 3 && color.value === "b") color.value = "random";
+      if (count !== shownFor) field("#corr-discs").value = String(call("rules").defaultDiscs[String(count)]);
+      shownFor = count;
+    },
+    args: () => [players(), Number(field("#corr-discs").value), Number(field("#corr-target").value)],
+  };
+}
 
 // The start panel, the rules summary and the board turned to the player (web/js/start.js).
 const start = new Start({

@@ -1,12 +1,15 @@
 // @ts-check
 // The games by link kept in this browser (web/js/corr.js), apart from the
 // local games of library.js: one localStorage key per game,
-//   mixtour.corr.<game id>  {version: 1, id, fragment (the latest link), mine
-//                           (the colour played here, "" to watch), names,
-//                           people, players, status, turn, moves, created,
-//                           updated}
+//   mixtour.corr.<game id>  {version: 1, game (library-games.js's name; none
+//                           for Mixtour's older entries), id, fragment (the
+//                           latest link), mine (the colour played here, "" to
+//                           watch), names, people, players, status, turn,
+//                           moves, created, updated}
 // checked in shape when read; the engine checks the link itself when the
 // game is opened. Storage that is disabled or full never throws here.
+
+import { GAMES } from "./library-games.js";
 
 export const CORR_PREFIX = "mixtour.corr.";
 export const VERSION = 1;
@@ -17,6 +20,7 @@ export const COLORS = ["w", "r", "b"];
  * One correspondence game kept in this browser.
  * @typedef {object} CorrEntry
  * @property {number} version
+ * @property {string} game the game it is of (a key of library-games.js's GAMES)
  * @property {string} id
  * @property {string} fragment
  * @property {string} mine
@@ -44,6 +48,8 @@ export function parseCorr(raw) {
     return null;
   }
   if (!data || typeof data !== "object" || data.version !== VERSION) return null;
+  const game = data.game ?? "mixtour"; // the first game's entries had no name
+  if (typeof game !== "string" || !Object.hasOwn(GAMES, game)) return null;
   const text = (/** @type {unknown} */ value, /** @type {number} */ max) =>
     typeof value === "string" && value.length <= max;
   if (!text(data.id, 8) || !/^[\w-]{8}$/.test(data.id)) return null;
@@ -59,6 +65,7 @@ export function parseCorr(raw) {
   const count = (/** @type {unknown} */ n) => (typeof n === "number" && Number.isFinite(n) ? n : 0);
   return {
     version: VERSION,
+    game,
     id: data.id,
     fragment: data.fragment,
     mine: data.mine,

@@ -1,8 +1,15 @@
 // @ts-check
 // Correspondence games: two or three people play one game, each in their own
 // browser, by sending its link back and forth (a chat, a mail, a QR code).
-// There is no server: the link (mixtour/correspondence.py) carries the whole
-// game, and Python replays and checks it before anything is shown or kept.
+// There is no server: the link (mixtour/kit/correspondence.py, with each
+// game's part) carries the whole game, and Python replays and checks it
+// before anything is shown or kept.
+//
+// Written once for every game: a page gives its game (library-games.js: its
+// colours and words), its bridge (web/py/corr_part.py's functions, the same
+// in every game) and how its set-up dialog reads (CorrSetup). A link of
+// another game is refused by the engine (wrong-game); "Your games" lists the
+// games by link of every game, and opens another game's on its own page.
 //
 // The flow: "Play a friend by link" (start panel, New game) sets a game up;
 // after each move the panel says whom to send the link to, with Copy, the
@@ -26,12 +33,12 @@
 // #corr[data-you], body[data-corr] (the game id shown), #corr-link (the link to
 // send), #corr-games-list li[data-corr-id] (in "Your games").
 
-import { colorName, currentLanguage, plural, reasonText, t } from "./i18n.js";
+import { currentLanguage, plural, t, translatePage } from "./i18n.js";
 import { gameRow } from "./library.js";
-import { gameOf } from "./library-games.js";
+import { GAMES, gameOf } from "./library-games.js";
 import { copyText, showForCopy } from "./clipboard.js";
 import { $ } from "./page.js";
-import { COLORS, CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
+import { CORR_PREFIX, deleteCorr, listCorr, readCorr, storeCorr, VERSION } from "./corr-store.js";
 import { drawQr } from "./qr.js";
 
 const ROOM_WARNING = 60; // actions left in a link when the page starts to say so
@@ -43,12 +50,13 @@ export function isCorrLink(fragment) {
 
 /**
  * "Ann (White)", or "White" when the player gave no name.
+ * @param {import("./library-games.js").LibraryGame} game
  * @param {string[]} names
  * @param {string} color
  */
-function who(names, color) {
-  const name = names[COLORS.indexOf(color)];
-  return name ? t("corr.named", { name, color: colorName(color) }) : colorName(color);
+function who(game, names, color) {
+  const name = names[game.colors.indexOf(color)];
+  return name ? t("corr.named", { name, color: game.side(color) }) : game.side(color);
 }
 
 /**
@@ -56,8 +64,9 @@ function who(names, color) {
  * the table (a nested rule's reason by reasonText, the engine's own English
  * for an English page), else the engine's English message.
  * @param {{message?: string, reason?: Bridge.Reason}} answer
+ * @param {import("./library-games.js").LibraryGame} game the page's game
  */
-export function refusalText(answer) {
+export function refusalText(answer, game) {
   const reason = answer.reason;
   const key = `corr.why.${reason?.id}`;
   if (!reason || t(key) === key) return answer.message ?? "";
@@ -65,31 +74,42 @@ export function refusalText(answer) {
   if (reason.id === "illegal" && currentLanguage() === "en") return answer.message ?? "";
   /** @type {{[name: string]: unknown}} */
   const values = { ...reason.args };
-  if (typeof reason.args.color === "string") values.color = colorName(reason.args.color);
-  if (typeof reason.args.sender === "string") values.sender = colorName(reason.args.sender);
+  if (typeof reason.args.color === "string") values.color = game.side(reason.args.color);
+  if (typeof reason.args.sender === "string") values.sender = game.side(reason.args.sender);
   // A link of another game of the collection (wrong-game) names that game.
   if (reason.id === "wrong-game") values.game = gameOf({ game: reason.args.game })?.title ?? reason.args.game;
   const why = reason.args.why;
-  if (why && typeof why === "object") values.why = reasonText({ reason: why, message: "" }) || why.id;
+  if (why && typeof why === "object") values.why = game.reason(why) || why.id;
   return t(key, values);
 }
 
 /**
- * What the correspondence module needs of the page.
- * @typedef {object} CorrApp
- * @property {Bridge.Call} call
- * @property {(state: Bridge.View) => void} render
- * @property {(text: string) => void} say
- * @property {import("./ai.js").Ai} ai
- * @property {import("./library.js").Library} library
- * @property {import("./mixtour-board.js").Board} board
- * @property {() => void} hideStart
+ * A game's set-up dialog (#corr-form): the fields before the colour and the name.
+ * @typedef {object} CorrSetup
+ * @property {() => void} sync match the fields to one another (the dialog opened or changed)
+ * @property {() => (string | number)[]} args what corr_new takes before the colour and the name
  */
 
+/**
+ * What games by link need of a page; `V` is its game's view (Bridge.View, Bridge.TorView).
+ * @template {Bridge.CorrView} V
+ * @typedef {object} CorrApp
+ * @property {import("./library-games.js").LibraryGame} game
+ * @property {Bridge.CorrCall<V>} call
+ * @property {(state: V) => void} render
+ * @property {(text: string) => void} say
+ * @property {() => void} humans every seat to a person: nobody's computer plays a game by link
+ * @property {import("./library.js").Library} library
+ * @property {() => void} hideStart
+ * @property {CorrSetup} setup
+ */
+
+/** @template {Bridge.CorrView} V */
 export class Corr {
-  /** @param {CorrApp} app */
+  /** @param {CorrApp<V>} app */
   constructor(app) {
     this.app = app;
+    this.game = app.game;
     this.active = false;
     /** @type {{id: string | null, text: string} | null} the last link refused, and why */
     this.refused = null;
@@ -118,10 +138,6 @@ export class Corr {
       /** @type {HTMLSelectElement} */
       color: $("#corr-color"),
       /** @type {HTMLInputElement} */
-      discs: $("#corr-discs"),
-      /** @type {HTMLInputElement} */
-      target: $("#corr-target"),
-      /** @type {HTMLInputElement} */
       name: $("#corr-name"),
       error: $("#corr-error"),
       list: $("#corr-games-list"),
@@ -131,6 +147,7 @@ export class Corr {
       myName: $("#corr-my-name"),
     };
     const { ui } = this;
+    this.fillDialog();
     ui.list.closest(".corr-games")?.removeAttribute("hidden"); // this page plays games by link
     ui.share.hidden = typeof navigator.share !== "function";
     ui.copy.addEventListener("click", () => this.copy());
@@ -141,10 +158,7 @@ export class Corr {
       /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
       this.openDialog();
     });
-    ui.form.addEventListener("change", (event) => {
-      const target = /** @type {HTMLInputElement} */ (event.target);
-      if (target.name === "corr-players") this.syncForm(Number(target.value));
-    });
+    ui.form.addEventListener("change", () => app.setup.sync());
     ui.form.addEventListener("submit", (event) => this.submit(event));
     $("#open-games").addEventListener("click", () => this.fillList());
     ui.nameForm.addEventListener("submit", (event) => {
@@ -160,28 +174,22 @@ export class Corr {
 
   // -- setting a game up ----------------------------------------------------------
 
+  /** The dialog's questions of this page's game (its <template id="corr-setup">) and its colours. */
+  fillDialog() {
+    const fields = document.querySelector("template#corr-setup");
+    const slot = $("#corr-fields");
+    if (fields instanceof HTMLTemplateElement) slot.replaceChildren(fields.content.cloneNode(true));
+    translatePage(slot);
+    this.ui.color.replaceChildren(
+      new Option(t("corr.random"), "random"),
+      ...this.game.colors.map((color) => new Option(this.game.side(color), color)),
+    );
+  }
+
   openDialog() {
-    this.syncForm(this.formPlayers());
+    this.app.setup.sync();
     this.ui.error.textContent = "";
     this.ui.dialog.showModal();
-  }
-
-  formPlayers() {
-    const choice = /** @type {RadioNodeList} */ (this.ui.form.elements.namedItem("corr-players"));
-    return Number(choice.value) === 3 ? 3 : 2;
-  }
-
-  /** @param {number} players */
-  syncForm(players) {
-    const blue = /** @type {HTMLOptionElement | null} */ (this.ui.color.querySelector('option[value="b"]'));
-    if (blue) {
-      blue.hidden = players < 3;
-      blue.disabled = players < 3;
-    }
-    if (players < 3 && this.ui.color.value === "b") this.ui.color.value = "random";
-    if (!this.ui.discs.dataset.edited) {
-      this.ui.discs.value = String(this.app.call("rules").defaultDiscs[String(players)]);
-    }
   }
 
   /** @param {SubmitEvent} event */
@@ -191,14 +199,7 @@ export class Corr {
     event.preventDefault();
     if (!this.ui.form.reportValidity()) return;
     const { ui } = this;
-    const answer = this.app.call(
-      "corr_new",
-      this.formPlayers(),
-      Number(ui.discs.value),
-      Number(ui.target.value),
-      ui.color.value,
-      ui.name.value,
-    );
+    const answer = this.app.call("corr_new", ...this.app.setup.args(), ui.color.value, ui.name.value);
     if (!answer.ok || !answer.state || !answer.corr || !answer.you) {
       ui.error.textContent = answer.message ?? "";
       return;
@@ -207,10 +208,11 @@ export class Corr {
     this.app.hideStart();
     this.show(answer.corr, answer.state, answer.you);
     const kept = this.keep();
+    const side = this.game.side;
     const started =
       answer.state.turn === answer.you
-        ? t("corr.startedFirst", { you: colorName(answer.you) })
-        : t("corr.started", { you: colorName(answer.you), color: colorName(answer.state.turn) });
+        ? t("corr.startedFirst", { you: side(answer.you) })
+        : t("corr.started", { you: side(answer.you), color: side(answer.state.turn) });
     this.app.say(kept ? started : `${started} ${t("corr.full")}`);
   }
 
@@ -233,8 +235,8 @@ export class Corr {
     const mine = kept ? kept.mine : state.over ? "" : state.turn;
     if (answer.kind === "newer" || answer.kind === "new") {
       // The board animates the last move: show the position before it first.
-      if (state.moves.length) this.show(answer.corr, call("goto", state.moves.length - 1), mine);
-      this.show(answer.corr, state.moves.length ? call("goto", state.moves.length) : state, mine);
+      if (state.ply) this.show(answer.corr, call("goto", state.ply - 1), mine);
+      this.show(answer.corr, state.ply ? call("goto", state.ply) : state, mine);
       this.keep(kept?.created);
     } else {
       this.show(answer.corr, state, mine);
@@ -255,7 +257,7 @@ export class Corr {
   refuse(answer, id = null) {
     this.ui.box.hidden = false;
     this.ui.box.dataset.state = "refused";
-    const text = t("corr.refused", { why: refusalText(answer) });
+    const text = t("corr.refused", { why: refusalText(answer, this.game) });
     this.refused = { id, text };
     this.ui.status.textContent = text;
     this.ui.send.hidden = true;
@@ -287,11 +289,11 @@ export class Corr {
   /**
    * Put a correspondence game on the board.
    * @param {Bridge.CorrInfo} info
-   * @param {Bridge.View} state
+   * @param {V} state
    * @param {string} mine
    */
   show(info, state, mine) {
-    const { ai, library, render } = this.app;
+    const { library, render } = this.app;
     if (!this.active) library.detach({ previous: true });
     this.app.hideStart(); // a game by link is on the board: no first-screen choice over it
     this.active = true;
@@ -299,7 +301,7 @@ export class Corr {
     this.mine = mine;
     this.info = info;
     document.body.dataset.corr = info.id;
-    ai.setSeats({ w: 0, r: 0, b: 0 }, { refresh: false });
+    this.app.humans();
     render(state);
   }
 
@@ -315,15 +317,16 @@ export class Corr {
     const before = readCorr(answer.corr.id);
     const kept = storeCorr({
       version: VERSION,
+      game: this.game.name,
       id: answer.corr.id,
       fragment: answer.corr.fragment,
       mine: this.mine,
       names: answer.corr.names,
       people: answer.corr.people,
-      players: state.players,
+      players: answer.corr.people.length,
       status: state.status,
       turn: state.turn,
-      moves: state.moves.length,
+      moves: state.ply,
       created: before?.created || created || Date.now(),
       updated: Date.now(),
     });
@@ -359,7 +362,7 @@ export class Corr {
   /**
    * Whether the person here may move now: always outside a correspondence
    * game; in one, only the colour they play, at the end of the game.
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   mayMove(state) {
     return !this.active || (!state.over && state.turn === this.mine && !state.canRedo && this.roomLeft() > 0);
@@ -372,7 +375,7 @@ export class Corr {
 
   /**
    * Why the board takes no move now (empty when it does).
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   notYours(state) {
     if (!this.active || this.mayMove(state)) return "";
@@ -380,12 +383,12 @@ export class Corr {
     if (state.over) return t("corr.finished");
     if (!this.mine) return t("corr.watching");
     if (this.roomLeft() <= 0) return t("corr.linkFull");
-    return t("corr.notYourTurn", { color: who(this.info?.names ?? [], state.turn) });
+    return t("corr.notYourTurn", { color: who(this.game, this.info?.names ?? [], state.turn) });
   }
 
   /**
    * A move was made here: keep the game and offer its link.
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   played(state) {
     if (!this.active) return;
@@ -400,7 +403,7 @@ export class Corr {
 
   /**
    * Called after every render: follow the board (another game ends the correspondence one).
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   update(state) {
     if (!state.corr) {
@@ -414,9 +417,9 @@ export class Corr {
     ui.box.dataset.state = state.over ? "over" : state.turn === this.mine ? "your-move" : "wait";
     ui.status.textContent = this.statusText(state);
     const info = this.info;
-    ui.nameForm.hidden = !this.mine || !info || !!info.names[COLORS.indexOf(this.mine)] || state.over;
+    ui.nameForm.hidden = !this.mine || !info || !!info.names[this.game.colors.indexOf(this.mine)] || state.over;
     const waiting = !state.over && state.turn !== this.mine && !state.canRedo;
-    const ended = state.over && state.movers.at(-1) === this.mine;
+    const ended = state.over && state.movers[state.ply - 1] === this.mine;
     ui.send.hidden = !info || !(waiting || ended);
     if (info && !ui.send.hidden) {
       const url = new URL(location.href);
@@ -430,33 +433,36 @@ export class Corr {
         });
       }
       const others = info.people.split("").filter((c) => c !== this.mine);
-      const to = state.over ? others.map((c) => who(info.names, c)).join(", ") : who(info.names, state.turn);
-      const justMoved = state.moves.length > 0 && state.movers.at(-1) === this.mine;
+      const to = state.over
+        ? others.map((c) => who(this.game, info.names, c)).join(", ")
+        : who(this.game, info.names, state.turn);
+      const justMoved = state.ply > 0 && state.movers[state.ply - 1] === this.mine;
       ui.sendText.textContent = justMoved ? t("corr.sendAfterMove", { color: to }) : t("corr.send", { color: to });
     }
   }
 
   /**
    * "You play Red. White played c3:2-d4 — your move."
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   statusText(state) {
     const names = this.info?.names ?? [];
-    const you = this.mine ? t("corr.youPlay", { you: colorName(this.mine) }) : t("corr.watchingShort");
-    const ply = state.moves.length;
-    const lastBy = ply ? who(names, state.movers[ply - 1]) : "";
+    const game = this.game;
+    const you = this.mine ? t("corr.youPlay", { you: game.side(this.mine) }) : t("corr.watchingShort");
+    const ply = state.ply;
+    const lastBy = ply ? who(game, names, state.movers[ply - 1]) : "";
     let now;
     if (state.over) {
-      now = [ply ? t("corr.lastMoveEnd", { color: lastBy, action: state.moves[ply - 1] }) : "", `${t(`result.${state.status}`)}.`];
+      now = [ply ? t("corr.lastMoveEnd", { color: lastBy, action: state.moves[ply - 1] }) : "", `${game.result(state.status)}.`];
       return [you, ...now].filter(Boolean).join(" ");
     }
     const mine = state.turn === this.mine;
-    if (!ply) now = mine ? t("corr.firstMove") : t("corr.firstWait", { color: who(names, state.turn) });
+    if (!ply) now = mine ? t("corr.firstMove") : t("corr.firstWait", { color: who(game, names, state.turn) });
     else {
-      const next = mine ? t("corr.yourMove") : t("corr.theirMove", { color: who(names, state.turn) });
+      const next = mine ? t("corr.yourMove") : t("corr.theirMove", { color: who(game, names, state.turn) });
       now = t("corr.lastThen", { color: lastBy, action: state.moves[ply - 1], now: next });
     }
-    // A link has a longest length (mixtour/correspondence.py's MAX_LINK): said
+    // A link has a longest length (mixtour/kit/correspondence.py's MAX_LINK): said
     // well before it, so that the game can be finished or its record kept.
     const room = this.roomLeft();
     if (room <= 0) return `${you} ${now} ${t("corr.linkFull")}`;
@@ -486,9 +492,20 @@ export class Corr {
    */
   seatLabel(color) {
     if (!this.active || !this.info) return "";
-    const name = this.info.names[COLORS.indexOf(color)] ?? "";
+    const name = this.info.names[this.game.colors.indexOf(color)] ?? "";
     const you = color === this.mine ? t("corr.you") : "";
     return [name, you].filter(Boolean).join(" ");
+  }
+
+  /**
+   * "Ann (you)", "White (you)" or "Black": a player of the game by link on
+   * its own, where no colour is shown beside it ("" outside one).
+   * @param {string} color
+   */
+  playerLabel(color) {
+    if (!this.active || !this.info) return "";
+    const name = this.info.names[this.game.colors.indexOf(color)] || this.game.side(color);
+    return color === this.mine ? `${name} ${t("corr.you")}` : name;
   }
 
   /**
@@ -504,7 +521,7 @@ export class Corr {
     this.info = answer.corr;
     const kept = this.keep();
     this.app.render(answer.state);
-    const saved = t("corr.nameSaved", { name: who(answer.corr.names, this.mine) });
+    const saved = t("corr.nameSaved", { name: who(this.game, answer.corr.names, this.mine) });
     this.app.say(kept ? saved : `${saved} ${t("corr.full")}`);
   }
 
@@ -521,7 +538,7 @@ export class Corr {
 
   async share() {
     try {
-      await navigator.share({ title: t("corr.shareTitle"), text: this.ui.sendText.textContent ?? "", url: this.ui.link.value });
+      await navigator.share({ title: t("corr.shareTitle", { game: this.game.title }), text: this.ui.sendText.textContent ?? "", url: this.ui.link.value });
     } catch {
       // the player closed the share sheet: nothing to say
     }
@@ -544,11 +561,19 @@ export class Corr {
 
   /** @param {import("./corr-store.js").CorrEntry} entry */
   item(entry) {
+    const game = GAMES[entry.game];
+    const here = game === this.game;
+    const label = corrLabel(entry);
     const item = gameRow({
-      label: corrLabel(entry),
+      // Another game's row says which game it is, and opens on that game's page.
+      label: here ? label : `${game.title} · ${label}`,
       current: this.active && entry.id === this.id,
       updated: entry.updated,
       open: () => {
+        if (!here) {
+          location.assign(new URL(`${game.page}#${entry.fragment}`, location.href).href);
+          return;
+        }
         /** @type {HTMLDialogElement} */ ($("#games-dialog")).close();
         this.app.library.update(); // the local game on the board is kept first
         const fresh = readCorr(entry.id);
@@ -570,11 +595,12 @@ export class Corr {
  * @param {import("./corr-store.js").CorrEntry} entry
  */
 export function corrLabel(entry) {
+  const game = GAMES[entry.game];
   const others = entry.people.split("").filter((c) => c !== entry.mine);
-  const opponents = others.map((c) => who(entry.names, c)).join(", ");
+  const opponents = others.map((c) => who(game, entry.names, c)).join(", ");
   const parts = [t("corr.with", { opponents }), plural("library.moves", entry.moves)];
-  if (entry.status !== "playing") parts.push(t(`result.${entry.status}`));
+  if (entry.status !== "playing") parts.push(game.result(entry.status));
   else if (entry.turn === entry.mine) parts.push(t("corr.yourMove"));
-  else parts.push(t("status.toMove", { color: who(entry.names, entry.turn) }));
+  else parts.push(t("status.toMove", { color: who(game, entry.names, entry.turn) }));
   return parts.join(" · ");
 }

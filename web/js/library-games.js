@@ -6,10 +6,10 @@
 // and action before Python sees them, its seats and levels, and its words.
 // A new game adds one entry to GAMES.
 
-import { colorName, t } from "./i18n.js";
+import { colorName, reasonText, t } from "./i18n.js";
 import { LEVELS, parseAction, parsePosition } from "./notation.js";
 import { readAction, readPosition } from "./tor/position.js";
-import { playerName } from "./tor/words.js";
+import { playerName, torReasonText } from "./tor/words.js";
 
 /**
  * One game as the library sees it.
@@ -26,6 +26,8 @@ import { playerName } from "./tor/words.js";
  * @property {(color: string) => string} side a player's name
  * @property {(status: string) => string} result a finished game's outcome in words
  * @property {(turn: string) => string} toMove whose turn it is, in words
+ * @property {(reason: Bridge.Reason) => string} reason a rule's reason in words ("" for
+ *   the engine's own English), as a refused link of a game by link gives it
  */
 
 /** @type {Readonly<Record<string, LibraryGame>>} */
@@ -43,6 +45,7 @@ export const GAMES = Object.freeze({
     side: (color) => colorName(color),
     result: (status) => t(`result.${status}`),
     toMove: (turn) => t("status.toMove", { color: colorName(turn || "w") }),
+    reason: (reason) => reasonText({ reason, message: "" }),
   },
   tor: {
     name: "tor",
@@ -64,6 +67,7 @@ export const GAMES = Object.freeze({
     side: (color) => playerName(color),
     result: (status) => t(`tor.result.${status}`),
     toMove: (turn) => t("tor.turn", { player: playerName(turn || "w") }),
+    reason: (reason) => torReasonText(reason),
   },
 });
 

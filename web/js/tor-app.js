@@ -2,7 +2,8 @@
 // Tor's game page (web/tor.html): the board (web/js/tor/), the turn in
 // steps, refusals explained, the move list, undo and redo, a new game
 // against the computer, a friend or the computer against itself (standard
-// or random layout), links, the saved game, a hint, a typed action.
+// or random layout), links, the saved game, a hint, a typed action, and a
+// friend by link (web/js/corr.js, as on Mixtour's page).
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -13,8 +14,10 @@
 //   body[data-save], body[data-game-id], #open-games: Your games (web/js/library.js),
 //                           shared with Mixtour's page
 //   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
+//   #corr[data-state], body[data-corr], #corr-link: a game by link (web/js/corr.js)
 
 import { ComputerLock } from "./computer-lock.js";
+import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
 import { t } from "./i18n.js";
 import { keysHelp } from "./keyshelp.js";
@@ -148,7 +151,8 @@ function paintEarly() {
  */
 function render(state, { played = false } = {}) {
   view = state;
-  const human = !computer.plays(state);
+  // In a game by link only the side played here moves, at the end of the game.
+  const human = !computer.plays(state) && corr.mayMove(state);
   board.publish({ position: state.fen, status: state.status });
   board.set({
     position: state.fen,
@@ -169,12 +173,14 @@ function render(state, { played = false } = {}) {
   ui.result.hidden = !state.over;
   ui.turn.hidden = state.over;
   ui.resultText.textContent = t(`tor.result.${state.status}`);
-  ui.undo.disabled = !state.canUndo;
-  ui.redo.disabled = !state.canRedo;
-  ui.hintButton.disabled = state.over || !human;
+  // A move of a game by link is the friend's to answer: no undo, and no engine help.
+  ui.undo.disabled = !state.canUndo || !!state.corr;
+  ui.redo.disabled = !state.canRedo || !!state.corr;
+  ui.hintButton.disabled = state.over || !human || !!state.corr;
   showMoves(state);
   showHint();
   showSeats();
+  corr.update(state);
   writeLink();
   library.update();
 }
@@ -192,6 +198,11 @@ function showHint() {
   }
   if (computer.plays(state)) {
     ui.hint.textContent = t("tor.step.wait");
+    return;
+  }
+  const notYours = corr.notYours(state);
+  if (notYours) {
+    ui.hint.textContent = notYours; // a game by link: the friend moves in their browser
     return;
   }
   const selection = board.state.selection;
@@ -227,8 +238,10 @@ function showMoves(state) {
 }
 
 function showSeats() {
-  const who = (/** @type {string} */ side) =>
-    computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
+  const who = (/** @type {string} */ side) => {
+    if (view?.corr) return corr.playerLabel(side); // a game by link: "Ann (you) against Black"
+    return computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
+  };
   ui.seats.textContent = t("tor.seats", { white: who("w"), black: who("b") });
   canvas.dataset.seats = `w${computer.seats.w ?? 0}b${computer.seats.b ?? 0}`;
 }
@@ -250,6 +263,7 @@ function play(action) {
   }
   changed(answer.state, { played: true });
   say(t("tor.msg.played", { player: playerName(answer.state.turn === "w" ? "b" : "w"), action: answer.action }));
+  corr.played(answer.state); // a game by link: kept, and its link offered to send
   return true;
 }
 
@@ -332,11 +346,10 @@ function seatText() {
   return ["w", "b"].map((side) => (computer.seats[side] ? `${side}${computer.seats[side]}` : "")).join("");
 }
 
-/** The address bar shows the game (no history entry per move). */
+/** The address bar shows the game (no history entry per move), a game by link as its link. */
 function writeLink() {
-  /** @type {Bridge.Fragment} */
-  const link = call("link", true, seatText());
-  history.replaceState(null, "", `#${link.fragment}`);
+  const fragment = corr.fragment() || call("link", true, seatText()).fragment;
+  history.replaceState(null, "", `#${fragment}`);
   lastHash = location.hash;
 }
 
@@ -344,6 +357,16 @@ let lastHash = "";
 
 /** @param {string} fragment */
 function loadLink(fragment) {
+  if (isCorrLink(fragment)) {
+    // A game by link: checked, kept and shown by web/js/corr.js; a refused
+    // one leaves the board (and everything kept) as it was.
+    showProblems([]);
+    choice.hide();
+    linked.refused = !corr.open(fragment);
+    writeLink();
+    return;
+  }
+  linked.refused = false;
   /** @type {Bridge.TorLoadedLink} */
   const answer = call("load_link", fragment);
   let seats = seatsFrom(answer.seats);
@@ -381,6 +404,26 @@ async function copyLink(wholeGame) {
     ui.copiedText.focus();
   }
 }
+
+// Games with a friend by link (web/js/corr.js), kept apart from the library's.
+const corrForm = /** @type {HTMLFormElement} */ ($("#corr-form"));
+/** @type {Corr<Bridge.TorView>} */
+const corr = new Corr({
+  game: GAMES.tor,
+  call: /** @type {Bridge.CorrCall<Bridge.TorView>} */ (/** @type {unknown} */ (call)),
+  render: (state) => changed(state),
+  say,
+  humans: () => {
+    computer.seats = { w: 0, b: 0 };
+  },
+  library,
+  hideStart: () => choice.hide(),
+  // Tor asks only for the layout before the side and the name.
+  setup: {
+    sync() {},
+    args: () => [new FormData(corrForm).get("corr-layout") === "random" ? "random" : "standard"],
+  },
+});
 
 // -- new game ------------------------------------------------------------------
 
@@ -501,7 +544,10 @@ $("#command-form").addEventListener("submit", (event) => {
   const text = ui.command.value.trim();
   // Typed while the first screen's choice shows: two at this screen, said first.
   if (text && choice.shown) choice.choose("friends", { focus: false });
-  if (text && view && !computer.plays(view) && play(text)) ui.command.value = "";
+  if (!text || !view || computer.plays(view)) return;
+  const notYours = corr.notYours(view);
+  if (notYours) say(notYours);
+  else if (play(text)) ui.command.value = "";
 });
 window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
@@ -542,6 +588,8 @@ python.connect({
     if (opened) loadLink(location.hash);
     else render(call("state"));
     library.start(); // this tab's game, or the latest one; a link's game keeps it reachable
+    // A refused game by link with no local game to fall back on: the player's game by link.
+    if (linked.refused && !library.id) corr.bringBack();
     if (!opened && document.body.dataset.save !== "restored") {
       // A first visit: the choice of how to play lies over the board.
       choice.show({ focus: false });

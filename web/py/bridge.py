@@ -22,16 +22,12 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from typing import Any, cast
+from types import ModuleType
+from typing import Any, ClassVar, cast
 
 from contract import (
     ActionView,
     Color,
-    CorrInfo,
-    CorrOpened,
-    CorrOpenedJson,
-    CorrRead,
-    CorrReadJson,
     CorrStarted,
     CorrStartedJson,
     Explained,
@@ -59,8 +55,10 @@ from contract import (
     View,
     ViewJson,
 )
+from corr_part import LINK_FULL, CorrPart
 from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
 
+from mixtour import correspondence
 from mixtour.core import (
     COLORS,
     MAX_HEIGHT,
@@ -73,15 +71,7 @@ from mixtour.core import (
     default_discs,
 )
 from mixtour.core import Reason as RuleReason
-from mixtour.correspondence import (
-    MAX_LINK,
-    CorrespondenceError,
-    CorrespondenceGame,
-    check,
-    decode,
-    encode,
-    room,
-)
+from mixtour.correspondence import CorrespondenceError, CorrespondenceGame
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link, parse_seats
 from mixtour.record import read_record, to_record
@@ -117,24 +107,14 @@ def rules() -> RulesJson:
     return _dump(numbers)
 
 
-class Bridge:
+class Bridge(CorrPart[Game]):
     """The game shown on the page and the functions the page calls."""
+
+    corr_module: ClassVar[ModuleType] = correspondence
+    corr_colors = COLORS
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
-
-    @property
-    def game(self) -> Game:
-        return self._game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        # The header tags of a loaded record (White, Event...) belong to that
-        # game: any other game put on the board starts without them.
-        self._game = game
-        self.headers: dict[str, str] = {}
-        # The correspondence game the page shows (its id, people, names), or None.
-        self.corr: CorrespondenceGame | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -254,10 +234,8 @@ class Bridge:
         in :meth:`explain`) when the rules refuse a well-formed action. In a
         correspondence game whose link is as long as a link may be, no action.
         """
-        if self.corr is not None and room(encode(self._corr_now())) == 0:
-            return _dump(
-                Played(ok=False, message="the game's link is full: it takes no more actions")
-            )
+        if self._corr_full():
+            return _dump(Played(ok=False, message=LINK_FULL))
         try:
             action = self.game.play(text)
         except IllegalActionError as error:
@@ -386,28 +364,7 @@ class Bridge:
             return _dump(Loaded(ok=False, message=str(error)))
         return _dump(Loaded(ok=True, state=self.view()))
 
-    # -- correspondence: a game played by sending its link back and forth -------------
-
-    def _corr_now(self) -> CorrespondenceGame:
-        """The correspondence game with the actions played on the board."""
-        assert self.corr is not None
-        played = tuple(a.code for a in self.game.actions())
-        movers = self.game.movers()
-        sender = COLORS[movers[len(played) - 1]] if played else self.corr.sender
-        meta = self.corr
-        return CorrespondenceGame(meta.id, meta.start, played, meta.people, sender, meta.names)
-
-    def _corr_info(self) -> CorrInfo:
-        game = self._corr_now()
-        fragment = encode(game)
-        return CorrInfo(
-            id=game.id,
-            people=game.people,
-            names=list(game.names),
-            sender=cast(Color, game.sender),
-            fragment=fragment,
-            room=room(fragment),
-        )
+    # -- games by link: the game's own set-up; the rest is corr_part.py's ------------
 
     def corr_new(
         self, players: int, discs: int, target: int, color: str, name: str = "", id: str = ""
@@ -433,67 +390,7 @@ class Bridge:
                 sender=you,
             )
         except CorrespondenceError as error:
-            return _dump(CorrStarted(ok=False, message=str(error), reason=_reason(error.reason)))
+            return self._corr_refused(error)
         except (MixtourError, ValueError, TypeError) as error:
             return _dump(CorrStarted(ok=False, message=str(error)))
-        self.game = corr.game()
-        self.corr = corr
-        return _dump(
-            CorrStarted(ok=True, you=cast(Color, you), corr=self._corr_info(), state=self.view())
-        )
-
-    def corr_read(self, fragment: str) -> CorrReadJson:
-        """Read a correspondence link on its own, replaying it (the board is kept):
-        ``{"ok": true, "id": ...}`` or why it is refused."""
-        try:
-            game = decode(fragment)
-        except CorrespondenceError as error:
-            return _dump(CorrRead(ok=False, message=str(error), reason=_reason(error.reason)))
-        return _dump(CorrRead(ok=True, id=game.id))
-
-    def corr_open(self, fragment: str, kept: str = "", mine: str = "") -> CorrOpenedJson:
-        """Show a correspondence link, checked against ``kept`` (the link of the
-        same game this browser keeps, ``""`` if none) and ``mine`` (the colour
-        this browser plays in it, ``""`` if none). An ``older`` link shows the
-        kept game. A refused link leaves the board as it was."""
-        try:
-            link = decode(fragment)
-            held = decode(kept) if isinstance(kept, str) and kept else None
-            you = mine if isinstance(mine, str) and mine in COLORS else None
-            verdict = check(link, held, you)
-        except CorrespondenceError as error:
-            return _dump(CorrOpened(ok=False, message=str(error), reason=_reason(error.reason)))
-        shown = held if verdict.kind == "older" and held is not None else link
-        self.game = shown.game()
-        self.corr = shown
-        kind = cast(Any, verdict.kind)
-        return _dump(
-            CorrOpened(
-                ok=True,
-                kind=kind,
-                added=verdict.added,
-                behind=verdict.behind,
-                corr=self._corr_info(),
-                state=self.view(),
-            )
-        )
-
-    def corr_link(self) -> CorrStartedJson:
-        """The correspondence game on the board with its actions so far, and its
-        link (the page sends it after each move); ``ok`` false when the board
-        holds no correspondence game."""
-        if self.corr is None:
-            return _dump(CorrStarted(ok=False, message="no correspondence game is shown"))
-        return _dump(CorrStarted(ok=True, corr=self._corr_info(), state=self.view()))
-
-    def corr_name(self, color: str, name: str) -> CorrStartedJson:
-        """Set the name of ``color``'s player in the correspondence game shown."""
-        if self.corr is None or not isinstance(color, str) or color not in self.corr.people:
-            return _dump(CorrStarted(ok=False, message="no such player in this game"))
-        before = self.corr
-        self.corr = self.corr.with_name(color, name if isinstance(name, str) else "")
-        info = self._corr_info()
-        if len(info["fragment"]) > MAX_LINK:  # no page would open the link
-            self.corr = before
-            return _dump(CorrStarted(ok=False, message="the game's link has no room for this name"))
-        return _dump(CorrStarted(ok=True, corr=info, state=self.view()))
+        return self._corr_started(corr, you)

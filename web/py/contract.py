@@ -342,7 +342,7 @@ class CorrStarted(TypedDict):
     ok: bool
     you: NotRequired[Color]
     corr: NotRequired[CorrInfo]
-    state: NotRequired[View]
+    state: NotRequired["View | TorView"]
     message: NotRequired[str]
     reason: NotRequired[Reason]
 
@@ -367,7 +367,7 @@ class CorrOpened(TypedDict):
     added: NotRequired[int]
     behind: NotRequired[int]
     corr: NotRequired[CorrInfo]
-    state: NotRequired[View]
+    state: NotRequired["View | TorView"]
     message: NotRequired[str]
     reason: NotRequired[Reason]
 
@@ -400,7 +400,8 @@ TorStatus = Literal["playing", "w-wins", "b-wins", "draw-repetition"]
 
 class TorReason(TypedDict):
     """Why Tor's rules refuse an action: an id of ``mixtour.tor.core.REASON_IDS``
-    (or ``pawn-stuck``) and its values (squares by name, colours and players by letter)."""
+    (or the bridge's ``pawn-stuck`` and ``link-full``) and its values (squares
+    by name, colours and players by letter)."""
 
     id: str
     args: dict[str, str]
@@ -421,8 +422,12 @@ class TorView(TypedDict):
     moves: list[str]
     last: str | None
     legal: list[str]
+    # Who made each action of moves (the players alternate).
+    movers: list[Literal["w", "b"]]
     canUndo: bool
     canRedo: bool
+    # The id of the game by link shown (mixtour/tor/correspondence.py), else null.
+    corr: str | None
 
 
 class TorPlayed(TypedDict):

@@ -53,6 +53,9 @@ class Surface:
     marks_engine: bool = False
 
 
+# Games by link (web/py/corr_part.py, web/js/corr.js), the same in every game's bridge.
+_CORR = ("corr_new", "corr_read", "corr_open", "corr_link", "corr_name")
+
 SURFACES: dict[str, Surface] = {
     # index.html: the game, its links, records, saves and games by link.
     "game": Surface(
@@ -70,11 +73,7 @@ SURFACES: dict[str, Surface] = {
             "load_record",
             "snapshot",
             "restore",
-            "corr_new",
-            "corr_read",
-            "corr_open",
-            "corr_link",
-            "corr_name",
+            *_CORR,
         ),
         "mixtourPython",
         functions=("rules",),
@@ -97,6 +96,7 @@ SURFACES: dict[str, Surface] = {
             "snapshot",
             "restore",
             "lesson_reply",
+            *_CORR,
         ),
         "torPython",
         marks_engine=True,

@@ -17,10 +17,14 @@ True
 from __future__ import annotations
 
 import json
+import random
+import secrets
 from collections.abc import Mapping
-from typing import Any, cast
+from types import ModuleType
+from typing import Any, ClassVar, cast
 
 from contract import (
+    CorrStartedJson,
     Fragment,
     FragmentJson,
     GameRecord,
@@ -40,8 +44,10 @@ from contract import (
     TorView,
     TorViewJson,
 )
+from corr_part import LINK_FULL, CorrPart
 from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
 
+from mixtour.tor import correspondence
 from mixtour.tor.core import (
     COLOR_LETTERS,
     PLAYER_LETTERS,
@@ -54,6 +60,7 @@ from mixtour.tor.core import (
     random_layout,
     start_fen,
 )
+from mixtour.tor.correspondence import CorrespondenceError, CorrespondenceGame
 from mixtour.tor.game import Game
 from mixtour.tor.link import format_link, parse_link, parse_seats
 from mixtour.tor.record import read_record, to_record
@@ -82,13 +89,14 @@ def _english(reason: Reason) -> str:
     return str(reason)
 
 
-class TorBridge:
+class TorBridge(CorrPart[Game]):
     """The game of Tor shown on the page and the functions the page calls."""
+
+    corr_module: ClassVar[ModuleType] = correspondence
+    corr_colors = PLAYER_LETTERS
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game if game is not None else Game()
-        # The header tags of a loaded record (Event, White...), kept for :meth:`record`.
-        self.headers: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------------
 
@@ -111,8 +119,10 @@ class TorBridge:
             moves=game.record(with_future=True),
             last=record[-1] if record else None,
             legal=[] if result.is_over else game.legal_texts(),
+            movers=[cast(Any, PLAYER_LETTERS[m]) for m in game.movers()],
             canUndo=game.can_undo,
             canRedo=game.can_redo,
+            corr=self.corr.id if self.corr is not None else None,
         )
 
     def state(self) -> TorViewJson:
@@ -137,7 +147,11 @@ class TorBridge:
 
     def play(self, text: str) -> TorPlayedJson:
         """Play an action in T6: ``{"ok": true, "action", "state"}``, or
-        ``{"ok": false, "reason", "message"}`` (the game is unchanged)."""
+        ``{"ok": false, "reason", "message"}`` (the game is unchanged). In a
+        game by link whose link is as long as a link may be, no action."""
+        if self._corr_full():
+            full = _reason(Reason("link-full"))
+            return _dump(TorPlayed(ok=False, reason=full, message=LINK_FULL))
         try:
             played = self.game.play(str(text))
         except IllegalActionError as error:
@@ -263,3 +277,29 @@ class TorBridge:
         except SnapshotError as error:
             return _dump(TorLoaded(ok=False, message=str(error)))
         return _dump(TorLoaded(ok=True, state=self.view()))
+
+    # -- games by link: the game's own set-up; the rest is corr_part.py's ------------
+
+    def corr_new(self, layout: str, color: str, name: str = "", id: str = "") -> CorrStartedJson:
+        """Set up a game by link on the ``standard`` layout or a ``random`` one
+        (T1): ``color`` (``w``, ``b`` or ``random``) is the side this page's
+        player takes, ``name`` their name; ``id`` is drawn at random unless
+        given (tests). The link is ready at once: when the player is Black,
+        it goes to White before any action."""
+        try:
+            if layout not in ("standard", "random"):
+                raise CorrespondenceError("bad-field", "choose a layout", key="p")
+            you = random.choice(PLAYER_LETTERS) if color == "random" else color
+            if not isinstance(you, str) or you not in PLAYER_LETTERS:
+                raise CorrespondenceError("bad-field", "choose a side of the game", key="f")
+            names = ["", ""]
+            names[PLAYER_LETTERS.index(you)] = name if isinstance(name, str) else ""
+            corr = CorrespondenceGame.new(
+                id if isinstance(id, str) and id else secrets.token_urlsafe(6),
+                seed=random.randrange(MAX_SEED) if layout == "random" else None,
+                names=names,
+                sender=you,
+            )
+        except CorrespondenceError as error:
+            return self._corr_refused(error)
+        return self._corr_started(corr, you)

@@ -56,7 +56,7 @@ declare namespace Bridge {
     added?: number;
     behind?: number;
     corr?: CorrInfo;
-    state?: View;
+    state?: View | TorView;
     message?: string;
     reason?: Reason;
   }
@@ -80,7 +80,7 @@ declare namespace Bridge {
     ok: boolean;
     you?: Color;
     corr?: CorrInfo;
-    state?: View;
+    state?: View | TorView;
     message?: string;
     reason?: Reason;
   }
@@ -315,7 +315,8 @@ declare namespace Bridge {
 
   /**
    * Why Tor's rules refuse an action: an id of `mixtour.tor.core.REASON_IDS`
-   * (or `pawn-stuck`) and its values (squares by name, colours and players by letter).
+   * (or the bridge's `pawn-stuck` and `link-full`) and its values (squares
+   * by name, colours and players by letter).
    */
   interface TorReason {
     id: string;
@@ -336,8 +337,10 @@ declare namespace Bridge {
     moves: string[];
     last: string | null;
     legal: string[];
+    movers: ("w" | "b")[];
     canUndo: boolean;
     canRedo: boolean;
+    corr: string | null;
   }
 
   /**
@@ -647,12 +650,12 @@ declare namespace Bridge {
   /** The functions the bridge (web/py/bridge.py) offers the page. */
   interface Python {
     /**
-     * The correspondence game on the board with its actions so far, and its
-     * link (the page sends it after each move); `ok` false when the board
-     * holds no correspondence game.
+     * The game by link on the board with its actions so far, and its link
+     * (the page sends it after each move); `ok` false when the board holds
+     * no game by link.
      */
     corr_link(): Json<CorrStarted>;
-    /** Set the name of `color`'s player in the correspondence game shown. */
+    /** Set the name of `color`'s player in the game by link shown. */
     corr_name(color: string, name: string): Json<CorrStarted>;
     /**
      * Set up a correspondence game: `color` (`w`, `r`, `b` or `random`)
@@ -662,15 +665,15 @@ declare namespace Bridge {
      */
     corr_new(players: number, discs: number, target: number, color: string, name?: string, id?: string): Json<CorrStarted>;
     /**
-     * Show a correspondence link, checked against `kept` (the link of the
-     * same game this browser keeps, `""` if none) and `mine` (the colour
-     * this browser plays in it, `""` if none). An `older` link shows the
-     * kept game. A refused link leaves the board as it was.
+     * Show a link of a game by link, checked against `kept` (the link of
+     * the same game this browser keeps, `""` if none) and `mine` (the
+     * colour this browser plays in it, `""` if none). An `older` link
+     * shows the kept game. A refused link leaves the board as it was.
      */
     corr_open(fragment: string, kept?: string, mine?: string): Json<CorrOpened>;
     /**
-     * Read a correspondence link on its own, replaying it (the board is kept):
-     * `{"ok": true, "id": ...}` or why it is refused.
+     * Read a link of a game by link on its own, replaying it (the board is
+     * kept): `{"ok": true, "id": ...}` or why it is refused.
      */
     corr_read(fragment: string): Json<CorrRead>;
     /**
@@ -743,6 +746,34 @@ declare namespace Bridge {
   /** The functions Tor's bridge (web/py/tor_bridge.py) offers its pages. */
   interface TorPython {
     /**
+     * The game by link on the board with its actions so far, and its link
+     * (the page sends it after each move); `ok` false when the board holds
+     * no game by link.
+     */
+    corr_link(): Json<CorrStarted>;
+    /** Set the name of `color`'s player in the game by link shown. */
+    corr_name(color: string, name: string): Json<CorrStarted>;
+    /**
+     * Set up a game by link on the `standard` layout or a `random` one
+     * (T1): `color` (`w`, `b` or `random`) is the side this page's
+     * player takes, `name` their name; `id` is drawn at random unless
+     * given (tests). The link is ready at once: when the player is Black,
+     * it goes to White before any action.
+     */
+    corr_new(layout: string, color: string, name?: string, id?: string): Json<CorrStarted>;
+    /**
+     * Show a link of a game by link, checked against `kept` (the link of
+     * the same game this browser keeps, `""` if none) and `mine` (the
+     * colour this browser plays in it, `""` if none). An `older` link
+     * shows the kept game. A refused link leaves the board as it was.
+     */
+    corr_open(fragment: string, kept?: string, mine?: string): Json<CorrOpened>;
+    /**
+     * Read a link of a game by link on its own, replaying it (the board is
+     * kept): `{"ok": true, "id": ...}` or why it is refused.
+     */
+    corr_read(fragment: string): Json<CorrRead>;
+    /**
      * Why the board's attempt is refused: a square (a pawn to place, or
      * a pawn to move), a step `c3-d4`, or a whole turn `c3-d4@e6`.
      * `reason` is null when the attempt is legal as it stands.
@@ -779,7 +810,8 @@ declare namespace Bridge {
     new_game(seed?: number): Json<TorView>;
     /**
      * Play an action in T6: `{"ok": true, "action", "state"}`, or
-     * `{"ok": false, "reason", "message"}` (the game is unchanged).
+     * `{"ok": false, "reason", "message"}` (the game is unchanged). In a
+     * game by link whose link is as long as a link may be, no action.
      */
     play(text: string): Json<TorPlayed>;
     /**

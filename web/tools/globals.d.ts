@@ -30,6 +30,45 @@ declare namespace Bridge {
     ...args: Parameters<TorPython[K]>
   ) => Parsed<ReturnType<TorPython[K]>>;
 
+  /**
+   * What games by link (web/js/corr.js) read of any game's view: the fields
+   * Bridge.View and Bridge.TorView share.
+   */
+  interface CorrView {
+    turn: string;
+    over: boolean;
+    status: string;
+    ply: number;
+    moves: string[];
+    movers: string[];
+    canRedo: boolean;
+    corr: string | null;
+  }
+
+  /** An answer of games by link whose `state` is the game's own view `V`. */
+  type CorrAnswer<T, V> = Omit<T, "state"> & { state?: V };
+
+  /**
+   * The functions of games by link, the same in every game's bridge
+   * (web/py/corr_part.py), over the game's view `V`; corr_new's set-up
+   * arguments are the game's own (web/js/corr.js's CorrSetup).
+   */
+  interface CorrPython<V> {
+    corr_new(...args: (string | number)[]): CorrAnswer<CorrStarted, V>;
+    corr_read(fragment: string): CorrRead;
+    corr_open(fragment: string, kept?: string, mine?: string): CorrAnswer<CorrOpened, V>;
+    corr_link(): CorrAnswer<CorrStarted, V>;
+    corr_name(color: string, name: string): CorrAnswer<CorrStarted, V>;
+    state(): V;
+    goto(ply: number): V;
+  }
+
+  /** A page's `call` as games by link use it: answers already parsed. */
+  type CorrCall<V> = <K extends keyof CorrPython<V>>(
+    name: K,
+    ...args: Parameters<CorrPython<V>[K]>
+  ) => ReturnType<CorrPython<V>[K]>;
+
   /** An embed's `call(name, ...args)` to the shared engine (web/js/engine/host.js): later. */
   type CallLater = <K extends keyof Python>(
     name: K,
