@@ -4,21 +4,22 @@ reduced motion; the height of stacks is written on them (a setting); the
 colours come from CSS custom properties, with a dark palette that keeps its
 contrast.
 
-Animation is checked as a person sees it: the page's canvas is hashed at every
-frame (tests/webhelpers.py ``record_frames``) and the distinct pictures
-counted.
+What each change animates, and for how long, is the planner's, tested as
+pure functions in tests/js/board-anim.test.mjs. Here the page is checked to
+plan one animation per change, of the length the planner gives (the board's
+test hooks data-plans and data-plan-ms), and to draw it: one smoke check,
+slowed down twenty times (window.mixtourDebug.motionScale) so that even a
+loaded machine draws many frames of it, hashes the canvas at every frame
+(tests/webhelpers.py ``record_frames``) and counts the distinct pictures.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import (
-    animation_of,
     drag,
     frames_of,
     play,
@@ -32,21 +33,17 @@ from webhelpers import (
 
 AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 
-# A move takes MOVE_MS (web/js/board/anim.js): about 15 frames at 60 Hz. A
-# busy machine may draw only a few of them, but cannot finish the change
-# sooner; a board without animation draws one or two pictures at once.
-ANIM_JS = (Path(__file__).resolve().parents[1] / "web/js/board/anim.js").read_text("utf-8")
-MOVE_MS, DRAG_MS = (
-    int(re.search(rf"export const {name} = (\d+);", ANIM_JS).group(1))  # type: ignore[union-attr]
-    for name in ("MOVE_MS", "DRAG_MS")
-)
 
-
-def assert_animated(page: Page, shown: str, duration_ms: float) -> None:
-    """The change to ``shown`` drew pictures in between, over most of its duration."""
-    pictures, span_ms = animation_of(page, shown)
-    assert len(pictures) >= 3, f"{len(pictures)} distinct frames"
-    assert span_ms >= 0.6 * duration_ms, f"over {span_ms:.0f} ms only"
+def lengths(page: Page) -> dict[str, int]:
+    """The planner's lengths, as the page has them (web/js/board/anim.js)."""
+    return dict(
+        page.evaluate(
+            """async () => {
+                const anim = await import("./js/board/anim.js");
+                return { move: anim.MOVE_MS, drag: anim.DRAG_MS };
+            }"""
+        )
+    )
 
 
 def settle(page: Page) -> None:
@@ -56,56 +53,64 @@ def settle(page: Page) -> None:
     stop_frames(page)
 
 
-def test_a_move_by_click_slides_over_several_frames(app_page: AppPage) -> None:
+def plans(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-plans") or 0)
+
+
+def expect_planned(page: Page, before: int, count: int, ms: int) -> None:
+    """``count`` more changes were planned since ``before``, the last one
+    lasting ``ms``; then the board holds still again."""
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-plans", str(before + count))
+    assert board.get_attribute("data-plan-ms") == str(ms)
+    expect(board).not_to_have_attribute("data-animating", "1")
+
+
+def test_a_move_by_click_is_animated(app_page: AppPage) -> None:
     page = app_page.page
     play(page, "c3")
     play(page, "b4")
-    settle(page)
-    record_frames(page)
-    after = play(page, "b4-c3")
-    assert_animated(page, after, MOVE_MS)
+    before = plans(page)
+    play(page, "b4-c3")
+    expect_planned(page, before, 1, lengths(page)["move"])
     assert app_page.errors == []
 
 
-def test_an_entry_drops_in_over_several_frames(app_page: AppPage) -> None:
+def test_an_entry_is_animated(app_page: AppPage) -> None:
     page = app_page.page
-    record_frames(page)
-    after = play(page, "d2")
-    assert_animated(page, after, MOVE_MS)
+    before = plans(page)
+    play(page, "d2")
+    expect_planned(page, before, 1, lengths(page)["move"])
 
 
-def test_a_drag_lands_over_several_frames(app_page: AppPage) -> None:
+def test_a_drag_lands_in_a_short_glide(app_page: AppPage) -> None:
     page = app_page.page
     play(page, "c3")
     play(page, "b4")
-    settle(page)
-    before = position(page)
-    record_frames(page)
+    before, shown = plans(page), position(page)
     drag(page, "b4", 1, "c3")
-    after = wait_position_change(page, before)
+    after = wait_position_change(page, shown)
     assert after.startswith("5/5/2,wr,2/5/5 r")
     # The discs settle from where the pointer let them go: a short glide.
-    assert_animated(page, after, DRAG_MS)
+    expect_planned(page, before, 1, lengths(page)["drag"])
 
 
-def test_undo_and_redo_slide_the_discs_over_several_frames(app_page: AppPage) -> None:
+def test_undo_and_redo_are_animated(app_page: AppPage) -> None:
     page = app_page.page
     play(page, "c3")
     play(page, "b4")
     moved = play(page, "b4-c3")
-    settle(page)
-    record_frames(page)
+    move_ms = lengths(page)["move"]
+    before = plans(page)
     page.click("#undo")
     undone = wait_position_change(page, moved)
-    assert_animated(page, undone, MOVE_MS)
-    stop_frames(page)
-    record_frames(page)
+    expect_planned(page, before, 1, move_ms)
     page.click("#redo")
     assert wait_position_change(page, undone) == moved
-    assert_animated(page, moved, MOVE_MS)
+    expect_planned(page, before, 2, move_ms)
 
 
-def test_the_computers_reply_slides_over_several_frames(app_page: AppPage) -> None:
+def test_the_computers_reply_is_animated(app_page: AppPage) -> None:
     page = app_page.page
     page.click("#new-game")
     dialog = page.locator("#new-game-dialog")
@@ -114,11 +119,26 @@ def test_the_computers_reply_slides_over_several_frames(app_page: AppPage) -> No
     page.click("#start-game")
     expect(dialog).to_be_hidden()
     page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
-    record_frames(page)
-    mine, reply = play_against(page, "c3", AI_TIMEOUT_MS)
+    before = plans(page)
+    _, reply = play_against(page, "c3", AI_TIMEOUT_MS)
     assert reply.split()[1] == "w"
-    assert_animated(page, mine, MOVE_MS)
-    assert_animated(page, reply, MOVE_MS)
+    expect_planned(page, before, 2, lengths(page)["move"])
+    assert app_page.errors == []
+
+
+def test_a_move_is_drawn_over_many_frames(app_page: AppPage) -> None:
+    page = app_page.page
+    play(page, "c3")
+    play(page, "b4")
+    page.evaluate("window.mixtourDebug = { motionScale: 20 }")
+    record_frames(page)
+    after = play(page, "b4-c3")
+    expect(page.locator("#board")).to_have_attribute(
+        "data-plan-ms", str(20 * lengths(page)["move"])
+    )
+    # Five seconds of slide: even a loaded machine draws a good many of them.
+    pictures = frames_of(page, after)
+    assert len(pictures) >= 5, f"{len(pictures)} distinct frames"
     assert app_page.errors == []
 
 

@@ -289,25 +289,15 @@ def frames_of(page: Page, shown: str, timeout_ms: float = 30_000) -> list[int]:
     """The distinct pictures drawn from the frame where the page first showed
     position ``shown`` until the board holds still, in order (repeats removed).
     A change shown at once gives one or two (the frame of the change may
-    still hold the picture before); an animated one gives one per frame."""
-    return animation_of(page, shown, timeout_ms)[0]
-
-
-def animation_of(page: Page, shown: str, timeout_ms: float = 30_000) -> tuple[list[int], float]:
-    """``frames_of``'s pictures, and the milliseconds from the frame where
-    ``shown`` was first published to the frame that first drew the last
-    picture: how long the change took on screen. A busy machine draws fewer
-    frames of a timed animation, but never finishes it sooner."""
+    still hold the picture before); an animated one gives one per frame drawn."""
     page.wait_for_function(FRAMES_SETTLED, arg=shown, timeout=timeout_ms)
     frames = page.evaluate("() => window.__boardFrames")
     first = next(i for i, f in enumerate(frames) if f["position"] == shown)
     pictures: list[int] = []
-    last_change = frames[first]["time"]
     for frame in frames[first:]:
         if not pictures or pictures[-1] != frame["hash"]:
             pictures.append(frame["hash"])
-            last_change = frame["time"]
-    return pictures, last_change - frames[first]["time"]
+    return pictures
 
 
 def stop_frames(page: Page) -> None:

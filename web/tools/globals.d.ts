@@ -90,6 +90,8 @@ declare namespace Bridge {
 
 /** Knobs the tests set before or while a page runs (never set by the site). */
 interface MixtourDebug {
+  /** Every board animation lasts this many times its length (to watch one drawn frame by frame). */
+  motionScale?: number;
   /** How long the start of Python may take before the page says it is slow. */
   startupSlowMs?: number;
   /** How long the engine's worker may stay silent during a request before it counts as dead. */

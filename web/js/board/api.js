@@ -8,7 +8,10 @@
 // when the choice in progress changed, and asks for a redraw. It publishes
 // the rest of the page contract on the canvas too: data-geometry when it
 // lays the board out, data-position and data-status when told (publish), and
-// data-animating while a change is drawn (whenStill waits for it to end). Nothing calls
+// data-animating while a change is drawn (whenStill waits for it to end);
+// for tests, data-plans (how many changes it planned to animate) and
+// data-plan-ms (the last one's duration; window.mixtourDebug.motionScale
+// slows every animation down, to watch one drawn frame by frame). Nothing calls
 // the animation directly, so an update that does not change the pieces
 // (hints, legal moves, a flip) cannot cancel one.
 //
@@ -229,12 +232,24 @@ export class Board {
       s.animations = [];
       return;
     }
+    const scale = (!GUEST && Number(window.mixtourDebug?.motionScale)) || 1;
+    /** @type {typeof this.game.plan} */
+    const planner = (from, to, start) => {
+      const plan = this.game.plan(from, to, start);
+      if (plan) {
+        plan.duration *= scale;
+        const data = this.canvas.dataset;
+        data.plans = String(Number(data.plans ?? 0) + 1);
+        data.planMs = String(Math.round(plan.duration));
+      }
+      return plan;
+    };
     queueChange(
       s.animations,
       /** @type {import("./anim.js").Picture} */ (before),
       /** @type {import("./anim.js").Picture} */ (after),
       launch,
-      this.game.plan,
+      planner,
     );
   }
 
