@@ -391,10 +391,11 @@ export class Ai {
       (answer) => {
         if (generation !== this.generation || answer.id !== generation) return; // stale
         if (this.thinking?.generation !== generation) return;
-        const wait = Math.max(0, delay - (performance.now() - started));
+        const received = performance.now();
+        const wait = Math.max(0, delay - (received - started));
         this.scheduled = true;
         this.showBusy();
-        this.timer = setTimeout(() => this.playAnswer(generation, /** @type {AiAnswer} */ (answer)), wait);
+        this.timer = setTimeout(() => this.playAnswer(generation, /** @type {AiAnswer} */ (answer), received), wait);
       },
       (error) => {
         if (generation === this.generation) this.failed(error);
@@ -405,8 +406,9 @@ export class Ai {
   /**
    * @param {number} generation
    * @param {AiAnswer} answer
+   * @param {number} received when the answer came (performance.now())
    */
-  playAnswer(generation, answer) {
+  playAnswer(generation, answer, received) {
     this.scheduled = false;
     this.showBusy();
     if (generation !== this.generation || this.paused) return;
@@ -418,6 +420,9 @@ export class Ai {
       depth: answer.depth,
       nodes: answer.nodes,
       time_ms: answer.time_ms,
+      // When the search's answer came, on the page's clock: the search ran
+      // the time_ms before it (tests look at the frames drawn meanwhile).
+      received: Math.round(received),
     });
     this.deps.play(answer.move);
   }
