@@ -59,6 +59,7 @@ from mixtour.correspondence import (
 )
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
+from mixtour.tor import correspondence as tor_corr
 from mixtour.tor.game import Game as TorGame
 from web.tools.testenv import XBROWSER_REQUIRED_ENV
 
@@ -612,6 +613,35 @@ def test_a_game_by_link_goes_to_the_friend_and_a_tampered_link_is_refused(
         assert status.startswith("This link cannot be opened: ") and why in status, status
         assert status.endswith("Nothing you had was changed."), status
         assert tab.run("() => JSON.stringify(Object.entries(localStorage).sort())") == kept
+
+
+@relaunch_on_crash
+def test_tor_by_link_reaches_the_friend_and_your_games_keeps_both_kinds(
+    tab: Engine, site_url: str
+) -> None:
+    # Ann (White) placed a pawn on c3 and sent the link of Tor (made by the Python library).
+    sent = tor_corr.CorrespondenceGame.new("XbrTor01", names=["Ann"]).extend("c3")
+    open_link(tab, site_url + "tor.html#" + tor_corr.encode(sent))
+    tab.wait(f"() => ({CORR_STATE})() === 'your-move'")
+    assert text(tab, "#corr-status") == "You play Black. Ann (White) played c3 — your move."
+    assert board(tab, "position") == sent.game().fen()
+    # Bob (Black) answers by a click; the page gives the link to send back.
+    click_square(tab, "d5")
+    tab.wait(f"() => ({CORR_STATE})() === 'wait'")
+    back = str(tab.run("() => document.querySelector('#corr-link').value"))
+    assert tor_corr.decode(back.split("#", 1)[1]) == sent.extend("d5")
+    # A link with a changed action is refused, and the game by link comes back as it was.
+    open_link(tab, back.replace("&a=", "&a=A", 1))
+    tab.wait(f"() => ({CORR_STATE})() === 'refused'")
+    assert "it was cut short or changed on the way" in text(tab, "#corr-status")
+    assert board(tab, "position") == sent.extend("d5").game().fen()
+    # A local game of Tor beside it: both are listed in Your games.
+    open_ready(tab, site_url + "tor.html#m=c3,d5,b6")
+    click_element(tab, "#open-games")
+    tab.wait("() => document.querySelector('#games-dialog').open")
+    assert tab.run("() => document.querySelectorAll('#games-list li[data-id]').length") == 1
+    games = text(tab, "#corr-games-list li[data-corr-id]")
+    assert "With Ann (White)" in games and "2 moves" in games, games
 
 
 def tap_square(tab: Engine, square: str, disc: int | None = None, hold_ms: int = 50) -> None:

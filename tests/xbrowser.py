@@ -371,6 +371,18 @@ const check = async () => {
 check().catch((error) => done(false));
 """
 WAIT_STEP_S = 20.0
+# What a page shows, said when a wait on it gives up.
+PAGE_STATE = """
+const body = document.body;
+const loading = document.querySelector("#loading");
+return JSON.stringify({
+  url: location.href,
+  readyState: document.readyState,
+  body: body ? { ...body.dataset } : null,
+  loading: loading && { hidden: loading.hidden, text: loading.textContent.trim().slice(0, 200) },
+  message: document.querySelector("#message")?.textContent?.trim().slice(0, 200) ?? null,
+});
+"""
 # WebKitWebDriver's word for a script result it could not read.
 LOST_RESULT = "Could not parse script result"
 LOST_RESULT_TRIES = 3
@@ -504,7 +516,7 @@ class WebKit:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"webkit: still false after {timeout_s} s: {fn}")
+                raise TimeoutError(f"webkit: still false after {timeout_s} s: {fn}; {self._seen()}")
             try:
                 found = self._do(
                     "wait",
@@ -524,6 +536,14 @@ class WebKit:
                 continue
             if found:
                 return
+
+    def _seen(self) -> str:
+        """What the page showed when a wait gave up (its address, whether it
+        loaded, its hooks and loading line), for the failure's message."""
+        try:
+            return str(self.driver.execute_script(PAGE_STATE))
+        except Exception as error:  # the page cannot even say: that is the news
+            return f"the page did not answer ({type(error).__name__})"
 
     def click(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
