@@ -302,6 +302,20 @@ def test_a_full_link_takes_no_more_actions(monkeypatch: pytest.MonkeyPatch) -> N
     assert json.loads(b.play("c3"))["ok"], "outside a game by link the room does not count"
 
 
+@calls("refute")
+def test_the_puzzles_page_gets_the_answer_to_a_wrong_action() -> None:
+    puzzles = json.loads((ROOT / "web" / "data" / "tor-puzzles.json").read_text("utf-8"))
+    puzzle = next(p for p in puzzles["puzzles"] if p["n"] == 2)
+    game = Game(puzzle["fen"])
+    wrong = next(t for t in game.legal_texts() if t != puzzle["line"][0])
+    bridge = TorBridge(Game(puzzle["fen"], [wrong]))
+    answer = check(bridge.refute("win", 2), TorBridge.refute)
+    assert answer["outcome"] in ("wins", "escape") and answer["reply"] in bridge.game.legal_texts()
+    assert bridge.game.record() == [wrong], "the game is left as it was"
+    for kind, left in [("defend", 1), ("win", 0), ("win", 4)]:
+        assert check(bridge.refute(kind, left), TorBridge.refute)["outcome"] == "error"
+
+
 def test_every_tor_bridge_function_is_covered_and_declares_its_json() -> None:
     functions = contract_dts.tor_functions()
     assert covered == set(functions) - {"view"}

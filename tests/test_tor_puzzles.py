@@ -22,6 +22,7 @@ from mixtour.tor.ai.puzzles import (
     find_puzzle,
     generate,
     read_set,
+    refute,
     set_json,
 )
 from mixtour.tor.core import Position, action_text, parse_action
@@ -206,3 +207,36 @@ def test_each_game_refuses_the_others_set(capsys: pytest.CaptureFixture[str]) ->
 def test_the_rules_plug_in_is_tors() -> None:
     assert RULES.game == "tor" and RULES.self_play is not None
     assert 6 not in RULES.self_play.levels  # Master reads the clock
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_every_wrong_first_action_gets_an_answer_that_shows_it(n: int) -> None:
+    """The puzzles page's answer to a wrong action (``refute``): a reply that
+    hems the solver in at once, or one after which no hem is left in the
+    turns that remain, each proved again by a fresh solver."""
+    puzzle = first_of_length(n)
+    pos = Position(puzzle["fen"])
+    me = pos.turn
+    outcomes: Counter[str] = Counter()
+    for action in pos.legal_actions():
+        if action_text(action) == puzzle["line"][0]:
+            continue
+        pos.push(action)
+        answer = refute(pos, n)
+        outcomes[answer.outcome] += 1
+        assert answer.outcome in ("over", "wins", "escape", "none"), answer
+        if answer.reply is not None:
+            pos.push(parse_action(answer.reply))
+            if answer.outcome == "wins":
+                assert pos.status and pos.winner != me, answer
+            else:
+                need = max(n - 1, 1)
+                assert answer.moves == need and not Solver().wins_within(pos, need), answer
+            pos.pop()
+        else:
+            assert answer.outcome in ("over", "none")
+        pos.pop()
+    assert pos.fen() == puzzle["fen"], "the position is restored"
+    # A wrong action in a longer win always lets the defender off the hook.
+    if n > 1:
+        assert set(outcomes) <= {"wins", "escape"}, outcomes

@@ -34,7 +34,7 @@ runs it (see :mod:`mixtour.ai.tools.cli`); the site ships the result as
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any, Final
 
 from ..core import PASS, SCORE_HEIGHT, Action, Position, Status, action_text
@@ -220,53 +220,33 @@ def check(puzzle: Any, solver: kit.Solver[Position] | None = None) -> list[str]:
 # -- refutations (the page's answer to a wrong move) -------------------------------
 
 
-@dataclass(frozen=True)
-class Refutation:
-    """The opponent's answer to a wrong move, from the position after it.
-
-    ``outcome``: ``over`` (the wrong move ended the game), ``tower`` (the
-    reply builds the opponent's winning tower), ``escape`` (after the reply
-    the solver has no forced win in its moves left), ``forces`` (a defence
-    puzzle: the reply starts the opponent's forced win in ``moves``), or
-    ``none`` (no reply needed to show it: the solver simply did not win)."""
-
-    reply: str | None
-    outcome: str
-    moves: int = 0
+Refutation = kit.Refutation
 
 
 def refute(pos: Position, kind: str, left: int) -> Refutation:
     """The opponent's best answer in ``pos``, just after the solver's wrong
-    move, when the solver had ``left`` moves to win (``kind`` "win") or had
-    to defend (``kind`` "defend").  ``pos`` is restored."""
-    if pos.status:
-        return Refutation(None, "over")
+    move, when the solver had ``left`` moves to win (``kind`` "win": the
+    kit's :func:`~mixtour.kit.puzzles.refute`, whose reply that wins at once
+    is called ``tower`` here, as the page words it) or had to defend (``kind``
+    "defend": ``forces``, the reply that starts the opponent's forced win in
+    ``moves``, or ``none``).  ``pos`` is restored."""
     solver = Solver()
-    them = pos.turn
-    actions = solver.ordered(pos, them)
-    for action in actions:
-        pos.push(action)
-        won = _won_by(pos, them)
-        pos.pop()
-        if won:
-            return Refutation(action_text(action), "tower", 1)
-    if kind == "defend":
+    if kind == "defend" and not pos.status:
+        them = pos.turn
+        actions = solver.ordered(pos, them)
+        for action in actions:
+            pos.push(action)
+            won = _won_by(pos, them)
+            pos.pop()
+            if won:
+                return Refutation(action_text(action), "tower", 1)
         for n in range(2, DEFEND_DEPTH + 1):
             for action in actions:
                 if solver.move_wins(pos, action, n):
                     return Refutation(action_text(action), "forces", n)
         return Refutation(None, "none")
-    me = 1 - them
-    need = max(left - 1, 1)
-    for action in actions:
-        pos.push(action)
-        try:
-            escaped = _playing(pos) and pos.turn == me and not solver.wins_within(pos, need)
-        finally:
-            pos.pop()
-        if escaped:
-            return Refutation(action_text(action), "escape", need)
-    return Refutation(None, "none")
+    answer = kit.refute(solver, pos, left)
+    return replace(answer, outcome="tower") if answer.outcome == "wins" else answer
 
 
 # -- generating a set ----------------------------------------------------------------

@@ -46,6 +46,7 @@ __all__ = [
     "MAX_LENGTH",
     "Puzzle",
     "PuzzleRules",
+    "Refutation",
     "SelfPlay",
     "Solver",
     "check",
@@ -53,6 +54,7 @@ __all__ = [
     "find_puzzle",
     "generate",
     "read_set",
+    "refute",
     "set_json",
     "unique_line",
 ]
@@ -280,6 +282,51 @@ class Solver(Generic[P]):
             if self.wins_within(pos, n):
                 return n
         return 0
+
+
+# -- the answer to a wrong move (the puzzles page) -----------------------------------
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """The opponent's answer to a wrong move of a puzzle, from the position
+    after it: ``reply`` in the game's notation (None when none is needed) and
+    ``outcome``: ``over`` (the wrong move ended the game), ``wins`` (the reply
+    wins at once), ``escape`` (after the reply the solver has no forced win
+    in ``moves``, its moves left), ``none`` (no reply shows it), or a kind of
+    the game's own."""
+
+    reply: str | None
+    outcome: str
+    moves: int = 0
+
+
+def refute(solver: Solver[P], pos: P, left: int) -> Refutation:
+    """The opponent's best answer in ``pos``, just after the solver's wrong
+    move in a win puzzle where it had ``left`` moves to win (that one
+    included): a reply that wins at once, else one after which no forced win
+    is left in the solver's remaining moves.  ``pos`` is restored."""
+    if pos.status:
+        return Refutation(None, "over")
+    text = solver.rules.action_text
+    them = pos.turn
+    actions = solver.in_order(pos, True)
+    for action in actions:
+        pos.push(action)
+        won = _won_by(pos, them)
+        pos.pop()
+        if won:
+            return Refutation(text(action), "wins", 1)
+    need = max(left - 1, 1)
+    for action in actions:
+        pos.push(action)
+        try:
+            escaped = not pos.status and pos.turn != them and not solver.wins_within(pos, need)
+        finally:
+            pos.pop()
+        if escaped:
+            return Refutation(text(action), "escape", need)
+    return Refutation(None, "none")
 
 
 # -- the line of a win puzzle -------------------------------------------------------

@@ -160,15 +160,16 @@ class View(TypedDict):
 
 
 class Refuted(TypedDict):
-    """The opponent's answer to a wrong move in a puzzle (``mixtour/ai/puzzles.py``,
-    ``refute``): ``reply`` in N1 (null when none is needed), ``outcome`` what it
-    shows (``over``: the wrong move ended the game; ``tower``: the reply builds
-    the opponent's winning tower; ``escape``: after it the solver has no forced
-    win in ``moves``; ``forces``: it starts the opponent's forced win in
-    ``moves``; ``none``: nothing to show), or ``error`` for a bad request."""
+    """The opponent's answer to a wrong move in a puzzle (``refute`` of
+    ``mixtour/kit/puzzles.py``, with each game's part): ``reply`` in the game's
+    notation (null when none is needed), ``outcome`` what it shows (``over``:
+    the wrong move ended the game; ``tower``, in Mixtour, and ``wins``, in
+    Tor: the reply wins at once; ``escape``: after it the solver has no
+    forced win in ``moves``; ``forces``: it starts the opponent's forced win
+    in ``moves``; ``none``: nothing to show), or ``error`` for a bad request."""
 
     reply: str | None
-    outcome: Literal["over", "tower", "escape", "forces", "none", "error"]
+    outcome: Literal["over", "tower", "wins", "escape", "forces", "none", "error"]
     moves: int
 
 

@@ -29,6 +29,8 @@ from contract import (
     FragmentJson,
     GameRecord,
     RecordJson,
+    Refuted,
+    RefutedJson,
     TorExplained,
     TorExplainedJson,
     TorLoaded,
@@ -144,6 +146,22 @@ class TorBridge(CorrPart[Game]):
             return _dump(TorPlayed(ok=False, message="the game is over"))
         chosen = choose_move(pos, level=1, seed=int(seed) if isinstance(seed, int) else 0)
         return self.play(action_text(chosen.move))
+
+    def refute(self, kind: str, left: int) -> RefutedJson:
+        """The puzzles page: the opponent's best answer to the wrong action
+        just played (the game's position, opponent to move), when the solver
+        had ``left`` turns to win (``kind`` "win", Tor's only kind of puzzle).
+        See :func:`mixtour.tor.ai.puzzles.refute`."""
+        # Imported here: only the puzzles page asks.
+        from mixtour.tor.ai.puzzles import MAX_LENGTH, refute
+
+        turns = left if isinstance(left, int) and not isinstance(left, bool) else 0
+        if kind != "win" or not 1 <= turns <= MAX_LENGTH:
+            return _dump(Refuted(reply=None, outcome="error", moves=0))
+        answer = refute(self.game.position, turns)
+        return _dump(
+            Refuted(reply=answer.reply, outcome=cast(Any, answer.outcome), moves=answer.moves)
+        )
 
     def play(self, text: str) -> TorPlayedJson:
         """Play an action in T6: ``{"ok": true, "action", "state"}``, or

@@ -250,16 +250,17 @@ declare namespace Bridge {
   }
 
   /**
-   * The opponent's answer to a wrong move in a puzzle (`mixtour/ai/puzzles.py`,
-   * `refute`): `reply` in N1 (null when none is needed), `outcome` what it
-   * shows (`over`: the wrong move ended the game; `tower`: the reply builds
-   * the opponent's winning tower; `escape`: after it the solver has no forced
-   * win in `moves`; `forces`: it starts the opponent's forced win in
-   * `moves`; `none`: nothing to show), or `error` for a bad request.
+   * The opponent's answer to a wrong move in a puzzle (`refute` of
+   * `mixtour/kit/puzzles.py`, with each game's part): `reply` in the game's
+   * notation (null when none is needed), `outcome` what it shows (`over`:
+   * the wrong move ended the game; `tower`, in Mixtour, and `wins`, in
+   * Tor: the reply wins at once; `escape`: after it the solver has no
+   * forced win in `moves`; `forces`: it starts the opponent's forced win
+   * in `moves`; `none`: nothing to show), or `error` for a bad request.
    */
   interface Refuted {
     reply: string | null;
-    outcome: "over" | "tower" | "escape" | "forces" | "none" | "error";
+    outcome: "over" | "tower" | "wins" | "escape" | "forces" | "none" | "error";
     moves: number;
   }
 
@@ -821,6 +822,13 @@ declare namespace Bridge {
     record(): Json<GameRecord>;
     /** Play again the last action taken back (if any). */
     redo(): Json<TorView>;
+    /**
+     * The puzzles page: the opponent's best answer to the wrong action
+     * just played (the game's position, opponent to move), when the solver
+     * had `left` turns to win (`kind` "win", Tor's only kind of puzzle).
+     * See :func:`mixtour.tor.ai.puzzles.refute`.
+     */
+    refute(kind: string, left: number): Json<Refuted>;
     /**
      * Take back a :meth:`snapshot`, replaying it through the engine:
      * `{"ok": false, "message"}` for anything else (the game is kept).

@@ -45,6 +45,7 @@ __all__ = [
     "generate",
     "rating_for",
     "read_set",
+    "refute",
     "set_json",
 ]
 
@@ -169,6 +170,14 @@ def check(puzzle: Any, solver: kit.Solver[Position] | None = None) -> list[str]:
 
 
 # -- generating a set ----------------------------------------------------------------
+
+
+def refute(pos: Position, left: int) -> kit.Refutation:
+    """The opponent's best answer in ``pos``, just after the solver's wrong
+    action in a win puzzle with ``left`` turns to win: an action that hems
+    the solver in at once (``wins``), else one after which no forced win is
+    left (``escape``), with the kit's outcomes.  ``pos`` is restored."""
+    return kit.refute(Solver(), pos, left)
 
 
 def _quotas(count: int) -> dict[tuple[str, int], int]:
