@@ -282,8 +282,17 @@ def wait_board(
 
 
 def open_ready(tab: Engine, url: str, timeout_s: float = 90) -> None:
+    """Open a page and wait until it is ready. A page of the site that never
+    gets there while the browser still answers is taken for a browser that
+    stalled (seen once in WebKit on a loaded machine, where the same pages
+    were ready in seconds before and after): the test runs again in a new
+    browser (``relaunch_on_crash``, with a warning that says what the page
+    showed), and a second time fails it."""
     tab.goto(url)
-    tab.wait(READY, timeout_s=timeout_s)
+    try:
+        tab.wait(READY, timeout_s=timeout_s)
+    except TimeoutError as error:
+        raise BrowserCrashed(f"{tab.name}: {url} was not ready: {error}") from error
 
 
 def text(tab: Engine, selector: str) -> str:
@@ -829,6 +838,45 @@ def test_a_lost_wait_answer_is_asked_again_a_few_times() -> None:
     with pytest.raises(WebDriverException, match="Could not parse"):
         engine(always).wait("() => true", timeout_s=5)
     assert always.calls == 4
+
+
+def test_a_page_never_ready_runs_the_test_again_in_a_new_browser() -> None:
+    """A page that never gets ready while the browser still answers is taken
+    for a stalled browser: the test runs once more in a new one, saying what
+    the page showed; a second time it fails."""
+
+    class Stalled:
+        name = "webkit"
+
+        def __init__(self, stalls: int) -> None:
+            self.stalls = stalls
+            self.relaunched = 0
+            self.prepared = 0
+
+        def goto(self, url: str) -> None:
+            pass
+
+        def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
+            if self.stalls:
+                self.stalls -= 1
+                raise TimeoutError('webkit: still false after 90 s; {"readyState": "loading"}')
+
+        def relaunch(self) -> None:
+            self.relaunched += 1
+
+        def prepare(self) -> None:
+            self.prepared += 1
+
+    @relaunch_on_crash
+    def opens(tab: Any, site_url: str) -> None:
+        open_ready(tab, site_url + "index.html")
+
+    once = Stalled(stalls=1)
+    with pytest.warns(UserWarning, match="index.html was not ready: .*readyState"):
+        opens(tab=once, site_url="http://127.0.0.1:1/")
+    assert once.relaunched == 1 and once.prepared == 1
+    with pytest.raises(BrowserCrashed, match="was not ready"), pytest.warns(UserWarning):
+        opens(tab=Stalled(stalls=2), site_url="http://127.0.0.1:1/")
 
 
 def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> None:
