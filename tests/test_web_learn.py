@@ -139,3 +139,19 @@ def test_the_first_lesson_from_the_start_panel_to_a_win(web_app: AppPage) -> Non
     mine, answer = play_against(page, "c3", 60_000)
     assert mine != answer
     assert app_page.errors == []
+
+
+def test_next_on_a_short_phone_brings_the_board_back_into_view(web_app: AppPage) -> None:
+    page = web_app.page
+    page.set_viewport_size({"width": 375, "height": 600})
+    web_app.open("learn.html")
+    click_square(page, "c3")
+    next_step = page.locator("#lesson-next")
+    expect(next_step).to_be_visible()
+    next_step.scroll_into_view_if_needed()
+    board_top = "() => document.querySelector('#board').getBoundingClientRect().top"
+    assert page.evaluate(board_top) < 0, "the board is above the screen when Next shows"
+    next_step.click()
+    expect(page.locator("#lesson-step")).to_have_text("Step 2 of 7")
+    assert page.evaluate(board_top) == 0
+    assert web_app.errors == []

@@ -76,6 +76,9 @@ export class Lesson {
     ui.pass?.addEventListener("click", () => this.attempt("pass"));
     ui.next.addEventListener("click", () => {
       this.begin(this.index + 1);
+      // On a short screen Next lies below the board: the new step's board
+      // comes back into view, its top at the top of the screen.
+      if (ui.canvas.getBoundingClientRect().top < 0) ui.canvas.scrollIntoView({ block: "start" });
       ui.canvas.focus({ preventScroll: true });
     });
   }
