@@ -1,17 +1,19 @@
 // @ts-check
-// The puzzles page's bookkeeping, kept apart from the page so that Node's
-// tests can import it (it touches neither document nor window): the player's
-// record (rating, streak, first result by puzzle) as localStorage keeps it,
-// read so that damaged data gives a fresh record; the rating step; the puzzle
-// of the day; the next puzzle to offer; what a link's fragment asks for.
+// The puzzles pages' bookkeeping (every game's: web/js/puzzle-page.js),
+// kept apart from the page so that Node's tests can import it (it touches
+// neither document nor window): the player's record (rating, streak, first
+// result by puzzle) as localStorage keeps it, read so that damaged data gives
+// a fresh record; the rating step; the puzzle of the day; the next puzzle to
+// offer; what a link's fragment asks for. Each game keeps its record under a
+// key of its own (its plug-in's statsKey: mixtour.puzzles, tor.puzzles).
 
-export const STATS_KEY = "mixtour.puzzles";
 export const START_RATING = 1200;
 const K_FACTOR = 32;
 const DAY_MS = 86_400_000;
 
 /**
- * A puzzle of the set (mixtour/ai/puzzles.py, Puzzle.as_json).
+ * A puzzle of a game's set (mixtour/kit/puzzles.py, Puzzle.as_json; Tor has
+ * wins only).
  * @typedef {{ id: number, fen: string, kind: "win" | "defend", n: number, line: string[],
  *   tries: number, rating: number }} Puzzle
  */
