@@ -56,6 +56,7 @@ PAGES = {
     "editor": ("editor.html#p=5/1,w,rw,2/2,r,2/5/5_w_18/18_0/0_1_-", True, ["#board"]),
     "learn": ("learn.html", True, ["#board"]),
     "puzzles": ("puzzles.html#id=200", True, ["#board"]),
+    "tor-puzzles": ("tor-puzzles.html#id=60", True, ["#board"]),
     # The analysis board with a side line, at a move of it.
     "analysis": ("analysis.html#t=c3,b4(d4,e5)(a1),b4-c3&k=3", True, ["#board"]),
     "rules": ("rules.html", False, []),

@@ -29,6 +29,7 @@ PAGES = {
     "learn.html": True,
     "tor-learn.html": True,
     "puzzles.html#id=1": True,
+    "tor-puzzles.html#id=1": True,
     "analysis.html#t=c3,b4(d4,e5)&k=3": True,
     "rules.html": False,
     "rules.fr.html": False,

@@ -37,6 +37,7 @@ PAGES_NOT_FRAMED = [
     "analysis.html",
     "tor.html",
     "tor-learn.html",
+    "tor-puzzles.html",
     "tor-rules.html",
     "tor-rules.fr.html",
     "tor-rules.de.html",

@@ -85,6 +85,7 @@ PAGES = [
     ("tor-rules.fr.html", False),
     ("tor-rules.de.html", False),
     ("puzzles.html", True),
+    ("tor-puzzles.html", True),
     ("analysis.html", True),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

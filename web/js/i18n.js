@@ -763,6 +763,19 @@ const STRINGS = {
     "tor.summary.tokens": "The top token of the square you left goes to your opponent; the token you were handed goes onto a square with a single token of another colour.",
     "tor.summary.end": "A player who cannot move loses.",
 
+    // Tor's puzzles (tor-puzzles.html): the words that are Tor's own; the rest are puzzles.*
+    "tor.puzzles.pageTitle": "Tor puzzles",
+    "tor.puzzles.tagline": "Leave your opponent no move: puzzles made by our engine",
+    "tor.puzzles.task.win1": "{color} to play: in one move, leave {opponent} no pawn that can step.",
+    "tor.puzzles.task.win": "{color} to play and win in {n} moves: hem {opponent} in, whatever {opponent} answers.",
+    "tor.puzzles.solved": "Solved! After {move}, {opponent} cannot move.",
+    "tor.puzzles.wrong.wins": "{move} is not it: {opponent} answers {reply}, and none of your pawns can step.",
+    "tor.puzzles.wrong.escape.one": "{move} is not it: after {opponent}'s {reply} you cannot hem {opponent} in within {n} move.",
+    "tor.puzzles.wrong.escape.other": "{move} is not it: after {opponent}'s {reply} you can no longer hem {opponent} in within {n} moves.",
+    "tor.puzzles.help1": "Each puzzle is a position from a game the engine played against itself. A move is a whole turn: click your pawn, the square it steps to, then, if you hold a token, the square where it goes. When the puzzle asks for several moves, the engine plays the opponent's best defence, and you go on.",
+    "tor.puzzles.help2": "Win in 1, 2 or 3: within that many of your moves, leave the opponent no pawn that can step, whatever he answers. The engine has proved every puzzle, and its solution is the only one at each step, down to where the token goes. A wrong move shows the opponent's answer.",
+    "tor.puzzles.help3": "Your rating starts at 1200 and moves with your first try at each puzzle, as in chess ratings; the streak counts puzzles solved in a row. They are kept in this browser only, apart from your Mixtour puzzles.",
+
     // the games of the site, and the way from one to the other
     "games.label": "Games on this site",
     "games.title": "Games:",

@@ -116,6 +116,10 @@ SURFACES: dict[str, Surface] = {
     "lesson": Surface("bridge", "Bridge", (*_BOARD, *_LINKS, "lesson_reply"), "mixtourPython"),
     # puzzles.html: the answer to a wrong move.
     "puzzles": Surface("bridge", "Bridge", (*_BOARD, *_LINKS, "refute"), "mixtourPython"),
+    # tor-puzzles.html: Tor's puzzles, the same page over Tor's bridge.
+    "tor-puzzles": Surface(
+        "tor_bridge", "TorBridge", ("state", "play", "explain", *_LINKS, "refute"), "torPython"
+    ),
     # embed.html and tor-embed.html, through the shared worker (engine_host.py).
     "embed": Surface("bridge", "Bridge", (*_BOARD, *_LINKS), "mixtourPython"),
     "tor-embed": Surface(

@@ -710,6 +710,18 @@ export default {
   "tor.summary.tokens": "Der obere Stein des verlassenen Felds geht an den Gegner; den Stein, den du bekommen hast, legst du auf ein Feld mit nur einem Stein in einer anderen Farbe.",
   "tor.summary.end": "Wer nicht mehr ziehen kann, verliert.",
 
+  "tor.puzzles.pageTitle": "Tor-Aufgaben",
+  "tor.puzzles.tagline": "Lass dem Gegner keinen Zug: Aufgaben von unserer Engine",
+  "tor.puzzles.task.win1": "{color} am Zug: Lass {opponent} mit einem Zug keine Figur, die noch ziehen kann.",
+  "tor.puzzles.task.win": "{color} am Zug gewinnt in {n} Zügen: Schließe {opponent} ein, was {opponent} auch antwortet.",
+  "tor.puzzles.solved": "Gelöst! Nach {move} kann {opponent} nicht mehr ziehen.",
+  "tor.puzzles.wrong.wins": "{move} ist es nicht: {opponent} antwortet {reply}, und keine deiner Figuren kann mehr ziehen.",
+  "tor.puzzles.wrong.escape.one": "{move} ist es nicht: Nach {reply} von {opponent} kannst du {opponent} nicht mehr in {n} Zug einschließen.",
+  "tor.puzzles.wrong.escape.other": "{move} ist es nicht: Nach {reply} von {opponent} kannst du {opponent} nicht mehr in {n} Zügen einschließen.",
+  "tor.puzzles.help1": "Jede Aufgabe ist eine Stellung aus einer Partie, die die Engine gegen sich selbst gespielt hat. Ein Zug ist alles, was du an der Reihe tust: Klicke auf deine Figur, auf ihr Zielfeld und, wenn du einen Stein hältst, auf das Feld, auf das er kommt. Verlangt die Aufgabe mehrere Züge, spielt die Engine die beste Verteidigung des Gegners, und du machst weiter.",
+  "tor.puzzles.help2": "Gewinn in 1, 2 oder 3: Lass dem Gegner in so vielen deiner Züge keine Figur, die noch ziehen kann, was er auch antwortet. Die Engine hat jede Aufgabe bewiesen, und ihre Lösung ist bei jedem Schritt die einzige, bis hin zum Feld für den Stein. Ein falscher Zug zeigt die Antwort des Gegners.",
+  "tor.puzzles.help3": "Deine Wertung beginnt bei 1200 und ändert sich mit deinem ersten Versuch an jeder Aufgabe, wie die Elo-Zahl im Schach; die Serie zählt die Aufgaben, die du nacheinander gelöst hast. Beides bleibt nur in diesem Browser, getrennt von deinen Mixtour-Aufgaben.",
+
   // die Spiele dieser Seite und der Weg vom einen zum anderen
   "games.label": "Spiele auf dieser Seite",
   "games.title": "Spiele:",

@@ -709,6 +709,18 @@ export default {
   "tor.summary.tokens": "Le jeton du dessus de la case quittée passe à l'adversaire ; le jeton que vous avez reçu se pose sur une case qui n'a qu'un jeton, d'une autre couleur.",
   "tor.summary.end": "Qui ne peut plus bouger a perdu.",
 
+  "tor.puzzles.pageTitle": "Problèmes de Tor",
+  "tor.puzzles.tagline": "Ne laissez aucun coup à l'adversaire : des problèmes créés par notre moteur",
+  "tor.puzzles.task.win1": "{color} joue : en un coup, ne laissez à {opponent} aucun pion qui puisse bouger.",
+  "tor.puzzles.task.win": "{color} joue et gagne en {n} coups : enfermez {opponent}, quoi que réponde {opponent}.",
+  "tor.puzzles.solved": "Résolu ! Après {move}, {opponent} ne peut plus bouger.",
+  "tor.puzzles.wrong.wins": "{move} n'est pas le bon coup : {opponent} répond {reply}, et aucun de vos pions ne peut plus bouger.",
+  "tor.puzzles.wrong.escape.one": "{move} n'est pas le bon coup : après {reply} de {opponent}, vous ne pouvez plus enfermer {opponent} en {n} coup.",
+  "tor.puzzles.wrong.escape.other": "{move} n'est pas le bon coup : après {reply} de {opponent}, vous ne pouvez plus enfermer {opponent} en {n} coups.",
+  "tor.puzzles.help1": "Chaque problème est une position d'une partie que le moteur a jouée contre lui-même. Un coup est un tour entier : cliquez sur votre pion, sur la case où il va, puis, si vous tenez un jeton, sur la case où il se pose. Quand le problème demande plusieurs coups, le moteur joue la meilleure défense de l'adversaire, et vous continuez.",
+  "tor.puzzles.help2": "Gain en 1, 2 ou 3 : en autant de vos coups, ne laissez à l'adversaire aucun pion qui puisse bouger, quoi qu'il réponde. Le moteur a prouvé chaque problème, et sa solution est la seule à chaque étape, jusqu'à la case du jeton. Un mauvais coup montre la réponse de l'adversaire.",
+  "tor.puzzles.help3": "Votre classement part de 1200 et évolue avec votre premier essai sur chaque problème, comme le classement Elo aux échecs ; la série compte les problèmes résolus d'affilée. Ils sont gardés dans ce navigateur seulement, séparément de vos problèmes de Mixtour.",
+
   // les jeux du site, et le chemin de l’un à l’autre
   "games.label": "Les jeux de ce site",
   "games.title": "Jeux :",
