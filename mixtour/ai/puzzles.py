@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
-from ..core import PASS, SCORE_HEIGHT, Action, Position, Status, action_text
+from ..core import PASS, SCORE_HEIGHT, Action, Position, action_text
 from ..kit import puzzles as kit
 from ..kit.puzzles import MAX_LENGTH, Puzzle
 
@@ -102,10 +102,6 @@ def wins_at_once(pos: Position) -> bool:
     """The mover can build a tower that wins the game now (R6, R8)."""
     t = pos.turn
     return not pos.status and pos.scores[t] + 1 >= pos.target and pos.has_scoring_move(t)
-
-
-def _won_by(pos: Position, player: int) -> bool:
-    return pos.status == Status.WIN and pos.winner == player
 
 
 def _playing(pos: Position) -> bool:
@@ -232,14 +228,10 @@ def refute(pos: Position, kind: str, left: int) -> Refutation:
     ``moves``, or ``none``).  ``pos`` is restored."""
     solver = Solver()
     if kind == "defend" and not pos.status:
-        them = pos.turn
-        actions = solver.ordered(pos, them)
-        for action in actions:
-            pos.push(action)
-            won = _won_by(pos, them)
-            pos.pop()
-            if won:
-                return Refutation(action_text(action), "tower", 1)
+        winning = kit.winning_reply(solver, pos)
+        if winning is not None:
+            return Refutation(action_text(winning), "tower", 1)
+        actions = solver.ordered(pos, pos.turn)
         for n in range(2, DEFEND_DEPTH + 1):
             for action in actions:
                 if solver.move_wins(pos, action, n):

@@ -57,6 +57,7 @@ __all__ = [
     "refute",
     "set_json",
     "unique_line",
+    "winning_reply",
 ]
 
 MAX_LENGTH: Final = 3
@@ -301,6 +302,19 @@ class Refutation:
     moves: int = 0
 
 
+def winning_reply(solver: Solver[P], pos: P) -> int | None:
+    """The first action, in the solver's order, that wins the game at once
+    for the player to move in ``pos``, or None.  ``pos`` is restored."""
+    me = pos.turn
+    for action in solver.in_order(pos, True):
+        pos.push(action)
+        won = _won_by(pos, me)
+        pos.pop()
+        if won:
+            return action
+    return None
+
+
 def refute(solver: Solver[P], pos: P, left: int) -> Refutation:
     """The opponent's best answer in ``pos``, just after the solver's wrong
     move in a win puzzle where it had ``left`` moves to win (that one
@@ -310,13 +324,10 @@ def refute(solver: Solver[P], pos: P, left: int) -> Refutation:
         return Refutation(None, "over")
     text = solver.rules.action_text
     them = pos.turn
+    winning = winning_reply(solver, pos)
+    if winning is not None:
+        return Refutation(text(winning), "wins", 1)
     actions = solver.in_order(pos, True)
-    for action in actions:
-        pos.push(action)
-        won = _won_by(pos, them)
-        pos.pop()
-        if won:
-            return Refutation(text(action), "wins", 1)
     need = max(left - 1, 1)
     for action in actions:
         pos.push(action)
