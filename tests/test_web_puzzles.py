@@ -290,7 +290,12 @@ def test_two_tabs_keep_each_others_results(web_app: AppPage) -> None:
     tab2.goto(web_app.base_url + f"puzzles.html#id={one[1]['id']}")
     tab2.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
     solve_one_move(tab1, one[0])
+    # Another tab's write reaches a tab's storage a moment later (Chromium
+    # hands it over between processes), with a storage event: each tab
+    # plays on once its record shows the other's result, as a person sees it.
+    expect(tab2.locator("#stat-solved")).to_have_text("1")
     solve_one_move(tab2, one[1])
+    expect(tab1.locator("#stat-solved")).to_have_text("2")
     tab1.goto(web_app.base_url + f"puzzles.html#id={one[2]['id']}")  # tab 1 moves on
     solve_one_move(tab1, one[2])
     record = stored_record(tab1)
