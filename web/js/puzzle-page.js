@@ -67,7 +67,7 @@ const REPLY_DELAY_MS = 450;
 
 /**
  * One game's part in its puzzles page.
- * @template S the bridge's view of a position
+ * @template {{ status: string }} S the bridge's view of a position (its outcome code in `status`)
  * @typedef {object} PuzzleGame
  * @property {string} name the game its set names (a set naming none is Mixtour's)
  * @property {string} page the page's own address: a puzzle's link is `<page>#id=<n>`
@@ -93,7 +93,6 @@ const REPLY_DELAY_MS = 450;
  *   `refused` was told why not
  * @property {(kind: string, left: number) => Bridge.Refuted} refute the opponent's answer to
  *   the wrong move just played, when the solver had `left` moves to win
- * @property {(state: S) => string} status a state's outcome code
  * @property {(status: string) => string} result a finished game's outcome in words
  * @property {(puzzle: Puzzle, sides: Sides) => string} task what the puzzle asks
  * @property {(puzzle: Puzzle, move: string, sides: Sides) => string} solved said after the
@@ -138,7 +137,7 @@ function levelName(rating) {
   return t("puzzles.hard");
 }
 
-/** @template S */
+/** @template {{ status: string }} S */
 export class PuzzlePage {
   /** @param {PuzzleGame<S>} game */
   constructor(game) {
@@ -377,7 +376,7 @@ export class PuzzlePage {
     const worded = game.refutation[answer.outcome];
     let text;
     if (answer.outcome === "over") {
-      text = t("puzzles.wrong.over", { move: played, outcome: game.result(game.status(state)) });
+      text = t("puzzles.wrong.over", { move: played, outcome: game.result(state.status) });
     } else if (worded) text = worded(words);
     else text = t("puzzles.wrong.plain", { move: played });
     this.tell(text, "wrong");

@@ -49,7 +49,6 @@ const page = new PuzzlePage({
     return { state: answer.state, played: answer.state.moves[answer.state.moves.length - 1] ?? text };
   },
   refute: (kind, left) => call("refute", kind, left),
-  status: (state) => state.status,
   result: (status) => t(`embed.${status}`),
   task: (p, sides) => {
     if (p.kind === "defend") return t("puzzles.task.defend", sides);

@@ -11,6 +11,7 @@
 // Mixtour's.
 
 import { plural, t } from "./i18n.js";
+import { positionLink } from "./notation.js";
 import { Python } from "./page.js";
 import { PuzzlePage } from "./puzzle-page.js";
 import { readPosition } from "./tor/position.js";
@@ -59,7 +60,7 @@ const page = new PuzzlePage({
   paint: (fen) => {
     if (turnOf(fen)) board.set({ position: fen, legal: [], last: null, interactive: false });
   },
-  load: (fen) => call("load_link", `p=${fen.replaceAll(" ", "_")}`).state,
+  load: (fen) => call("load_link", positionLink(fen)).state,
   show: (state, interactive) => {
     board.publish({ position: state.fen, status: state.status });
     board.set({ position: state.fen, legal: interactive ? state.legal : [], last: state.last, interactive });
@@ -72,7 +73,6 @@ const page = new PuzzlePage({
     return null;
   },
   refute: (kind, left) => call("refute", kind, left),
-  status: (state) => state.status,
   result: (status) => t(`tor.result.${status}`),
   task: (p, sides) => (p.n === 1 ? t("tor.puzzles.task.win1", sides) : t("tor.puzzles.task.win", { ...sides, n: p.n })),
   solved: (_p, move, sides) => t("tor.puzzles.solved", { move, ...sides }),

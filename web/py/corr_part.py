@@ -103,7 +103,7 @@ class CorrPart(Generic[G]):
     def _corr_full(self) -> bool:
         """Whether a game by link is shown whose link takes no more actions
         (the bridge's ``play`` then refuses any, with :data:`LINK_FULL`)."""
-        return self.corr is not None and self.corr_module.room(self._corr_info()["fragment"]) == 0
+        return self.corr is not None and self._corr_info()["room"] == 0
 
     def _corr_started(self, corr: CorrespondenceGame[Any], you: str) -> CorrStartedJson:
         """Put a game just set up on the board: the answer of the game's ``corr_new``."""
