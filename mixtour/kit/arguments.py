@@ -14,10 +14,27 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TypeVar
 
 from .errors import shown
 
-__all__ = ["whole_number"]
+__all__ = ["checked", "whole_number"]
+
+T = TypeVar("T")
+
+
+def checked(read: Callable[[str], T], name: str) -> Callable[[str], T]:
+    """An argparse ``type`` from a reader that raises ``ValueError`` (a level's
+    name, a player's): its message becomes argparse's, without a traceback."""
+
+    def argument(text: str) -> T:
+        try:
+            return read(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    argument.__name__ = name  # argparse names the type in some messages
+    return argument
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..kit.arguments import whole_number
+from ..kit.arguments import checked, whole_number
 from ..kit.cli import add_puzzles_command, add_rules_commands, after, command_adder
+from .ai.levels import parse_level
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game
 
@@ -77,19 +78,16 @@ def _puzzle_rules() -> PuzzleRules[Any]:
     return RULES
 
 
-def _level(text: str) -> int:
-    from .ai.levels import parse_level
-
-    try:
-        return parse_level(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+_level = checked(parse_level, "level")
 
 
-def _player(text: str) -> str:
+def _player_text(text: str) -> str:
     if text.strip().lower() not in ("greedy", "random"):
-        _level(text)
+        parse_level(text)
     return text
+
+
+_player = checked(_player_text, "player")
 
 
 def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core import MixtourError, Position, action_text
-from ...kit.arguments import whole_number
+from ...kit.arguments import checked, whole_number
 from ...kit.cli import add_puzzles_command, check_writable, write_out
 from ..levels import parse_level
 from ..search import SearchInfo
@@ -28,19 +28,15 @@ if TYPE_CHECKING:
 __all__ = ["add_ai_commands"]
 
 
-def _level(text: str) -> int:
-    try:
-        return parse_level(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+_level = checked(parse_level, "level")
 
 
-def _player(text: str) -> str:
-    try:
-        player_name(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _player_text(text: str) -> str:
+    player_name(text)
     return text
+
+
+_player = checked(_player_text, "player")
 
 
 # Bounds of the numbers the AI commands take (a search also stops at
