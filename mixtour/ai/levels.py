@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..kit.errors import shown
+from ..kit import levels as kit
 
 if TYPE_CHECKING:
     from .search import Searcher
@@ -75,12 +75,9 @@ def sharpen(s: Searcher, on: bool = True) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Level:
-    """What a level may spend and how it errs.
-
-    ``pick_margin``/``pick_chance``: with that probability, choose at random
-    among the moves scoring within ``pick_margin`` of the best (never a
-    losing move when a non-losing one exists).  ``tuned``: evaluate with
+class Level(kit.Level):
+    """A level of Mixtour: the kit's (:class:`mixtour.kit.levels.Level`: the
+    budgets and the errors) with Mixtour's own switches.  ``tuned``: evaluate with
     the fitted weights where they apply (:func:`~mixtour.ai.evaluate.weights_for`).
     ``book``: play the first moves of the standard game from the shipped
     opening book (:mod:`mixtour.ai.opening_book`), a weighted choice.
@@ -90,15 +87,6 @@ class Level:
     :data:`SHARP_RFP`: :class:`~mixtour.kit.search.Searcher`).
     """
 
-    number: int
-    name: str
-    max_depth: int
-    max_nodes: int | None
-    time_ms: int | None
-    noise: int
-    pick_margin: int = 0
-    pick_chance: float = 0.0
-    see_wins: bool = True
     tuned: bool = False
     book: bool = False
     sharp: bool = False
@@ -115,21 +103,9 @@ LEVELS: Final = {
     6: Level(6, "Master", 64, None, 1_500, noise=0, tuned=True, book=True, sharp=True),
 }
 
-LEVEL_NAMES: Final = {lv.name.lower(): n for n, lv in LEVELS.items()}
+LEVEL_NAMES: Final = kit.level_names(LEVELS)
 
 
 def parse_level(text: str | int) -> int:
     """``3``, ``"3"`` or ``"intermediate"`` -> 3; raises ValueError."""
-    if isinstance(text, int):
-        n = text
-    else:
-        t = text.strip().lower()
-        if t in LEVEL_NAMES:
-            return LEVEL_NAMES[t]
-        if not (t.isascii() and t.isdigit()) or len(t) > 2:
-            names = ", ".join(LEVEL_NAMES)
-            raise ValueError(f"level {shown(text)}: expected 1 to 6 or a name ({names})")
-        n = int(t)
-    if n not in LEVELS:
-        raise ValueError(f"level {n}: expected 1 to 6")
-    return n
+    return kit.parse_level(text, LEVELS)

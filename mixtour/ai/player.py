@@ -19,17 +19,10 @@ import time
 from collections.abc import Callable, Mapping
 
 from ..core import MixtourError, Position
-from ..kit.search import deepen, stoppable
+from ..kit.player import Choice
 from .evaluate import Evaluator, EvaluatorLike, weights_for
 from .levels import LEVELS, sharpen
-from .search import (
-    WIN,
-    WIN_BOUND,
-    Searcher,
-    SearchInfo,
-    SearchResult,
-    immediate_win,
-)
+from .search import WIN, Searcher, SearchInfo, SearchResult, immediate_win
 
 __all__ = ["choose_move"]
 
@@ -79,31 +72,13 @@ def choose_move(
     if position.is_over:
         raise MixtourError("the game is over: there is no move to choose")
     lv = LEVELS[6 if level is None else level]
-    if seed is None:
-        seed = random.randrange(1 << 30)
-    rng = random.Random(seed)
-    t0 = clock()
-
-    def result(move: int, score: int, d: int, n: int, pv: tuple[int, ...]) -> SearchResult:
-        ms = (clock() - t0) * 1000
-        return SearchResult(move, score, d, n, ms, pv, tuple(iterations), lv.number, seed)
-
-    iterations: list[SearchInfo] = []
+    choice = Choice(lv, seed, clock, on_info, info=SearchInfo, answer=SearchResult)
     moves = position.legal_actions()
     if len(moves) == 1:
-        # A forced action (often PASS): nothing to search, but still report.
-        info = SearchInfo(0, 0, 0, (clock() - t0) * 1000, (moves[0],))
-        iterations.append(info)
-        if on_info is not None:
-            on_info(info)
-        return result(moves[0], 0, 0, 0, (moves[0],))
+        return choice.at_once(moves[0])  # a forced action (often PASS): nothing to search
     win = immediate_win(position)
     if win is not None:
-        info = SearchInfo(1, WIN - 1, 1, (clock() - t0) * 1000, (win,))
-        iterations.append(info)
-        if on_info is not None:
-            on_info(info)
-        return result(win, WIN - 1, 1, 1, (win,))
+        return choice.at_once(win, WIN - 1, depth=1, nodes=1)
 
     if book is None and lv.book and depth is None and nodes is None:
         from .opening_book import BOOK
@@ -112,56 +87,18 @@ def choose_move(
     if book is not None:
         from .book import book_move
 
-        move = book_move(position, book, random.Random(seed))
+        move = book_move(position, book, random.Random(choice.seed))
         if move is not None:
-            info = SearchInfo(0, 0, 0, (clock() - t0) * 1000, (move,))
-            iterations.append(info)
-            if on_info is not None:
-                on_info(info)
-            return result(move, 0, 0, 0, (move,))
+            return choice.at_once(move)
 
     if evaluator is None and lv.tuned:
         evaluator = Evaluator(weights_for(position, tuned=True))
-    s = Searcher(position, evaluator, noise=lv.noise, salt=rng.getrandbits(62))
-    s.clock = clock if stop is None else stoppable(clock, stop)
-    s.see_wins = lv.see_wins
-    s.exact_root = lv.pick_chance > 0
+    s = Searcher(position, evaluator, noise=lv.noise, salt=choice.rng.getrandbits(62))
+    choice.prepare(s, stop)
     if lv.sharp:
         sharpen(s)
     if configure is not None:
         configure(s)
-    # The level's node budget and depth cap hold unless a depth or node limit
-    # is given; ``time_ms`` is one more cap (and Master's clock).
-    max_depth = depth if depth is not None else lv.max_depth
-    max_depth = max(1, min(max_depth, 60))
-    if nodes is not None:
-        s.max_nodes = nodes
-    elif lv.max_nodes is not None and depth is None:
-        s.max_nodes = lv.max_nodes
-    budget = time_ms
-    if budget is None and depth is None and nodes is None:
-        budget = lv.time_ms
-    if budget is not None:
-        s.deadline = t0 + budget / 1000
     # The first iteration always completes (two with three players: refusing
     # gifts to the player after next needs two plies).
-    found = deepen(s, moves, max_depth, t0=t0, clock=clock, info=SearchInfo, on_info=on_info)
-    iterations.extend(found.iterations)
-    best_move, best_score, done_depth, pv = found.move, found.score, found.depth, found.pv
-
-    if lv.pick_chance > 0 and s.root_scores and rng.random() < lv.pick_chance:
-        best_move = _near_best(s.root_scores, best_score, lv.pick_margin, rng)
-        if best_move != pv[0]:
-            pv = (best_move,)
-            best_score = s.root_scores[best_move]
-    return result(best_move, best_score, done_depth, s.nodes, pv)
-
-
-def _near_best(scores: dict[int, int], best: int, margin: int, rng: random.Random) -> int:
-    """A random move among those within ``margin`` of ``best``; never a
-    proven loss when the best move is not one."""
-    floor = best - margin
-    if best > -WIN_BOUND:
-        floor = max(floor, -WIN_BOUND + 1)
-    cands = sorted(m for m, v in scores.items() if v >= floor)
-    return rng.choice(cands)
+    return choice.search(s, moves, depth=depth, nodes=nodes, time_ms=time_ms)

@@ -35,25 +35,12 @@ plies is what any budget here reaches).  Earlier figures, Master
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
+from ...kit import levels as kit
+from ...kit.levels import Level
+
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """What a level may spend and how it errs (see Mixtour's ``Level``)."""
-
-    number: int
-    name: str
-    max_depth: int
-    max_nodes: int | None
-    time_ms: int | None
-    noise: int
-    pick_margin: int = 0
-    pick_chance: float = 0.0
-    see_wins: bool = True
 
 
 LEVELS: Final = {
@@ -67,15 +54,9 @@ LEVELS: Final = {
     6: Level(6, "Master", 64, None, 2_500, noise=0),
 }
 
-LEVEL_NAMES: Final = {lv.name.lower(): n for n, lv in LEVELS.items()}
+LEVEL_NAMES: Final = kit.level_names(LEVELS)
 
 
-def parse_level(text: str) -> int:
-    """``"3"`` or ``"intermediate"`` -> 3; raises ValueError."""
-    t = text.strip().lower()
-    if t in LEVEL_NAMES:
-        return LEVEL_NAMES[t]
-    if t in {str(n) for n in LEVELS}:
-        return int(t)
-    names = ", ".join(LEVEL_NAMES)
-    raise ValueError(f"level {text[:20]!r}: expected 1 to 6 or a name ({names})")
+def parse_level(text: str | int) -> int:
+    """``3``, ``"3"`` or ``"intermediate"`` -> 3; raises ValueError."""
+    return kit.parse_level(text, LEVELS)
