@@ -131,6 +131,59 @@ export function drawCursor({ ctx, g, colors }, square) {
 }
 
 /**
+ * A suggested action's squares: a dashed ring on each.
+ * @param {Pen} pen
+ * @param {number[]} squares
+ */
+export function drawHintRings({ ctx, g, colors }, squares) {
+  ctx.save();
+  ctx.strokeStyle = colors.hint;
+  ctx.lineWidth = Math.max(2, g.cell * 0.05);
+  ctx.setLineDash([g.cell * 0.1, g.cell * 0.06]);
+  for (const square of squares) {
+    const [cx, cy] = squareCenter(g, square);
+    const half = g.cell / 2 - g.cell * 0.07;
+    roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.1);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * An arrow between two points, trimmed (by `trim` cells at each end) to
+ * leave the pieces at both ends visible; `head` is its head's length in cells.
+ * @param {Pen} pen
+ * @param {number[]} from
+ * @param {number[]} to
+ * @param {string} color
+ * @param {{trim?: number, head?: number}} [size]
+ */
+export function drawArrow({ ctx, g }, [x0, y0], [x1, y1], color, { trim = 0.22, head = 0.14 } = {}) {
+  const angle = Math.atan2(y1 - y0, x1 - x0);
+  const ax = x0 + Math.cos(angle) * trim * g.cell;
+  const ay = y0 + Math.sin(angle) * trim * g.cell;
+  const bx = x1 - Math.cos(angle) * trim * g.cell;
+  const by = y1 - Math.sin(angle) * trim * g.cell;
+  const length = head * g.cell;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = Math.max(3, g.cell * 0.06);
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(bx + Math.cos(angle) * length * 0.4, by + Math.sin(angle) * length * 0.4);
+  ctx.lineTo(bx - Math.cos(angle - 0.5) * length, by - Math.sin(angle - 0.5) * length);
+  ctx.lineTo(bx - Math.cos(angle + 0.5) * length, by - Math.sin(angle + 0.5) * length);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
  * A rectangle with round corners, as the current path.
  * @param {Context} ctx
  * @param {number} x

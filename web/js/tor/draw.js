@@ -16,9 +16,11 @@
 // flipped), the mover's tray framed.
 
 import {
+  drawArrow,
   drawBoard,
   drawCoordinates,
   drawCursor,
+  drawHintRings,
   drawTarget,
   fillSquare,
   roundRect,
@@ -437,54 +439,11 @@ function between([x0, y0], [x1, y1], f) {
 function drawHint(pen, hint) {
   const action = hint ? readAction(hint) : null;
   if (!action) return;
-  const { ctx, g, colors } = pen;
+  const { g, colors } = pen;
   const squares = "square" in action ? [action.square] : [action.from, action.to];
   if (!("square" in action) && action.place !== null) squares.push(action.place);
-  ctx.save();
-  ctx.strokeStyle = colors.hint;
-  ctx.lineWidth = Math.max(2, g.cell * 0.05);
-  ctx.setLineDash([g.cell * 0.1, g.cell * 0.06]);
-  for (const square of squares) {
-    const [cx, cy] = squareCenter(g, square);
-    const half = g.cell / 2 - g.cell * 0.07;
-    roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.1);
-    ctx.stroke();
-  }
-  ctx.restore();
+  drawHintRings(pen, squares);
   if (!("square" in action)) {
     drawArrow(pen, squareCenter(g, action.from), squareCenter(g, action.to), colors.hint);
   }
-}
-
-/**
- * An arrow between two points, trimmed to leave the pieces at both ends visible.
- * @param {Pen} pen
- * @param {[number, number]} from
- * @param {[number, number]} to
- * @param {string} color
- */
-function drawArrow({ ctx, g }, [x0, y0], [x1, y1], color) {
-  const angle = Math.atan2(y1 - y0, x1 - x0);
-  const trim = g.cell * 0.22;
-  const ax = x0 + Math.cos(angle) * trim;
-  const ay = y0 + Math.sin(angle) * trim;
-  const bx = x1 - Math.cos(angle) * trim;
-  const by = y1 - Math.sin(angle) * trim;
-  const head = g.cell * 0.14;
-  ctx.save();
-  ctx.strokeStyle = color;
-  ctx.fillStyle = color;
-  ctx.lineWidth = Math.max(3, g.cell * 0.06);
-  ctx.lineCap = "round";
-  ctx.beginPath();
-  ctx.moveTo(ax, ay);
-  ctx.lineTo(bx, by);
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.moveTo(bx + Math.cos(angle) * head * 0.4, by + Math.sin(angle) * head * 0.4);
-  ctx.lineTo(bx - Math.cos(angle - 0.5) * head, by - Math.sin(angle - 0.5) * head);
-  ctx.lineTo(bx - Math.cos(angle + 0.5) * head, by - Math.sin(angle + 0.5) * head);
-  ctx.closePath();
-  ctx.fill();
-  ctx.restore();
 }

@@ -9,12 +9,13 @@
 import { easeOut, within } from "../anim.js";
 import {
   BOARD_FONT,
+  drawArrow,
   drawBoard,
   drawCoordinates,
   drawCursor,
+  drawHintRings,
   drawTarget,
   fillSquare,
-  roundRect,
 } from "../draw.js";
 import { squareAt, squareCenter } from "../geometry.js";
 import { DISC_RX, DISC_RY, DISC_STEP, LIFT, STACK_BASE, stackBase } from "./geometry.js";
@@ -171,53 +172,16 @@ function drawMarks(pen, shown, scene) {
  * @param {Pen} pen
  * @param {import("./state.js").Action | null} hint
  */
-function drawHint({ ctx, g, colors }, hint) {
+function drawHint(pen, hint) {
   if (!hint) return;
-  /** @type {number[]} */
-  let squares;
+  const { g, colors } = pen;
   if (hint.kind === "move" && hint.from !== undefined && hint.to !== undefined) {
-    squares = [hint.from, hint.to];
+    drawHintRings(pen, [hint.from, hint.to]);
+    const size = { trim: 0.3, head: 0.16 };
+    drawArrow(pen, squareCenter(g, hint.from), squareCenter(g, hint.to), colors.hint, size);
   } else if (hint.kind === "enter" && hint.square !== undefined) {
-    squares = [hint.square];
-  } else {
-    return;
+    drawHintRings(pen, [hint.square]);
   }
-  ctx.save();
-  ctx.strokeStyle = colors.hint;
-  ctx.lineWidth = Math.max(2, g.cell * 0.05);
-  ctx.setLineDash([g.cell * 0.1, g.cell * 0.06]);
-  for (const square of squares) {
-    const [cx, cy] = squareCenter(g, square);
-    const half = g.cell / 2 - g.cell * 0.07;
-    roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.1);
-    ctx.stroke();
-  }
-  ctx.setLineDash([]);
-  if (squares.length === 2) {
-    const [x0, y0] = squareCenter(g, squares[0]);
-    const [x1, y1] = squareCenter(g, squares[1]);
-    const angle = Math.atan2(y1 - y0, x1 - x0);
-    const trim = g.cell * 0.3;
-    const ax = x0 + Math.cos(angle) * trim;
-    const ay = y0 + Math.sin(angle) * trim;
-    const bx = x1 - Math.cos(angle) * trim;
-    const by = y1 - Math.sin(angle) * trim;
-    const head = g.cell * 0.16;
-    ctx.lineWidth = Math.max(3, g.cell * 0.06);
-    ctx.lineCap = "round";
-    ctx.beginPath();
-    ctx.moveTo(ax, ay);
-    ctx.lineTo(bx, by);
-    ctx.stroke();
-    ctx.fillStyle = colors.hint;
-    ctx.beginPath();
-    ctx.moveTo(bx + Math.cos(angle) * head * 0.4, by + Math.sin(angle) * head * 0.4);
-    ctx.lineTo(bx - Math.cos(angle - 0.5) * head, by - Math.sin(angle - 0.5) * head);
-    ctx.lineTo(bx - Math.cos(angle + 0.5) * head, by - Math.sin(angle + 0.5) * head);
-    ctx.closePath();
-    ctx.fill();
-  }
-  ctx.restore();
 }
 
 /**
