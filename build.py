@@ -354,7 +354,8 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
 # ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys"), ``{{RECORD_DIALOG}}`` ("Load
 # record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}`` (a game by link's panel and
-# set-up) are the same on every game's page, ``{{LESSON_PANEL}}`` on every lesson,
+# set-up) and ``{{TEXT_PLAY}}`` (the text board and commands) are the same on
+# every game's page, ``{{LESSON_PANEL}}`` on every lesson,
 # ``{{PUZZLE_PANEL}}`` on every puzzles page.
 PARTIALS = WEB / "partials"
 
@@ -369,6 +370,7 @@ def page_shells() -> dict[str, str]:
         "CORR_DIALOG": (PARTIALS / "corr-dialog.html").read_text(encoding="utf-8").strip(),
         "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
         "RECORD_DIALOG": (PARTIALS / "record-dialog.html").read_text(encoding="utf-8").strip(),
+        "TEXT_PLAY": (PARTIALS / "text-play.html").read_text(encoding="utf-8").strip(),
         "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),
         "PUZZLE_PANEL": (PARTIALS / "puzzle-panel.html").read_text(encoding="utf-8").strip(),
     }

@@ -27,6 +27,7 @@ import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page
 import { settingsDialog } from "./prefs.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
+import { mixtourText } from "./mixtour-text.js";
 import { TextPlay } from "./textplay.js";
 
 const ui = {
@@ -226,10 +227,11 @@ new Files({
 });
 
 // Play without sight: the text board, the command box, the announcements and
-// the keys help (web/js/textplay.js). Typed or chosen there, an action is
-// played as from the canvas; on the computer's turn it is refused with words.
+// the keys help (web/js/textplay.js, with Mixtour's part, web/js/mixtour-text.js).
+// Typed or chosen there, an action is played as from the canvas; on the
+// computer's turn it is refused with words.
 const textPlay = new TextPlay({
-  call,
+  game: mixtourText(call),
   view: () => view,
   play: (text) => play(text),
   undo,

@@ -1,19 +1,18 @@
 // @ts-check
-// The text command box: moves in notation (c3, c4-d3, c4:3-d3, pass) and
-// commands (board, whose turn, last, legal c4, undo, redo, help), answered in
-// a live region. Actions are read and judged by the engine (the bridge's
-// explain and play); the commands only put the views it sends into words.
+// The text command box of every game's page: actions in the game's notation
+// (Mixtour's c3, c4-d3, c4:3-d3, pass; Tor's c3, c3-d4, c3-d4@e6) and
+// commands (board, whose turn, last, legal, legal c4, undo, redo, help),
+// answered in a live region. Actions are read and judged by the engine
+// (through the game's part, a TextGame of web/js/textplay.js); the commands
+// only put the views it sends into words.
 //
 // Command words: the English ones always work; each language adds its own
 // (the "cmd.*" strings of web/js/i18n.js, alternatives separated by "|").
 // Case and accents do not matter ("LEGAL", "légal", "legal" are one word).
 
-import { squareName } from "./mixtour-board.js";
-import { reasonText, t } from "./i18n.js";
-import { moveText } from "./refusals.js";
-import { actionWords, boardWords, discsWords, parseSquare, squaresWords, turnWords } from "./speech.js";
+import { t } from "./i18n.js";
 
-const COMMANDS = ["help", "board", "turn", "last", "legal", "undo", "redo", "pass"];
+const COMMANDS = ["help", "board", "turn", "last", "legal", "undo", "redo"];
 
 /**
  * Lower case, single spaces, no accents, no question mark at the end.
@@ -31,7 +30,7 @@ function normalise(text) {
  */
 function aliases(command) {
   const id = `cmd.${command}`;
-  const words = `${t(id)}|${ENGLISH[command]}`;
+  const words = `${t(id)}|${ENGLISH[command] ?? command}`;
   return new Set(words.split("|").map(normalise).filter(Boolean));
 }
 
@@ -44,32 +43,40 @@ const ENGLISH = {
   legal: "legal",
   undo: "undo",
   redo: "redo",
-  pass: "pass",
 };
 
 /**
- * What the command box needs of the page.
+ * What the command box needs of the page (V: the game's view).
+ * @template V
  * @typedef {object} CommandDeps
- * @property {Bridge.Call} call
- * @property {() => Bridge.View | null} view
+ * @property {() => V | null} view
  * @property {(text: string) => void} play
  * @property {() => void} undo
  * @property {() => void} redo
  * @property {() => string} blocked why input is refused now (the computer's turn) or ""
  */
 
+/**
+ * The views the commands read: what every game's view has.
+ * @typedef {{ply: number, canUndo: boolean, canRedo: boolean}} Readable
+ */
+
+/**
+ * @template {Readable} V
+ */
 export class Commands {
   /**
    * @param {HTMLFormElement} form
    * @param {HTMLInputElement} input
    * @param {HTMLElement} answer the live region that shows the answers
-   * @param {CommandDeps} deps
+   * @param {CommandDeps<V> & {game: import("./textplay.js").TextGame<V, any, any>}} deps
    */
   constructor(form, input, answer, deps) {
     this.form = form;
     this.input = input;
     this.answerRegion = answer;
     this.deps = deps;
+    this.game = deps.game;
     /** @type {string[]} */
     this.history = []; // lines typed, oldest first; ArrowUp and ArrowDown bring them back
     this.recalled = 0;
@@ -109,22 +116,25 @@ export class Commands {
     if (!line) return;
     const state = this.deps.view();
     if (!state) return this.answer(t("loading.python"));
+    const game = this.game;
     const [head, ...rest] = line.split(" ");
-    const command = COMMANDS.find((name) => aliases(name).has(line) || aliases(name).has(head));
+    const names = [...COMMANDS, ...game.actionCommands];
+    const command = names.find((name) => aliases(name).has(line) || aliases(name).has(head));
     const argument = command && !aliases(command).has(line) ? rest.join(" ") : "";
     switch (command) {
       case "help":
-        return this.answer(t("cmd.helpText"));
+        return this.answer(game.helpText);
       case "board":
-        return this.answer(boardWords(state));
+        return this.answer(game.boardWords(state));
       case "turn": {
         const why = this.deps.blocked(); // the computer's turn: say so
-        return this.answer(why ? `${turnWords(state)}. ${why}` : turnWords(state));
+        const turn = game.turnWords(state);
+        return this.answer(why ? `${turn}. ${why}` : turn);
       }
       case "last":
         return this.answer(this.last(state));
       case "legal":
-        return this.answer(argument ? this.legalFrom(state, argument) : this.legal(state));
+        return this.answer(argument ? game.legalAtWords(state, argument) : game.legalWords(state));
       case "undo":
       case "redo":
         if (!state[command === "undo" ? "canUndo" : "canRedo"]) {
@@ -132,86 +142,39 @@ export class Commands {
         }
         this.answer("");
         return command === "undo" ? this.deps.undo() : this.deps.redo();
-      case "pass":
-        return this.action("pass");
+      case undefined:
+        return this.action(game.actionText(line));
       default:
-        return this.action(line.replace(/\s+/g, ""));
+        return this.action(command); // an action said as a command (Mixtour's pass)
     }
   }
 
   /**
-   * A move, entry or pass in notation: checked by the engine, then played.
+   * An action in the game's notation: judged by the engine, then played.
    * @param {string} text
    */
   action(text) {
     const why = this.deps.blocked();
     if (why) return this.answer(why);
-    const verdict = this.deps.call("explain", text);
+    const state = this.deps.view();
+    if (!state) return;
+    const verdict = this.game.judge(text, state);
     if (verdict.legal) {
       this.answer("");
       this.deps.play(text);
-    } else if (verdict.reason) {
-      this.answer(t("msg.notLegal", { action: text, reason: reasonText(verdict) }));
     } else {
-      this.answer(t("cmd.unknown", { text }));
+      this.answer(verdict.words);
     }
   }
 
   /**
    * The last action in words, told from the position before it (asked of the engine).
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   last(state) {
     if (!state.ply) return t("cmd.noLast");
-    const before = this.deps.call("goto", state.ply - 1);
-    const after = this.deps.call("goto", state.ply);
-    return t("cmd.last", { words: actionWords(before, after) });
-  }
-
-  /**
-   * Every legal action now, in notation.
-   * @param {Bridge.View} state
-   */
-  legal(state) {
-    if (state.over) return turnWords(state);
-    /** @type {string[]} */
-    const moves = [];
-    for (const [from, counts] of Object.entries(state.legal.moves)) {
-      for (const [count, targets] of Object.entries(counts)) {
-        for (const to of targets) moves.push(moveText(Number(from), Number(count), to));
-      }
-    }
-    /** @type {string[]} */
-    const parts = [];
-    if (state.legal.enter.length) parts.push(t("cmd.legalEnter", { n: state.legal.enter.length }));
-    if (moves.length) parts.push(t("cmd.legalMoves", { moves: moves.join(", ") }));
-    if (state.legal.pass) parts.push(t("cmd.legalPass"));
-    return `${turnWords(state)}. ${parts.join(" ")}`;
-  }
-
-  /**
-   * What can be done on one square: enter there, or which discs go where.
-   * @param {Bridge.View} state
-   * @param {string} text
-   */
-  legalFrom(state, text) {
-    const square = parseSquare(text);
-    if (square < 0) return t("cmd.badSquare", { text });
-    const name = squareName(square);
-    if (state.over) return turnWords(state);
-    const stack = state.stacks[square];
-    if (!stack) {
-      if (state.legal.enter.includes(square)) return t("cmd.canEnter", { square: name });
-      return t("msg.notLegal", { action: name, reason: reasonText(this.deps.call("explain", name)) });
-    }
-    const counts = state.legal.moves[square] ?? {};
-    const options = Object.entries(counts).map(([count, targets]) =>
-      t("cmd.countTo", { discs: discsWords(Number(count)), targets: squaresWords(targets) }),
-    );
-    if (!options.length) {
-      const answer = this.deps.call("explain_lift", square, 1);
-      return t("msg.cannotLift", { reason: reasonText(answer) });
-    }
-    return t("cmd.from", { square: name, options: options.join("; ") });
+    const before = this.game.viewAt(state.ply - 1);
+    const after = this.game.viewAt(state.ply);
+    return t("cmd.last", { words: this.game.actionWords(before, after) });
   }
 }

@@ -1,51 +1,62 @@
 // @ts-check
-// The text board: the 25 squares as a grid of cells a screen reader reads
-// ("c3, 3 high, bottom to top: White, Red, White"), and a second way to play.
+// The text board: the squares as a grid of cells a screen reader reads
+// ("c3, 3 high, bottom to top: White, Red, White" on Mixtour's page, "c4: a
+// blue token on a red one, White's pawn" on Tor's), and a second way to play,
+// written once for every game: its size is the board's grid, its words and
+// its choices are the game's (a TextGame, see web/js/textplay.js).
 //
 // It follows the WAI-ARIA grid pattern: one cell is in the tab order (roving
 // tabindex), arrows move between cells, Home/End go to the ends of a row and
 // Ctrl+Home/End to the first and last cell. Enter or Space chooses a square
-// exactly as Enter does on the canvas (the top disc first, once more lifts one
-// more disc, on a highlighted stack drops), 1 to 4 lift that many discs and
-// Escape puts them down. It drives the same Board object as the canvas, so the
-// selection, the engine's targets and every message are shared: the canvas
-// shows what the text board lifted and the other way round.
+// exactly as Enter does on the canvas (the game says what that is: on
+// Mixtour's the top disc first, once more lifts one more disc, on a
+// highlighted stack drops; on Tor's the next step of the turn); the game's
+// other keys (Escape, Mixtour's 1 to 4) act as on the canvas too. It drives
+// the same Board object as the canvas, so the choice in progress, the
+// engine's targets and every message are shared: the canvas shows what was
+// chosen here and the other way round.
 //
 // update(state) is called after every render (moves from the canvas, the
 // computer, undo, redo, a restored game), so the labels always tell the
 // position on the canvas. The board turning round (flip) changes only the
 // canvas's data-geometry, which the text board watches to turn with it.
 
-import { squareName } from "./mixtour-board.js";
+import { cellOf, squareAt } from "./board/geometry.js";
 import { t } from "./i18n.js";
-import { discsWords, squareWords, squaresWords } from "./speech.js";
 
-const SIZE = 5;
-
-/** @typedef {import("./mixtour-board.js").Board} Board */
 /** @typedef {import("./speech.js").Speaker} Speaker */
-/** Discs lifted on the board: the top `count` of `square`. @typedef {{square: number, count: number}} Selection */
+/** @typedef {import("./textplay.js").AnyBoard} AnyBoard */
 
+/**
+ * @template V
+ * @template {AnyBoard} B
+ * @template S
+ */
 export class TextBoard {
   /**
-   * grid: the element with role=grid; board: the canvas's Board;
-   * speaker: a Speaker (web/js/speech.js); blocked(): why input is refused now
-   * (the computer's turn) or "".
+   * grid: the element with role=grid; board: the canvas's Board; game: the
+   * game's part (web/js/textplay.js); speaker: a Speaker (web/js/speech.js);
+   * blocked(): why input is refused now (the computer's turn) or "".
    * @param {HTMLElement} grid
-   * @param {{board: Board, speaker: Speaker, blocked: () => string}} parts
+   * @param {{board: B, game: import("./textplay.js").TextGame<V, B, S>, speaker: Speaker, blocked: () => string}} parts
    */
-  constructor(grid, { board, speaker, blocked }) {
+  constructor(grid, { board, game, speaker, blocked }) {
     this.grid = grid;
     this.board = board;
+    this.game = game;
     this.speaker = speaker;
     this.blocked = blocked;
-    /** @type {Bridge.View | null} */
+    /** @type {import("./board/geometry.js").Grid} */
+    this.size = { files: board.game.grid.files, ranks: board.game.grid.ranks };
+    /** @type {V | null} */
     this.state = null;
     /** @type {boolean | null} */
     this.flipped = null;
-    this.focusSquare = 12; // c3, as on the canvas
+    // The cell the keyboard starts on: the middle of the board, c3 on Mixtour's.
+    this.focusSquare = squareAt(this.size.files >> 1, this.size.ranks >> 1, false, this.size);
     /** @type {HTMLElement[]} */
     this.cells = [];
+    grid.style.setProperty("--text-files", String(this.size.files));
     grid.addEventListener("keydown", (event) => this.onKeyDown(event));
     grid.addEventListener("click", (event) => {
       const cell = event.target instanceof Element ? event.target.closest("[role=gridcell]") : null;
@@ -55,7 +66,7 @@ export class TextBoard {
       }
     });
     this.build(false);
-    grid.setAttribute("aria-label", t("a11y.grid"));
+    this.label();
     new MutationObserver(() => this.turn()).observe(board.canvas, {
       attributes: true,
       attributeFilter: ["data-geometry"],
@@ -69,36 +80,46 @@ export class TextBoard {
     const hadFocus = this.grid.contains(document.activeElement);
     this.build(flipped);
     if (hadFocus) this.cells[this.focusSquare].focus();
-    this.grid.setAttribute("aria-label", t(flipped ? "a11y.gridFlipped" : "a11y.grid"));
+    this.label();
     this.refresh();
   }
 
+  /** Name the grid by what lies at its top left: "rank 5 at the top, file a on the left". */
+  label() {
+    const corner = this.game.squareName(squareAt(0, 0, !!this.flipped, this.size));
+    const where = { rank: corner.slice(1), file: corner[0] };
+    this.grid.setAttribute("aria-label", t(this.flipped ? "a11y.gridFlipped" : "a11y.grid", where));
+  }
+
   /**
-   * Lay out the cells in the board's orientation (a5 top left, or a1 top right when flipped).
+   * Lay out the cells in the board's orientation (the last rank at the top,
+   * or the first when flipped).
    * @param {boolean} flipped
    */
   build(flipped) {
     this.flipped = flipped;
     this.cells = [];
+    const { files, ranks } = this.size;
     /** @type {HTMLElement[]} */
     const rows = [];
-    for (let row = 0; row < SIZE; row++) {
+    for (let row = 0; row < ranks; row++) {
       const line = document.createElement("div");
       line.setAttribute("role", "row");
-      for (let col = 0; col < SIZE; col++) {
-        const square = flipped ? row * SIZE + (SIZE - 1 - col) : (SIZE - 1 - row) * SIZE + col;
+      for (let col = 0; col < files; col++) {
+        const square = squareAt(col, row, flipped, this.size);
+        const name = this.game.squareName(square);
         const cell = document.createElement("div");
         cell.setAttribute("role", "gridcell");
         cell.className = "text-cell";
         cell.dataset.square = String(square);
-        cell.id = `text-cell-${squareName(square)}`;
+        cell.id = `text-cell-${name}`;
         cell.tabIndex = square === this.focusSquare ? 0 : -1;
-        const name = document.createElement("span");
-        name.className = "text-cell-name";
-        name.textContent = squareName(square);
+        const label = document.createElement("span");
+        label.className = "text-cell-name";
+        label.textContent = name;
         const discs = document.createElement("span");
         discs.className = "text-cell-discs";
-        cell.append(name, discs);
+        cell.append(label, discs);
         line.append(cell);
         this.cells[square] = cell;
       }
@@ -109,7 +130,7 @@ export class TextBoard {
 
   /**
    * Show `state` (a view from the bridge).
-   * @param {Bridge.View} state
+   * @param {V} state
    */
   update(state) {
     this.state = state;
@@ -117,27 +138,21 @@ export class TextBoard {
     this.refresh();
   }
 
-  /** Labels and marks for the current state and selection. */
+  /** Labels and marks for the current state and choice in progress. */
   refresh() {
     const state = this.state;
     if (!state) return;
-    const selection = this.board.selection;
-    const targets = new Set(selection ? this.board.targetsOf(selection) : []);
-    const last = state.last;
-    const lastSquares = new Set(
-      !last || last.kind === "pass" ? [] : last.kind === "enter" ? [last.square] : [last.from, last.to],
-    );
-    state.stacks.forEach((stack, square) => {
-      const cell = this.cells[square];
-      let label = squareWords(square, stack);
-      const lifted = selection && selection.square === square;
-      if (lifted) label += `, ${t("a11y.lifted", { discs: discsWords(selection.count) })}`;
-      if (targets.has(square)) label += `, ${t("a11y.target")}`;
+    const marks = this.game.cells(this.board, state);
+    const last = new Set(this.game.lastSquares(state));
+    const pieces = this.game.pieces(state);
+    this.cells.forEach((cell, square) => {
+      const { label, selected, target } = marks[square];
       cell.setAttribute("aria-label", label);
-      cell.setAttribute("aria-selected", lifted ? "true" : "false");
-      cell.classList.toggle("target", targets.has(square));
-      cell.classList.toggle("last", lastSquares.has(square));
+      cell.setAttribute("aria-selected", selected ? "true" : "false");
+      cell.classList.toggle("target", target);
+      cell.classList.toggle("last", last.has(square));
       const discs = /** @type {HTMLElement} */ (cell.querySelector(".text-cell-discs"));
+      const stack = pieces[square];
       if (discs.dataset.stack !== stack) {
         discs.dataset.stack = stack;
         discs.replaceChildren(
@@ -153,20 +168,14 @@ export class TextBoard {
   }
 
   /**
-   * The lifted discs changed (on the canvas or here): mark them and say where they can go.
-   * @param {Selection | null} selection
+   * The choice in progress changed (on the canvas or here): mark it and say what may follow.
+   * @param {S | null} selection
    */
   selectionChanged(selection) {
     this.refresh();
     if (!selection) return;
-    const targets = this.board.targetsOf(selection);
-    this.speaker.cursor(
-      t("a11y.liftedFrom", {
-        discs: discsWords(selection.count),
-        square: squareName(selection.square),
-        targets: squaresWords(targets),
-      }),
-    );
+    const words = this.game.selectionWords(this.board, selection);
+    if (words) this.speaker.cursor(words);
   }
 
   /** @param {number} square */
@@ -189,18 +198,7 @@ export class TextBoard {
    */
   activate(square) {
     if (this.refuse()) return;
-    this.board.keyChoose(square);
-  }
-
-  /**
-   * Lift the top `count` discs of a square (keys 1 to 4).
-   * @param {number} square
-   * @param {number} count
-   */
-  liftCount(square, count) {
-    if (this.refuse()) return;
-    const height = this.board.config.stacks[square].length;
-    if (height && count <= height) this.board.choose({ square, disc: height - count });
+    this.game.choose(this.board, square);
   }
 
   refuse() {
@@ -213,7 +211,8 @@ export class TextBoard {
   onKeyDown(event) {
     if (event.altKey || event.metaKey) return;
     const square = this.focusSquare;
-    const [col, row] = this.position(square);
+    const { files, ranks } = this.size;
+    const [col, row] = cellOf(square, !!this.flipped, this.size);
     /** @type {number[] | null} */
     let next = null;
     if (event.key === "ArrowLeft") next = [col - 1, row];
@@ -221,40 +220,22 @@ export class TextBoard {
     else if (event.key === "ArrowUp") next = [col, row - 1];
     else if (event.key === "ArrowDown") next = [col, row + 1];
     else if (event.key === "Home") next = event.ctrlKey ? [0, 0] : [0, row];
-    else if (event.key === "End") next = event.ctrlKey ? [SIZE - 1, SIZE - 1] : [SIZE - 1, row];
+    else if (event.key === "End") next = event.ctrlKey ? [files - 1, ranks - 1] : [files - 1, row];
     if (next) {
-      const [c, r] = next.map((v) => Math.max(0, Math.min(SIZE - 1, v)));
-      this.focus(this.squareAt(c, r));
+      const c = Math.max(0, Math.min(files - 1, next[0]));
+      const r = Math.max(0, Math.min(ranks - 1, next[1]));
+      this.focus(squareAt(c, r, !!this.flipped, this.size));
     } else if (event.ctrlKey) {
       return;
     } else if (event.key === "Enter" || event.key === " ") {
       this.activate(square);
-    } else if (/^[1-4]$/.test(event.key)) {
-      this.liftCount(square, Number(event.key));
-    } else if (event.key === "Escape" && this.board.selection) {
-      this.board.cancel();
+    } else if (this.game.keys.includes(event.key)) {
+      // The game's own keys: a choice is refused on the computer's turn; Escape never is.
+      if (event.key !== "Escape" && this.refuse()) return event.preventDefault();
+      if (!this.game.key(this.board, square, event.key)) return;
     } else {
       return;
     }
     event.preventDefault();
-  }
-
-  /**
-   * [column, row] of a square in the grid as laid out.
-   * @param {number} square
-   * @returns {[number, number]}
-   */
-  position(square) {
-    const file = square % SIZE;
-    const rank = Math.floor(square / SIZE);
-    return this.flipped ? [SIZE - 1 - file, rank] : [file, SIZE - 1 - rank];
-  }
-
-  /**
-   * @param {number} col
-   * @param {number} row
-   */
-  squareAt(col, row) {
-    return this.flipped ? row * SIZE + (SIZE - 1 - col) : (SIZE - 1 - row) * SIZE + col;
   }
 }
