@@ -284,7 +284,8 @@ def test_the_keyboard_plays_and_a_screen_reader_hears_the_squares(web_app: AppPa
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
     wait_position(page, Game(None, ["d4", "d5"]).fen())
-    # A typed action is played as a click would be.
+    # A typed action is played as a click would be (web/js/textplay.js's command box).
+    page.click("#text-play-toggle")
     page.fill("#command", "c3")
     page.press("#command", "Enter")
     wait_position(page, Game(None, ["d4", "d5", "c3"]).fen())
@@ -472,6 +473,7 @@ def test_the_keys_help_opens_with_question_mark_and_words_tors_turn(web_app: App
     button.click()
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Close").click()
+    page.click("#text-play-toggle")
     page.locator("#command").focus()
     page.keyboard.press("?")  # typed into the command box, not a call for help
     expect(dialog).to_be_hidden()

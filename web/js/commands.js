@@ -3,7 +3,7 @@
 // (Mixtour's c3, c4-d3, c4:3-d3, pass; Tor's c3, c3-d4, c3-d4@e6) and
 // commands (board, whose turn, last, legal, legal c4, undo, redo, help),
 // answered in a live region. Actions are read and judged by the engine
-// (through the game's part, a TextGame of web/js/textplay.js); the commands
+// (through the game's part, a TextGame of web/js/textgame.js); the commands
 // only put the views it sends into words.
 //
 // Command words: the English ones always work; each language adds its own
@@ -69,7 +69,7 @@ export class Commands {
    * @param {HTMLFormElement} form
    * @param {HTMLInputElement} input
    * @param {HTMLElement} answer the live region that shows the answers
-   * @param {CommandDeps<V> & {game: import("./textplay.js").TextGame<V, any, any>}} deps
+   * @param {CommandDeps<V> & {game: import("./textgame.js").TextGame<V, any, any>}} deps
    */
   constructor(form, input, answer, deps) {
     this.form = form;

@@ -1,5 +1,5 @@
 // @ts-check
-// Mixtour's part of play without sight (a TextGame, see web/js/textplay.js):
+// Mixtour's part of play without sight (a TextGame, see web/js/textgame.js):
 // the game in words for players who do not see the board (what a square
 // holds, what an action did, how the game ended, the whole board), the text
 // board's choices (the discs lifted, as Enter and 1 to 4 lift them on the
@@ -158,7 +158,7 @@ function legalWords(state) {
 /**
  * Mixtour's part of play without sight, for a page whose bridge is `call`.
  * @param {Bridge.Call} call
- * @returns {import("./textplay.js").TextGame<Bridge.View, Board, Selection>}
+ * @returns {import("./textgame.js").TextGame<Bridge.View, Board, Selection>}
  */
 export function mixtourText(call) {
   return {
@@ -213,7 +213,7 @@ export function mixtourText(call) {
     legalWords,
     legalAtWords(state, text) {
       const square = parseSquare(text);
-      if (square < 0) return t("cmd.badSquare", { text });
+      if (square < 0) return t("cmd.badSquare", { text, first: squareName(0), last: squareName(24) });
       const name = squareName(square);
       if (state.over) return turnWords(state);
       const stack = state.stacks[square];

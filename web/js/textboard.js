@@ -3,7 +3,7 @@
 // ("c3, 3 high, bottom to top: White, Red, White" on Mixtour's page, "c4: a
 // blue token on a red one, White's pawn" on Tor's), and a second way to play,
 // written once for every game: its size is the board's grid, its words and
-// its choices are the game's (a TextGame, see web/js/textplay.js).
+// its choices are the game's (a TextGame, see web/js/textgame.js).
 //
 // It follows the WAI-ARIA grid pattern: one cell is in the tab order (roving
 // tabindex), arrows move between cells, Home/End go to the ends of a row and
@@ -25,7 +25,7 @@ import { cellOf, squareAt } from "./board/geometry.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./speech.js").Speaker} Speaker */
-/** @typedef {import("./textplay.js").AnyBoard} AnyBoard */
+/** @typedef {import("./textgame.js").AnyBoard} AnyBoard */
 
 /**
  * @template V
@@ -35,10 +35,10 @@ import { t } from "./i18n.js";
 export class TextBoard {
   /**
    * grid: the element with role=grid; board: the canvas's Board; game: the
-   * game's part (web/js/textplay.js); speaker: a Speaker (web/js/speech.js);
+   * game's part (web/js/textgame.js); speaker: a Speaker (web/js/speech.js);
    * blocked(): why input is refused now (the computer's turn) or "".
    * @param {HTMLElement} grid
-   * @param {{board: B, game: import("./textplay.js").TextGame<V, B, S>, speaker: Speaker, blocked: () => string}} parts
+   * @param {{board: B, game: import("./textgame.js").TextGame<V, B, S>, speaker: Speaker, blocked: () => string}} parts
    */
   constructor(grid, { board, game, speaker, blocked }) {
     this.grid = grid;
@@ -52,12 +52,22 @@ export class TextBoard {
     this.state = null;
     /** @type {boolean | null} */
     this.flipped = null;
-    // The cell the keyboard starts on: the middle of the board, c3 on Mixtour's.
-    this.focusSquare = squareAt(this.size.files >> 1, this.size.ranks >> 1, false, this.size);
+    // The cell the keyboard starts on, as the canvas's cursor: c3 on Mixtour's board, c4 on Tor's.
+    this.focusSquare = squareAt((this.size.files - 1) >> 1, this.size.ranks >> 1, false, this.size);
     /** @type {HTMLElement[]} */
     this.cells = [];
     grid.style.setProperty("--text-files", String(this.size.files));
     grid.addEventListener("keydown", (event) => this.onKeyDown(event));
+    // The cell that has the focus is the one the keys act on, however it got it
+    // (a click, a screen reader moving the focus): it takes the roving tab stop.
+    grid.addEventListener("focusin", (event) => {
+      const cell = event.target instanceof Element ? event.target.closest("[role=gridcell]") : null;
+      if (cell instanceof HTMLElement && Number(cell.dataset.square) !== this.focusSquare) {
+        this.cells[this.focusSquare].tabIndex = -1;
+        this.focusSquare = Number(cell.dataset.square);
+        cell.tabIndex = 0;
+      }
+    });
     grid.addEventListener("click", (event) => {
       const cell = event.target instanceof Element ? event.target.closest("[role=gridcell]") : null;
       if (cell instanceof HTMLElement) {

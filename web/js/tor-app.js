@@ -2,8 +2,10 @@
 // Tor's game page (web/tor.html): the board (web/js/tor/), the turn in
 // steps, refusals explained, the move list, undo and redo, a new game
 // against the computer, a friend or the computer against itself (standard
-// or random layout), links, the saved game, a hint, a typed action, and a
-// friend by link (web/js/corr.js, as on Mixtour's page).
+// or random layout), links, the saved game, a hint, a friend by link
+// (web/js/corr.js), and play without sight: the text board, the command box
+// and the log (web/js/textplay.js with Tor's part, web/js/tor/text.js), as
+// on Mixtour's page.
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -20,18 +22,19 @@ import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
 import { t } from "./i18n.js";
-import { keysHelp } from "./keyshelp.js";
 import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
 import { StartChoice } from "./start-choice.js";
+import { TextPlay } from "./textplay.js";
 import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
 import { playedGame } from "./engine/client.js";
 import { showUnavailable } from "./engine/unavailable.js";
-import { readPosition, squareName } from "./tor/position.js";
-import { colourName, playerName, squareText, torLinkProblems, refusalText } from "./tor/words.js";
+import { readPosition } from "./tor/position.js";
+import { torText } from "./tor/text.js";
+import { colourName, playerName, torLinkProblems, refusalText } from "./tor/words.js";
 
 const SETUP_KEY = "tor.setup";
 const LEVELS = GAMES.tor.levels; // one list, kept with the game's other parts in library-games.js
@@ -64,8 +67,6 @@ const ui = {
   form: /** @type {HTMLFormElement} */ ($("#new-game-form")),
   level: /** @type {HTMLSelectElement} */ ($("#new-level")),
   side: /** @type {HTMLFieldSetElement} */ ($("#new-side")),
-  command: /** @type {HTMLInputElement} */ ($("#command")),
-  cursorLive: $("#cursor-live"),
   copied: $("#copied-link"),
   copiedText: /** @type {HTMLInputElement} */ ($("#copied-link-text")),
 };
@@ -76,12 +77,13 @@ let view = null;
 const board = new TorBoard(canvas, {
   onPlay: (action) => play(action),
   onIllegal: (attempt) => refuse(attempt.text),
-  onSelect: () => showHint(),
+  onSelect: (selection) => {
+    showHint();
+    textPlay.selectionChanged(selection);
+  },
   onCancel: () => showHint(),
   // The keyboard's cursor, told to screen readers: the square and what stands on it.
-  onCursor: (square) => {
-    if (view) ui.cursorLive.textContent = squareText(readPosition(view.fen), square, squareName(square));
-  },
+  onCursor: (square) => textPlay.cursorAt(square),
 });
 
 // Which tab plays the computer of a game open in several (web/js/computer-lock.js).
@@ -180,6 +182,7 @@ function render(state, { played = false } = {}) {
   showMoves(state);
   showHint();
   showSeats();
+  textPlay.update(state);
   corr.update(state);
   writeLink();
   library.update();
@@ -237,12 +240,17 @@ function showMoves(state) {
   if (box) box.scrollTop = box.scrollHeight;
 }
 
+/**
+ * Who plays a side: a level of the computer, a person, or in a game by link the player's name.
+ * @param {string} side
+ */
+function seatLabel(side) {
+  if (view?.corr) return corr.playerLabel(side); // a game by link: "Ann (you) against Black"
+  return computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
+}
+
 function showSeats() {
-  const who = (/** @type {string} */ side) => {
-    if (view?.corr) return corr.playerLabel(side); // a game by link: "Ann (you) against Black"
-    return computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
-  };
-  ui.seats.textContent = t("tor.seats", { white: who("w"), black: who("b") });
+  ui.seats.textContent = t("tor.seats", { white: seatLabel("w"), black: seatLabel("b") });
   canvas.dataset.seats = `w${computer.seats.w ?? 0}b${computer.seats.b ?? 0}`;
 }
 
@@ -254,6 +262,10 @@ function showSeats() {
  * @returns {boolean} whether it was played
  */
 function play(action) {
+  // An action chosen (or typed) while the first screen's choice shows: the
+  // player plays here, two at this screen, and the page says so before the action.
+  if (choice.shown) choice.choose("friends", { focus: false });
+  const before = view;
   /** @type {Bridge.TorPlayed} */
   const answer = call("play", action);
   if (!answer.ok || !answer.state) {
@@ -262,9 +274,20 @@ function play(action) {
     return false;
   }
   changed(answer.state, { played: true });
-  say(t("tor.msg.played", { player: playerName(answer.state.turn === "w" ? "b" : "w"), action: answer.action }));
+  const player = playerName(answer.state.turn === "w" ? "b" : "w");
+  say(t("tor.msg.played", { player, action: answer.action }), { spoken: false }); // the log tells it in words
+  if (before) textPlay.played(before, answer.state);
   corr.played(answer.state); // a game by link: kept, and its link offered to send
   return true;
+}
+
+/**
+ * A change of the game the log should tell too: shown, and told once (by the log).
+ * @param {string} text
+ */
+function tell(text) {
+  say(text, { spoken: false });
+  textPlay.event(text);
 }
 
 /**
@@ -412,7 +435,7 @@ const corr = new Corr({
   game: GAMES.tor,
   call: /** @type {Bridge.CorrCall<Bridge.TorView>} */ (/** @type {unknown} */ (call)),
   render: (state) => changed(state),
-  say,
+  say: (text) => tell(text),
   humans: () => {
     computer.seats = { w: 0, b: 0 };
   },
@@ -464,6 +487,7 @@ function startFromForm() {
   showProblems([]);
   library.detach(); // the game on the board stays in Your games
   changed(call("new_game", seed));
+  tell(t("tor.msg.newGame", { white: seatLabel("w"), black: seatLabel("b") }));
 }
 
 function fillForm() {
@@ -495,7 +519,7 @@ function startWith(seats, words) {
   showProblems([]);
   library.detach(); // the game on the board stays in Your games
   changed(call("new_game", -1));
-  say(words);
+  tell(words);
   return true;
 }
 
@@ -514,19 +538,48 @@ $("#start-more").addEventListener("click", () => {
   openNewGame();
 });
 
+// -- play without sight ----------------------------------------------------------
+
+// The text board, the command box, the log and the Keys help (web/js/textplay.js
+// with Tor's part, web/js/tor/text.js), as on Mixtour's page. Typed or chosen
+// there, an action is played as from the canvas; on the computer's turn, or the
+// friend's in a game by link, it is refused with words.
+const textPlay = new TextPlay({
+  game: torText(call),
+  board,
+  view: () => view,
+  play: (text) => {
+    play(text);
+  },
+  undo: () => step("undo"),
+  redo: () => step("redo"),
+  blocked: () => {
+    if (!view) return "";
+    const notYours = corr.notYours(view);
+    if (notYours) return notYours;
+    return computer.plays(view) ? t("a11y.computerTurn", { color: playerName(view.turn) }) : "";
+  },
+});
+
 // -- wiring --------------------------------------------------------------------
 
-ui.undo.addEventListener("click", () => {
-  let state = call("undo");
-  // Against the computer, undo goes back to the player's own turn.
-  while (computer.plays(state) && state.canUndo) state = call("undo");
+/**
+ * Take back (or play again) one action, and against the computer as many
+ * more as bring the player's own turn back; the log tells which.
+ * @param {"undo" | "redo"} way
+ */
+function step(way) {
+  if (!python.ready || !view || view.corr) return; // a game by link: a move made is the friend's
+  const from = view.ply;
+  let state = call(way);
+  while (computer.plays(state) && state[way === "undo" ? "canUndo" : "canRedo"]) state = call(way);
   changed(state);
-});
-ui.redo.addEventListener("click", () => {
-  let state = call("redo");
-  while (computer.plays(state) && state.canRedo) state = call("redo");
-  changed(state);
-});
+  const actions = state.moves.slice(Math.min(from, state.ply), Math.max(from, state.ply));
+  if (actions.length) tell(t(way === "undo" ? "msg.undone" : "msg.redone", { action: actions.join(" ") }));
+}
+
+ui.undo.addEventListener("click", () => step("undo"));
+ui.redo.addEventListener("click", () => step("redo"));
 ui.newGame.addEventListener("click", openNewGame);
 ui.form.addEventListener("change", matchChoices);
 $("#result-new-game").addEventListener("click", openNewGame);
@@ -539,21 +592,10 @@ ui.hintButton.addEventListener("click", () => computer.hint(HINT_LEVEL));
 $("#link-problems-close").addEventListener("click", () => showProblems([]));
 $("#copy-position-link").addEventListener("click", () => copyLink(false));
 $("#copy-game-link").addEventListener("click", () => copyLink(true));
-$("#command-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const text = ui.command.value.trim();
-  // Typed while the first screen's choice shows: two at this screen, said first.
-  if (text && choice.shown) choice.choose("friends", { focus: false });
-  if (!text || !view || computer.plays(view)) return;
-  const notYours = corr.notYours(view);
-  if (notYours) say(notYours);
-  else if (play(text)) ui.command.value = "";
-});
 window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
-keysHelp($("#open-keys"), /** @type {HTMLDialogElement} */ ($("#keys-dialog")));
 // "Download record" and "Load record" (web/js/files.js), as on Mixtour's page.
 new Files({
   name: "tor",

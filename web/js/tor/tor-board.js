@@ -2,7 +2,8 @@
 // Tor's board: the kit's Board (web/js/board/api.js) with Tor's game
 // (game.js) and the events its page hears. Drawing and input only: the
 // page gives it the position string and the engine's legal actions, and
-// hears which action the player chose, or which attempt to explain. A turn
+// hears which action the player chose, or which attempt to explain; the text
+// board chooses through it too (keyChoose, back). A turn
 // is animated (anim.js) when the page sets the new position together with
 // the action that led there: set({position, last, legal}).
 
@@ -54,5 +55,21 @@ export class TorBoard extends Board {
       });
     }
     this.events.onPlay?.(out.action, { dragged: out.point !== null });
+  }
+
+  // -- choosing (the machine, driven from outside) ----------------------------
+
+  /**
+   * Enter on a square: the next step of the turn, as Enter on the canvas
+   * chooses it. The text board (web/js/textboard.js) chooses through it.
+   * @param {number} square
+   */
+  keyChoose(square) {
+    this.choose({ square, disc: -1 });
+  }
+
+  /** Back one step of the turn in progress, as Escape on the canvas. */
+  back() {
+    this.dispatch({ type: "key", key: "Escape" });
   }
 }
