@@ -222,3 +222,21 @@ def test_a_forced_pass_is_scored_by_the_position_it_leads_to() -> None:
     assert pv[0] == best
     plies = review_game(fen, ["pass", "c3"], depth=2)
     assert verdict(report(plies, ["pass", "c3"]), 1)["kind"] == "best"
+
+
+RECORDED = Path(__file__).resolve().parent / "data" / "mixtour_review.json"
+
+
+def test_review_gives_the_recorded_results_of_seeded_games() -> None:
+    # Five games (the planted blunder, a forced pass, three seeded games of
+    # level 2 self-play) reviewed by mixtour/ai/review.py as it was before the
+    # review moved to the kit: every analysis, report and partial report again.
+    games = json.loads(RECORDED.read_text(encoding="utf-8"))["games"]
+    assert len(games) == 5
+    for game in games:
+        start, actions, depth = game["start"], game["actions"], game["depth"]
+        plies = review_game(start, actions, depth=depth)
+        assert [p.as_json() for p in plies] == game["plies"], actions
+        assert json.loads(json.dumps(report(plies, actions))) == game["report"]
+        half = plies[: len(plies) // 2]
+        assert json.loads(json.dumps(report(half, actions))) == game["partial"]
