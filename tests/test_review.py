@@ -11,6 +11,7 @@ import pytest
 
 from mixtour.ai.review import (
     CLASSES,
+    REVIEW,
     SCALE,
     THRESHOLDS,
     PlyAnalysis,
@@ -165,9 +166,9 @@ def test_analysis_round_trips_through_json(
 ) -> None:
     plies, _ = planted
     for p in plies:
-        assert PlyAnalysis.from_json(json.loads(json.dumps(p.as_json()))) == p
+        assert REVIEW.ply_from_json(json.loads(json.dumps(REVIEW.ply_json(p)))) == p
     with pytest.raises(ValueError, match="malformed"):
-        PlyAnalysis.from_json({"ply": 0})
+        REVIEW.ply_from_json({"ply": 0})
 
 
 def test_worker_reviews_one_position_and_reports(
@@ -180,7 +181,7 @@ def test_worker_reviews_one_position_and_reports(
         answer = json.loads(ai_worker.review_now(json.dumps(request)))
         assert answer["id"] == 4 and answer["cancelled"] is False
         answers.append(answer)
-    assert [PlyAnalysis.from_json(a) for a in answers] == plies
+    assert [REVIEW.ply_from_json(a) for a in answers] == plies
     reported = json.loads(
         ai_worker.review_report(json.dumps({"actions": PLANTED, "plies": answers}))
     )
@@ -236,7 +237,7 @@ def test_review_gives_the_recorded_results_of_seeded_games() -> None:
     for game in games:
         start, actions, depth = game["start"], game["actions"], game["depth"]
         plies = review_game(start, actions, depth=depth)
-        assert [p.as_json() for p in plies] == game["plies"], actions
+        assert [REVIEW.ply_json(p) for p in plies] == game["plies"], actions
         assert json.loads(json.dumps(report(plies, actions))) == game["report"]
         half = plies[: len(plies) // 2]
         assert json.loads(json.dumps(report(half, actions))) == game["partial"]

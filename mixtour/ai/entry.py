@@ -11,6 +11,7 @@ from ..game import Game
 from ..kit.games import GameAI
 from .levels import LEVELS
 from .player import choose_move
+from .review import REVIEW
 
 __all__ = ["GAME_AI"]
 
@@ -32,4 +33,5 @@ GAME_AI: Final[GameAI[Position]] = GameAI(
     choose=choose_move,
     action_text=action_text,
     action_dict=_action_dict,
+    review=REVIEW,
 )

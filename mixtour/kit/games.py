@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from .protocol import GamePosition, P
+from .review import Reviewer
 from .search import SearchResult
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ class GameAI(Generic[P]):
     level does not use the clock); ``replay`` builds the position after
     ``actions`` (in the game's notation) from a position string, with its
     history; ``read`` reads a position string alone; ``action_dict`` is an
-    action as plain data for the page.
+    action as plain data for the page; ``review`` reviews its games
+    (:mod:`mixtour.kit.review`, the game's plug-in on it).
     """
 
     name: str
@@ -91,6 +93,7 @@ class GameAI(Generic[P]):
     choose: Chooser[P]
     action_text: Callable[[int], str]
     action_dict: Callable[[int], dict[str, object]]
+    review: Reviewer[P]
 
 
 def _modules(name: str) -> tuple[str, str]:

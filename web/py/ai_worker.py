@@ -16,16 +16,17 @@ string.
     to, count}, "score", "depth", "nodes", "time_ms", "nps", "pv": [...],
     "level"}``. ``id`` is echoed so the page can drop stale answers.
 ``review(request)``
-    one position of a game review (:mod:`mixtour.ai.review`): request
-    ``{"id": n, "start": P1, "actions": [N1...], "ply": i, "depth": d}``
-    (Mixtour, two players; depth 1 to 8, the review's default when left out);
-    answer: :meth:`~mixtour.ai.review.PlyAnalysis.as_json` with ``id`` and
+    one position of a game review (:mod:`mixtour.kit.review`, through the
+    game's ``review`` in :mod:`mixtour.kit.games`): request ``{"id": n,
+    "game": "mixtour", "start": P1, "actions": [N1...], "ply": i, "depth":
+    d}`` (two players; depth 1 to 8, the game's own when left out); answer:
+    :meth:`~mixtour.kit.review.Reviewer.ply_json` with ``id`` and
     ``cancelled``. The page asks for one position at a time, so it shows the
     progress and can stop between two, and ``cancel`` ends the one under way.
 ``review_report(request)``
-    ``{"actions": [N1...], "plies": [review answers...]}`` ->
-    :func:`mixtour.ai.review.report` (the graph, the labels, a verdict per
-    move and the summary per player).
+    ``{"game": "mixtour", "actions": [N1...], "plies": [review answers...]}``
+    -> :meth:`mixtour.kit.review.Reviewer.report` (the graph, the labels, a
+    verdict per move and the summary per player).
 ``analyse(request)``
     the analysis board's continuous analysis (:mod:`mixtour.ai.analysis`):
     request ``{"id": n, "start": P1, "actions": [N1...], "depth": d,
@@ -194,24 +195,23 @@ async def review(request: ReviewRequestJson) -> ReviewedPlyJson:
 
 def review_now(request: ReviewRequestJson) -> ReviewedPlyJson:
     """:func:`review`, run to its end here and now."""
-    from mixtour.ai.review import DEFAULT_DEPTH, analyse_ply
-
     req = json.loads(request)
     serial = _begin(req, crash=False)
-    depth = int(req.get("depth") or DEFAULT_DEPTH)
+    reviewer = game_ai(str(req.get("game", "mixtour"))).review
+    depth = int(req.get("depth") or reviewer.rules.depth)
     if not 1 <= depth <= MAX_REVIEW_DEPTH:
         raise ValueError(f"depth {depth}: expected 1 to {MAX_REVIEW_DEPTH}")
     actions = req.get("actions", [])
     if not isinstance(actions, list):
         raise ValueError("actions: expected a list of actions")
-    analysis = analyse_ply(
+    analysis = reviewer.analyse_ply(
         str(req["start"]),
         [str(a) for a in actions],
         int(req["ply"]),
         depth=depth,
         stop=_stop_for(serial),
     )
-    answer = analysis.as_json()
+    answer = reviewer.ply_json(analysis)
     answer["id"] = req.get("id")
     answer["cancelled"] = _searches["cancelled"] >= serial
     return json.dumps(answer, separators=(",", ":"))
@@ -270,12 +270,11 @@ def analyse_now(request: AnalyseRequestJson) -> AnalysedJson:
 
 def review_report(request: ReviewReportRequestJson) -> ReviewReportJson:
     """The review of a game from its positions' analyses (see the module docstring)."""
-    from mixtour.ai.review import PlyAnalysis, report
-
     req = json.loads(request)
-    plies = [PlyAnalysis.from_json(p) for p in req["plies"]]
+    reviewer = game_ai(str(req.get("game", "mixtour"))).review
+    plies = [reviewer.ply_from_json(p) for p in req["plies"]]
     actions = [str(a) for a in req["actions"]]
-    return json.dumps(report(plies, actions), separators=(",", ":"))
+    return json.dumps(reviewer.report(plies, actions), separators=(",", ":"))
 
 
 def cancel() -> DoneJson:

@@ -605,6 +605,7 @@ class ReviewRequest(TypedDict):
     ``depth`` (the review's default when absent)."""
 
     id: int
+    game: NotRequired[Literal["mixtour", "tor"]]
     start: str
     actions: list[str]
     ply: int
@@ -612,10 +613,10 @@ class ReviewRequest(TypedDict):
 
 
 class ReviewedPly(TypedDict):
-    """One position analysed (``mixtour.ai.review.PlyAnalysis``): the score for
-    the side to move, the best action and line, the score of the action played
-    (null at the game's end), and whether it opened a winning tower that
-    another action kept shut."""
+    """One position analysed (``mixtour.kit.review.PlyAnalysis``): the score for
+    the first player, the best action and line, the score of the action played
+    (null at the game's end), and whether it let the opponent win at once
+    (a tower, a hem) where another action did not."""
 
     id: int | None
     cancelled: bool
@@ -659,6 +660,7 @@ class Label(TypedDict):
 class ReviewReportRequest(TypedDict):
     """The game's actions and the positions analysed so far."""
 
+    game: NotRequired[Literal["mixtour", "tor"]]
     actions: list[str]
     plies: list[ReviewedPly]
 

@@ -528,6 +528,7 @@ declare namespace Bridge {
    */
   interface ReviewRequest {
     id: number;
+    game?: "mixtour" | "tor";
     start: string;
     actions: string[];
     ply: number;
@@ -535,10 +536,10 @@ declare namespace Bridge {
   }
 
   /**
-   * One position analysed (`mixtour.ai.review.PlyAnalysis`): the score for
-   * the side to move, the best action and line, the score of the action played
-   * (null at the game's end), and whether it opened a winning tower that
-   * another action kept shut.
+   * One position analysed (`mixtour.kit.review.PlyAnalysis`): the score for
+   * the first player, the best action and line, the score of the action played
+   * (null at the game's end), and whether it let the opponent win at once
+   * (a tower, a hem) where another action did not.
    */
   interface ReviewedPly {
     id: number | null;
@@ -580,6 +581,7 @@ declare namespace Bridge {
 
   /** The game's actions and the positions analysed so far. */
   interface ReviewReportRequest {
+    game?: "mixtour" | "tor";
     actions: string[];
     plies: ReviewedPly[];
   }

@@ -11,6 +11,7 @@ from ..core import NO_PLACE, NUM_SQUARES, STANDARD_START, Position, action_text,
 from ..game import Game
 from .levels import LEVELS
 from .player import choose_move
+from .review import REVIEW
 
 __all__ = ["GAME_AI", "action_dict"]
 
@@ -43,4 +44,5 @@ GAME_AI: Final[GameAI[Position]] = GameAI(
     choose=choose_move,
     action_text=action_text,
     action_dict=action_dict,
+    review=REVIEW,
 )
