@@ -373,6 +373,7 @@ def page_shells() -> dict[str, str]:
         "TEXT_PLAY": (PARTIALS / "text-play.html").read_text(encoding="utf-8").strip(),
         "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),
         "PUZZLE_PANEL": (PARTIALS / "puzzle-panel.html").read_text(encoding="utf-8").strip(),
+        "REVIEW_PANEL": (PARTIALS / "review-panel.html").read_text(encoding="utf-8").strip(),
     }
 
 

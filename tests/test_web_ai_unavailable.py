@@ -106,7 +106,7 @@ def test_tors_page_offers_try_again_and_the_computer_plays_once_it_can(web_app: 
         "document.querySelector('#board').dataset.position.split(' ')[1] === 'w'",
         timeout=120_000,
     )
-    expect(page.locator("#moves li span:not(.move-number)")).to_have_count(2)
+    expect(page.locator("#moves button.ply")).to_have_count(2)
     expected = ("Failed to load resource", "reading 'waiting'")
     assert [e for e in web_app.errors if not any(x in e for x in expected)] == []
 
@@ -123,6 +123,6 @@ def test_tors_page_plays_on_between_people_when_the_computer_cannot_be_had(
     expect(page.locator("#board")).to_have_attribute("data-seats", "w0b0")
     expect(page.locator("#message")).to_have_text("Every seat is now played by a person.")
     click(page, "d5")  # Black is played by a person now
-    expect(page.locator("#moves li span:not(.move-number)")).to_have_count(2)
+    expect(page.locator("#moves button.ply")).to_have_count(2)
     expected = ("Failed to load resource", "reading 'waiting'")
     assert [e for e in web_app.errors if not any(x in e for x in expected)] == []

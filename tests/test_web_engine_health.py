@@ -60,7 +60,7 @@ def test_tor_replaces_a_dead_worker_and_its_move_arrives(web_app: AppPage) -> No
         """(before) => {
             const board = document.querySelector('#board');
             return board.dataset.position !== before && !document.body.hasAttribute('data-ai-busy')
-                && document.querySelectorAll('#moves li span:not(.move-number)').length === 4;
+                && document.querySelectorAll('#moves button.ply').length === 4;
         }""",
         arg=before,
         timeout=BOOT_MS,

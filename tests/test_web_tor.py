@@ -50,10 +50,7 @@ def click_action(page: Page, action: str) -> None:
 
 
 def moves(page: Page) -> list[str]:
-    return [
-        text.strip()
-        for text in page.locator("#moves li span:not(.move-number)").all_text_contents()
-    ]
+    return [text.strip() for text in page.locator("#moves button.ply").all_text_contents()]
 
 
 def test_the_page_keeps_the_contract_and_credits_tors_authors(web_app: AppPage) -> None:
@@ -259,7 +256,7 @@ def test_tor_plays_offline_after_one_visit(web_app: AppPage) -> None:
         click(page, "c3")
         page.wait_for_function(
             "document.querySelector('#board').dataset.position.endsWith(' w -')"
-            " && document.querySelectorAll('#moves li span:not(.move-number)').length === 2",
+            " && document.querySelectorAll('#moves button.ply').length === 2",
             timeout=AI_TIMEOUT_MS,
         )
         page.goto(server.url + "tor-embed.html#m=c3")
@@ -375,7 +372,7 @@ def test_the_computer_plays_itself_until_a_new_game_stops_it(web_app: AppPage) -
     page.click("#start-game")
     expect(page.locator("#seats")).to_have_text("Computer 1 against Computer 1")
     page.wait_for_function(
-        "document.querySelectorAll('#moves li span:not(.move-number)').length >= 6",
+        "document.querySelectorAll('#moves button.ply').length >= 6",
         timeout=AI_TIMEOUT_MS,
     )
     expect(page.locator("#hint-button")).to_be_disabled()

@@ -564,13 +564,13 @@ def test_tor_a_move_and_the_computers_reply(tab: Engine, site_url: str) -> None:
     # Black (the computer) answers: White to move again, two moves in the list.
     tab.wait(
         """() => document.querySelector('#board').dataset.position.endsWith(' w -')
-            && document.querySelectorAll('#moves li span:not(.move-number)').length === 2""",
+            && document.querySelectorAll('#moves button.ply').length === 2""",
         timeout_s=AI_TIMEOUT_S,
     )
     moves = json.loads(
         tab.run(
             """() => JSON.stringify([...document.querySelectorAll(
-                '#moves li span:not(.move-number)')].map((s) => s.textContent.trim()))"""
+                '#moves button.ply')].map((s) => s.textContent.trim()))"""
         )
     )
     assert moves[0] == "c3"

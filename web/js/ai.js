@@ -202,19 +202,6 @@ export class Ai {
   }
 
   /**
-   * Send the engine another request than a move (the game review's `review`
-   * and `review_report`), in the same queue as the searches. Resolves to the
-   * parsed answer; rejects with an EngineError.
-   * @template {keyof Bridge.Worker} K
-   * @param {K} name the engine's call
-   * @param {Bridge.WorkerRequest<K>} request sent as JSON
-   * @returns {Promise<Bridge.WorkerAnswer<K> | null>}
-   */
-  ask(name, request) {
-    return this.engine.call(name, request);
-  }
-
-  /**
    * body[data-ai-busy] while the computer has anything under way: a request in
    * the worker, a search the page waits for, a move waiting for its pace, or a
    * fresh worker starting after a failure.

@@ -22,6 +22,7 @@ import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { Links } from "./links.js";
+import { parseAction } from "./notation.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
@@ -130,13 +131,31 @@ const ai = new Ai({
 });
 
 // Game review: the engine's verdict on every move, a graph, a summary (web/js/game-review.js).
+// Mixtour's part: White and Red, its view, the better move as the hint's arrow
+// (unless the player asked for a hint: it has the board).
 const gameReview = new GameReview({
-  ai,
-  call,
+  game: {
+    name: "mixtour",
+    colors: ["w", "r"],
+    colorName,
+    glance: (/** @type {Bridge.View} */ state) => ({
+      actions: [...state.moves, ...state.future],
+      ply: state.moves.length,
+      players: state.players,
+    }),
+    showBest: (best) => {
+      if (ai.hint) return false;
+      const action = best ? parseAction(best) : null;
+      if (best && !action) return false;
+      board.set({ hint: action });
+      return true;
+    },
+  },
+  engine: ai.engine,
+  snapshot: () => call("snapshot"),
   view: () => view,
   goto: (ply) => gotoPly(ply),
   moves: ui.moves,
-  board,
   canvas: ui.canvas,
   say,
 });

@@ -1,17 +1,21 @@
 // @ts-check
-// Game review: the engine's verdict on every move of the game on the board.
+// Game review: the engine's verdict on every move of the game on the board,
+// for every game's page (Mixtour's app.js, Tor's tor-app.js), each giving a
+// small ReviewGame (its name, its players, how to read its view, how to draw
+// a move on its board).
 //
 // "Review" takes the whole game (the moves played and those stepped back
 // over) and asks the engine (web/py/ai_worker.py `review`) for one
-// position at a time, in the same queue as the computer's moves (Ai.ask):
-// the page keeps drawing, shows the progress, and "Stop" ends the review
-// between two positions (and the position under way at once). After each
-// position, `review_report` (mixtour/ai/review.py) gives the graph, who is
-// winning in words, a verdict per move and the summary per player; this file
-// only shows them.
+// position at a time, through the page's engine client, in the same queue as
+// the computer's moves: the page keeps drawing, shows the progress, and
+// "Stop" ends the review between two positions (and the position under way
+// at once). After each position, `review_report` (mixtour/kit/review.py,
+// with the game's plug-in) gives the graph, who is winning in words, a
+// verdict per move and the summary per player; this file only shows them.
 //
-// The graph is White's expected result at each position (top: White wins,
-// bottom: Red wins); a click on it shows the position under the pointer.
+// The graph is the first player's expected result at each position (top:
+// White wins, bottom: the other player wins); a click on it shows the
+// position under the pointer.
 // Moves are marked in the move list (?! inaccuracy, ? mistake, ?? blunder);
 // on the position after a marked move the board draws the engine's better
 // move as an arrow (as lichess does) and the panel writes its line.
@@ -21,12 +25,11 @@
 //   body[data-review]              running | done | stopped | error (none before the first)
 //   #moves button.ply[data-review] the verdict on that move (best, good, inaccuracy, mistake, blunder)
 //   #review-summary td[data-color][data-kind]  the counts per player
-//   #board[data-review-best]       the better move drawn on the board (N1)
+//   #board[data-review-best]       the better move drawn on the board (in the game's notation)
 //   window.mixtourDebug.reviewDepth  the depth searched (tests keep it low; left
-//                                    out, the worker uses mixtour.ai.review's own)
+//                                    out, the worker uses the game's own)
 
-import { colorName, plural, t } from "./i18n.js";
-import { parseAction } from "./notation.js";
+import { colorName as mixtourColor, plural, t } from "./i18n.js";
 
 const MARKS = /** @type {{[kind: string]: string}} */ ({ inaccuracy: "?!", mistake: "?", blunder: "??" });
 const SHOWN = ["inaccuracy", "mistake", "blunder"]; // the kinds counted in the summary
@@ -47,10 +50,30 @@ function debug() {
  */
 
 /**
+ * A game's part of the review.
+ * @typedef {object} ReviewGame
+ * @property {"mixtour" | "tor"} name the game, as the engine's worker knows it
+ * @property {[string, string]} colors the two players' letters (the first at the graph's top)
+ * @property {(letter: string) => string} colorName a player's name
+ * @property {(state: any) => Glance} glance what the review reads of the page's view
+ * @property {(best: string | null) => boolean} showBest draw the better move
+ *   on the board, or take it away (null); false when the board is not the
+ *   review's now (a hint shown) or the move cannot be drawn
+ */
+
+/**
+ * @typedef {object} Glance
+ * @property {string[]} actions the whole game, the actions stepped back over included
+ * @property {number} ply the actions played up to the position shown
+ * @property {number} players
+ */
+
+/**
  * Who is winning, in words.
  * @param {Label} label
+ * @param {(letter: string) => string} [colorName] the game's names of its players (Mixtour's colours)
  */
-export function labelText(label) {
+export function labelText(label, colorName = mixtourColor) {
   const color = label.side ? colorName(label.side) : "";
   if (label.kind === "won") return t("rv.won", { color });
   if (label.kind === "win") return plural("rv.winIn", label.moves, { color });
@@ -61,12 +84,12 @@ export function labelText(label) {
 export class GameReview {
   /**
    * @param {{
-   *   ai: import("./ai.js").Ai,
-   *   call: Bridge.Call,
-   *   view: () => Bridge.View | null,
+   *   game: ReviewGame,
+   *   engine: import("./engine/client.js").EngineClient,
+   *   snapshot: () => { start: string, actions: string[] },
+   *   view: () => object | null,
    *   goto: (ply: number) => void,
    *   moves: HTMLElement,
-   *   board: { set: (config: object) => void },
    *   canvas: HTMLCanvasElement,
    *   say: (text: string) => void,
    * }} deps
@@ -117,10 +140,10 @@ export class GameReview {
    * @param {KeyboardEvent} event
    */
   onGraphKey(event) {
-    const view = this.deps.view();
+    const view = this.glance();
     const last = (this.report?.graph.length ?? 0) - 1;
     if (!view || last < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-    const now = view.moves.length;
+    const now = view.ply;
     /** @type {{[key: string]: number}} */
     const steps = { ArrowLeft: now - 1, ArrowDown: now - 1, ArrowRight: now + 1, ArrowUp: now + 1, Home: 0, End: last };
     if (!(event.key in steps)) return;
@@ -128,16 +151,22 @@ export class GameReview {
     this.deps.goto(Math.max(0, Math.min(last, steps[event.key])));
   }
 
+  /** @returns {Glance | null} the view shown, as the review reads it */
+  glance() {
+    const view = this.deps.view();
+    return view ? this.deps.game.glance(view) : null;
+  }
+
   /** Review the game on the board from its first move. */
   async start() {
-    const { ai, call, say } = this.deps;
-    const view = this.deps.view();
+    const { engine, game, say } = this.deps;
+    const view = this.glance();
     if (!view) return;
     if (view.players !== 2) {
       this.ui.note.textContent = t("rv.twoOnly");
       return;
     }
-    const snapshot = call("snapshot");
+    const snapshot = this.deps.snapshot();
     if (!snapshot.actions.length) {
       this.ui.note.textContent = t("rv.noMoves");
       return;
@@ -158,11 +187,16 @@ export class GameReview {
         do {
           // The computer's own move goes first (Ai.think cancels this search), and a
           // worker that died is replaced by the engine client: ask again.
-          answer = await this.askAgain(ai, run, "review", { id: run, start: snapshot.start, actions, ply, depth });
+          const request = { id: run, game: game.name, start: snapshot.start, actions, ply, depth };
+          answer = await this.askAgain(engine, run, "review", request);
           if (run !== this.run) return;
         } while (answer.cancelled);
         this.plies.push(answer);
-        const report = await this.askAgain(ai, run, "review_report", { actions, plies: this.plies });
+        const report = await this.askAgain(engine, run, "review_report", {
+          game: game.name,
+          actions,
+          plies: this.plies,
+        });
         if (run !== this.run) return;
         this.report = report;
         this.showProgress();
@@ -183,19 +217,19 @@ export class GameReview {
    * replaced by the engine client, and the position is asked again of the
    * fresh one (the client gives up after its restarts: then this rejects).
    * @template {"review" | "review_report"} K
-   * @param {import("./ai.js").Ai} ai
+   * @param {import("./engine/client.js").EngineClient} engine
    * @param {number} run
    * @param {K} name
    * @param {Bridge.WorkerRequest<K>} request
    * @returns {Promise<Bridge.WorkerAnswer<K>>}
    */
-  async askAgain(ai, run, name, request) {
+  async askAgain(engine, run, name, request) {
     for (;;) {
       try {
         // Never null: a request sent without `wanted` is always sent.
-        return /** @type {Bridge.WorkerAnswer<K>} */ (await ai.ask(name, request));
+        return /** @type {Bridge.WorkerAnswer<K>} */ (await engine.call(name, request));
       } catch (error) {
-        if (!(/** @type {any} */ (error)?.dead) || run !== this.run || ai.engine.status === "error") throw error;
+        if (!(/** @type {any} */ (error)?.dead) || run !== this.run || engine.status === "error") throw error;
       }
     }
   }
@@ -204,7 +238,7 @@ export class GameReview {
   stop() {
     if (document.body.dataset.review !== "running") return;
     this.run += 1;
-    this.deps.ai.cancelRequest("review");
+    this.deps.engine.cancel("review");
     this.setState("stopped");
     this.deps.say(t("rv.stopped"));
     this.refresh();
@@ -212,7 +246,7 @@ export class GameReview {
 
   /** Forget the review (the game changed). */
   clear() {
-    if (document.body.dataset.review === "running") this.deps.ai.cancelRequest("review");
+    if (document.body.dataset.review === "running") this.deps.engine.cancel("review");
     this.run += 1;
     this.game = null;
     this.plies = [];
@@ -240,7 +274,8 @@ export class GameReview {
 
   summaryText() {
     const summary = this.report?.summary ?? {};
-    return ["w", "r"]
+    const { colors, colorName } = this.deps.game;
+    return colors
       .map((color) =>
         t("rv.summaryLine", {
           color: colorName(color),
@@ -261,10 +296,12 @@ export class GameReview {
   /**
    * After every render: end a review of another game, and show the verdicts
    * for the position on the board.
-   * @param {Bridge.View} state
+   * @param {object} view the page's view of the game (its ReviewGame reads it)
    */
-  update(state) {
-    const all = [...state.moves, ...state.future];
+  update(view) {
+    const state = this.deps.game.glance(view);
+    const { colorName } = this.deps.game;
+    const all = state.actions;
     this.ui.start.disabled = state.players !== 2 || all.length === 0;
     const offer = document.querySelector("#result-review");
     if (offer instanceof HTMLElement) offer.hidden = state.players !== 2 || !!this.report;
@@ -299,17 +336,17 @@ export class GameReview {
       }
       cell.setAttribute("aria-label", `${cell.dataset.label}, ${t(`rv.kind.${verdict.kind}`)}`);
     }
-    const ply = state.moves.length;
+    const ply = state.ply;
     this.drawGraph(report, ply);
     const label = report.labels[ply];
-    this.ui.label.textContent = label ? labelText(label) : "";
+    this.ui.label.textContent = label ? labelText(label, colorName) : "";
     const verdict = verdicts.get(ply);
     if (verdict) {
       const parts = [
         t("rv.verdict", {
           n: ply,
           color: colorName(verdict.color),
-          action: state.moves[ply - 1],
+          action: all[ply - 1],
           kind: t(`rv.kind.${verdict.kind}`),
         }),
       ];
@@ -326,16 +363,13 @@ export class GameReview {
 
   /** @param {string | null} best the better move to draw, or none */
   showArrow(best) {
-    const { board, canvas, ai } = this.deps;
-    if (ai.hint) return; // the player asked for a hint: it has the board
+    const { canvas, game } = this.deps;
     if (best) {
-      const action = parseAction(best);
-      if (!action) return;
-      board.set({ hint: action });
+      if (!game.showBest(best)) return;
       canvas.dataset.reviewBest = best;
       this.arrow = true;
     } else if (this.arrow) {
-      board.set({ hint: null });
+      if (!game.showBest(null)) return;
       delete canvas.dataset.reviewBest;
       this.arrow = false;
     }
@@ -390,11 +424,12 @@ export class GameReview {
     });
     this.ui.graph.replaceChildren(svg);
     this.ui.graph.dataset.plies = String(report.graph.length);
-    this.ui.graph.setAttribute("aria-label", t("rv.graphLabel"));
+    const [top, bottom] = this.deps.game.colors.map((color) => this.deps.game.colorName(color));
+    this.ui.graph.setAttribute("aria-label", t("rv.graphLabel", { top, bottom }));
     this.ui.graph.setAttribute("aria-valuemax", String(Math.max(0, report.graph.length - 1)));
     this.ui.graph.setAttribute("aria-valuenow", String(current));
     const label = report.labels[current];
-    const said = label ? labelText(label) : "";
+    const said = label ? labelText(label, this.deps.game.colorName) : "";
     this.ui.graph.setAttribute("aria-valuetext", t("rv.graphValue", { n: current, label: said }));
   }
 
@@ -414,11 +449,11 @@ export class GameReview {
       th.textContent = t(`rv.count.${kind}`);
       head.append(th);
     }
-    const rows = ["w", "r"].map((color) => {
+    const rows = this.deps.game.colors.map((color) => {
       const row = document.createElement("tr");
       const name = document.createElement("th");
       name.scope = "row";
-      name.textContent = colorName(color);
+      name.textContent = this.deps.game.colorName(color);
       row.append(name);
       for (const kind of SHOWN) {
         const cell = document.createElement("td");

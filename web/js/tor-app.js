@@ -1,11 +1,12 @@
 // @ts-check
 // Tor's game page (web/tor.html): the board (web/js/tor/), the turn in
-// steps, refusals explained, the move list, undo and redo, a new game
-// against the computer, a friend or the computer against itself (standard
-// or random layout), links, the saved game, a hint, a friend by link
-// (web/js/corr.js), and play without sight: the text board, the command box
-// and the log (web/js/textplay.js with Tor's part, web/js/tor/text.js), as
-// on Mixtour's page.
+// steps, refusals explained, the move list (click a move to see the position
+// after it), undo and redo, a new game against the computer, a friend or the
+// computer against itself (standard or random layout), links, the saved
+// game, a hint, a friend by link (web/js/corr.js), the game review
+// (web/js/game-review.js), and play without sight: the text board, the
+// command box and the log (web/js/textplay.js with Tor's part,
+// web/js/tor/text.js), as on Mixtour's page.
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -17,10 +18,14 @@
 //                           shared with Mixtour's page
 //   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
 //   #corr[data-state], body[data-corr], #corr-link: a game by link (web/js/corr.js)
+//   #moves button.ply[data-ply]  a move (the position after it: ply n); [aria-current="step"] the one shown
+//   body[data-review], #moves button.ply[data-review], #review-summary td[data-color][data-kind],
+//   #board[data-review-best]: the game review (web/js/game-review.js)
 
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
+import { GameReview } from "./game-review.js";
 import { t } from "./i18n.js";
 import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
@@ -91,8 +96,13 @@ const lock = new ComputerLock(() => {
   if (view) computer.follow(view);
 });
 
+// A move clicked in the list: the position after it is shown, and the
+// computer waits there (it plays on at the end of the game, or after Redo).
+let browsing = false;
+
 const computer = new TorComputer({
   mine: () => lock.mine,
+  browsing: () => browsing,
   game: () => playedGame(call("snapshot")),
   view: () => view,
   say: (text) => say(text),
@@ -129,6 +139,29 @@ const computer = new TorComputer({
     board.set({ hint: action });
     say(t("tor.msg.hint", { action }));
   },
+});
+
+// The game review (web/js/game-review.js): Tor's part is White and Black, its
+// view, and the better move drawn as the hint's arrow (unless a hint has the board).
+const gameReview = new GameReview({
+  game: {
+    name: "tor",
+    colors: ["w", "b"],
+    colorName: playerName,
+    glance: (/** @type {Bridge.TorView} */ state) => ({ actions: state.moves, ply: state.ply, players: 2 }),
+    showBest: (best) => {
+      if (canvas.dataset.hint) return false;
+      board.set({ hint: best });
+      return true;
+    },
+  },
+  engine: computer.engine,
+  snapshot: () => call("snapshot"),
+  view: () => view,
+  goto: (ply) => gotoPly(ply),
+  moves: ui.moves,
+  canvas,
+  say,
 });
 
 // -- drawing --------------------------------------------------------------------
@@ -186,6 +219,7 @@ function render(state, { played = false } = {}) {
   corr.update(state);
   writeLink();
   library.update();
+  gameReview.update(state); // after the board's hint was cleared: the review's arrow
 }
 
 /** The line under the turn that says what to click now. */
@@ -200,7 +234,7 @@ function showHint() {
     return;
   }
   if (computer.plays(state)) {
-    ui.hint.textContent = t("tor.step.wait");
+    ui.hint.textContent = t(browsing ? "tor.step.browsing" : "tor.step.wait");
     return;
   }
   const notYours = corr.notYours(state);
@@ -217,7 +251,11 @@ function showHint() {
   ui.hint.textContent = text;
 }
 
-/** @param {Bridge.TorView} state */
+/**
+ * The move list: a button per action (White's, then Black's, a row a
+ * round), the one shown marked, those undone or stepped back over greyed.
+ * @param {Bridge.TorView} state
+ */
 function showMoves(state) {
   const items = [];
   for (let i = 0; i < state.moves.length; i += 2) {
@@ -228,16 +266,26 @@ function showMoves(state) {
     li.append(number);
     for (const ply of [i, i + 1]) {
       if (ply >= state.moves.length) break;
-      const cell = document.createElement("span");
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = ply >= state.ply ? "ply undone" : "ply";
+      cell.dataset.ply = String(ply + 1);
+      cell.dataset.color = state.movers[ply];
       cell.textContent = state.moves[ply];
-      if (ply >= state.ply) cell.className = "undone";
+      const player = playerName(state.movers[ply]);
+      cell.setAttribute("aria-label", t("moves.cell", { color: player, action: state.moves[ply], n: ply + 1 }));
+      if (ply === state.ply - 1) cell.setAttribute("aria-current", "step");
       li.append(cell);
     }
     items.push(li);
   }
   ui.moves.replaceChildren(...items);
+  ui.moves.dataset.count = String(state.ply);
   const box = ui.moves.closest(".moves-scroll");
-  if (box) box.scrollTop = box.scrollHeight;
+  const current = ui.moves.querySelector('[aria-current="step"]');
+  if (box && current instanceof HTMLElement && state.ply < state.moves.length) {
+    current.scrollIntoView({ block: "nearest" });
+  } else if (box) box.scrollTop = box.scrollHeight;
 }
 
 /**
@@ -248,6 +296,37 @@ function seatLabel(side) {
   if (view?.corr) return corr.playerLabel(side); // a game by link: "Ann (you) against Black"
   return computer.seats[side] ? t("tor.level", { level: computer.seats[side] }) : t("tor.person");
 }
+
+/**
+ * Show the position after `ply` actions (a move or the review's graph clicked).
+ * @param {number} ply
+ */
+function gotoPly(ply) {
+  if (!python.ready || !view) return;
+  const target = Math.max(0, Math.min(view.moves.length, ply));
+  if (target === view.ply) return;
+  board.cancel();
+  /** @type {Bridge.TorView} */
+  const state = call("goto", target);
+  browsing = state.canRedo;
+  render(state);
+  computer.follow(state); // back at the end: the computer's turn, if it is
+  say(
+    target === 0
+      ? t("review.start", { total: state.moves.length })
+      : t("review.at", {
+          n: target,
+          total: state.moves.length,
+          color: playerName(state.movers[target - 1]),
+          action: state.moves[target - 1],
+        }),
+  );
+}
+
+ui.moves.addEventListener("click", (event) => {
+  const cell = event.target instanceof Element ? event.target.closest("button.ply[data-ply]") : null;
+  if (cell instanceof HTMLElement) gotoPly(Number(cell.dataset.ply));
+});
 
 function showSeats() {
   ui.seats.textContent = t("tor.seats", { white: seatLabel("w"), black: seatLabel("b") });
@@ -308,6 +387,7 @@ function refuse(attempt) {
  * @param {{played?: boolean}} [how]
  */
 function changed(state, how = {}) {
+  browsing = false;
   computer.changed();
   render(state, how);
   computer.follow(state);

@@ -23,6 +23,8 @@ import { EngineClient } from "../engine/client.js";
  * @property {(text: string) => void} say the page's message line
  * @property {() => boolean} [mine] whether this tab plays the computer of the
  *   game on the board (web/js/computer-lock.js); always when absent
+ * @property {() => boolean} [browsing] the player looks back at an earlier
+ *   position (a move clicked in the list): the computer waits
  */
 
 export class TorComputer {
@@ -82,7 +84,7 @@ export class TorComputer {
    * @param {Bridge.TorView} view
    */
   follow(view) {
-    if (!this.plays(view) || !(this.deps.mine?.() ?? true)) return;
+    if (!this.plays(view) || !(this.deps.mine?.() ?? true) || this.deps.browsing?.()) return;
     const generation = this.generation;
     const level = this.seats[view.turn];
     const both = (this.seats.w ?? 0) > 0 && (this.seats.b ?? 0) > 0;
