@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import pytest
+from test_tor_review import BLUNDER_PLY, HEMMED
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_rules import examples
 from xbrowser import (
@@ -61,6 +62,7 @@ from mixtour.game import Game
 from mixtour.link import format_link, parse_link
 from mixtour.tor import correspondence as tor_corr
 from mixtour.tor.game import Game as TorGame
+from mixtour.tor.link import format_link as tor_link
 from web.tools.testenv import XBROWSER_REQUIRED_ENV
 
 pytestmark = [pytest.mark.browser, pytest.mark.xbrowser]
@@ -652,6 +654,24 @@ def test_tor_by_link_reaches_the_friend_and_your_games_keeps_both_kinds(
     assert tab.run("() => document.querySelectorAll('#games-list li[data-id]').length") == 1
     games = text(tab, "#corr-games-list li[data-corr-id]")
     assert "With Ann (White)" in games and "2 moves" in games, games
+
+
+@relaunch_on_crash
+def test_tor_a_finished_game_is_reviewed_and_its_blunder_marked(tab: Engine, site_url: str) -> None:
+    # The game of tests/test_tor_review.py: White's b6-c7@c8 lets Black hem him in.
+    open_ready(tab, site_url + "tor.html#" + tor_link(TorGame(None, HEMMED)))
+    tab.run("() => { window.mixtourDebug = { reviewDepth: 1 }; }")  # a review in seconds
+    click_element(tab, "#result-review")
+    tab.wait("() => document.body.dataset.review === 'done'", timeout_s=AI_TIMEOUT_S)
+    cell = f'#moves button.ply[data-ply="{BLUNDER_PLY}"]'
+    assert tab.run("(s) => document.querySelector(s).dataset.review", cell) == "blunder"
+    assert "??" in text(tab, cell)
+    blunders = text(tab, '#review-summary td[data-color="w"][data-kind="blunder"]')
+    assert int(blunders) >= 1, blunders
+    assert text(tab, "#review-label") == "Black has won"
+    # A move clicked in the list shows the position after it.
+    click_element(tab, '#moves button.ply[data-ply="4"]')
+    wait_board(tab, "(b, fen) => b.dataset.position === fen", TorGame(None, HEMMED[:4]).fen())
 
 
 def tap_square(tab: Engine, square: str, disc: int | None = None, hold_ms: int = 50) -> None:
