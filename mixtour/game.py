@@ -64,10 +64,6 @@ class Game(kit.Game[Position, Action, Outcome, Reason]):
                 pos.pop()
         return out
 
-    def drop_future(self) -> None:
-        """Forget the redo list: the game ends at the position shown."""
-        self._redo.clear()
-
     @property
     def final_result(self) -> Outcome:
         """How the game stands after every action, the redo list's too: whether

@@ -22,10 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import mixtour.variations as analysis_module
+import mixtour.kit.variations as tree_module
 from mixtour.ai.analysis import Analysis
 from mixtour.core import STANDARD_START, Action, MixtourError, Position
 from mixtour.game import Game
+from mixtour.kit.variations import Tree as AnyTree
 from mixtour.link import format_link, parse_link
 from mixtour.variations import (
     MAX_NESTING,
@@ -71,7 +72,7 @@ def random_tree(seed: int, size: int, start: str = STANDARD_START) -> tuple[Tree
     return tree, nodes
 
 
-def all_legal(tree: Tree) -> bool:
+def all_legal(tree: AnyTree[Game]) -> bool:
     """Every node of the tree is a legal action where it stands."""
     return all(
         node.parent is not None and tree.game(node.parent).why_not(node.code) is None
@@ -177,7 +178,7 @@ def test_stray_brackets_are_reported_with_where_they_are(text: str, kept: str, a
 
 
 def test_a_link_with_too_many_moves_keeps_the_first_ones(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis_module, "MAX_NODES", 5)
+    monkeypatch.setattr(tree_module, "MAX_NODES", 5)
     tree, issues = Tree.parse(STANDARD_START, "c3,b4,b4-c3(a1)(a2),a3")
     assert tree.text() == "c3,b4,b4-c3(a1)(a2)"
     assert [issue.as_dict() for issue in issues] == [{"id": "tree-too-big", "args": {"limit": 5}}]
@@ -188,7 +189,7 @@ def test_a_link_with_too_many_moves_keeps_the_first_ones(monkeypatch: pytest.Mon
 def test_a_game_longer_than_the_tree_is_cut_and_shown_where_the_cut_falls(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(analysis_module, "MAX_NODES", 2)
+    monkeypatch.setattr(tree_module, "MAX_NODES", 2)
     link = parse_analysis_link(format_link(Game(None, ["c3", "b4", "b4-c3"])))
     assert link.tree.text() == "c3,b4"
     assert [issue.as_dict() for issue in link.issues] == [
@@ -406,7 +407,7 @@ def test_a_game_longer_than_the_tree_holds_is_cut_and_said(monkeypatch: pytest.M
     """A game link of more actions than the tree holds (MAX_NODES, 1,000: here
     made 20 to keep the game short) opened a page that never became ready ("the
     tree is full" raised); it is now cut with the tree-too-big note, as t= is."""
-    monkeypatch.setattr(analysis_module, "MAX_NODES", 20)
+    monkeypatch.setattr(tree_module, "MAX_NODES", 20)
     game = Game()
     rng = random.Random(3)
     while game.ply < 30:
@@ -418,7 +419,7 @@ def test_a_game_longer_than_the_tree_holds_is_cut_and_said(monkeypatch: pytest.M
                 break
             game.undo()
     fragment = format_link(game)
-    link = analysis_module.parse_analysis_link(fragment)
+    link = parse_analysis_link(fragment)
     assert link.tree.size == 20
     assert [issue.id for issue in link.issues] == ["tree-too-big"]
     board = AnalysisBoard()

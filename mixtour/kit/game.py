@@ -151,6 +151,10 @@ class Game(Generic[Pos, A, Out, Rsn]):
         may hand the turn back)."""
         raise NotImplementedError
 
+    def drop_future(self) -> None:
+        """Forget the redo list: the game ends at the position shown."""
+        self._redo.clear()
+
     def future(self) -> list[A]:
         """The actions that redo would replay, next first."""
         return [self.action(c) for c in reversed(self._redo)]

@@ -35,6 +35,7 @@ from contract import (
 
 from mixtour.core import COLORS, MixtourError
 from mixtour.game import Game
+from mixtour.kit.variations import Tree as AnyTree
 from mixtour.variations import Node, Tree, format_analysis_link, parse_analysis_link
 
 __all__ = ["AnalysisBoard"]
@@ -49,7 +50,7 @@ class AnalysisBoard:
     returns JSON)."""
 
     def __init__(self) -> None:
-        self.tree = Tree()
+        self.tree: AnyTree[Game] = Tree()  # or a tree read from a link
         self.node: Node = self.tree.root
         self.flip = False
         self.board = Bridge(self.tree.game(self.node))
