@@ -51,13 +51,15 @@ export function iframeCode(src, width, title) {
  * @param {number} width
  * @param {string} label the board's name, for screen readers
  * @param {string} theme "", "light" or "dark"
+ * @param {string} [game] the holder's data-game ("tor"), none for Mixtour
  */
-export function scriptCode(site, fragment, width, label, theme) {
+export function scriptCode(site, fragment, width, label, theme, game = "") {
   const escape = (/** @type {string} */ text) =>
     text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const themed = theme ? ` data-theme="${theme}"` : "";
+  const named = game ? ` data-game="${escape(game)}"` : "";
   return (
-    `<div class="mixtour-board" data-link="${escape(fragment)}" aria-label="${escape(label)}"${themed} ` +
+    `<div class="mixtour-board"${named} data-link="${escape(fragment)}" aria-label="${escape(label)}"${themed} ` +
     `style="width:${width}px"></div>\n` +
     `<script type="module" src="${escape(new URL("js/boards.js", site).href)}"></script>`
   );
@@ -105,14 +107,18 @@ export class EmbedDialog {
   /**
    * links: {ready, fragment(wholeGame, withPreview)} (the game page's Links, or
    * the editor's position); say(text) shows a message. positionOnly: no choice
-   * between the whole game and the position (the editor has no game).
+   * between the whole game and the position (the editor has no game). page:
+   * the game's embed page (tor-embed.html), and game its script embed's
+   * data-game ("tor").
    * @param {{ready: boolean, fragment: (wholeGame: boolean, preview: boolean) => string}} links
    * @param {(text: string) => void} say
-   * @param {{positionOnly?: boolean}} [options]
+   * @param {{positionOnly?: boolean, page?: string, game?: string}} [options]
    */
-  constructor(links, say, { positionOnly = false } = {}) {
+  constructor(links, say, { positionOnly = false, page = "embed.html", game = "" } = {}) {
     this.links = links;
     this.say = say;
+    this.page = page;
+    this.game = game;
     if (!$("#open-embed")) return;
     this.dialog = document.createElement("dialog");
     this.dialog.id = "embed-dialog";
@@ -202,10 +208,10 @@ export class EmbedDialog {
     if (script) {
       const site = new URL("./", location.href);
       const label = t("embedDialog.frameTitle");
-      this.code.value = scriptCode(site, fragment, Number(form.width.value), label, form.theme.value);
+      this.code.value = scriptCode(site, fragment, Number(form.width.value), label, form.theme.value, this.game);
       return;
     }
-    const url = new URL("embed.html", location.href);
+    const url = new URL(this.page, location.href);
     if (form.lang.value) url.searchParams.set("lang", form.lang.value);
     if (form.theme.value) url.searchParams.set("theme", form.theme.value);
     url.hash = fragment;

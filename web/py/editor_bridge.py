@@ -20,13 +20,17 @@ see ``bridge.rules``):
 ``edit(setup, change, square, color)``
     one change to what the editor shows (see ``editing.py``), so that the
     page counts no discs itself.
+
+``check``, ``from_link`` and ``link`` are the game-neutral editor's
+(``editor_part.py``), over Mixtour's classes; Tor's editor has its own bridge
+(``tor_editor_bridge.py``) on the same part.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, cast
+from typing import cast
 
+import editor_part
 from bridge import rules as rules  # published as window.mixtourEditor.rules
 from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
 from editing import edit as edit  # published as window.mixtourEditor.edit
@@ -34,10 +38,6 @@ from editing import edit as edit  # published as window.mixtourEditor.edit
 from mixtour.core import COLORS, MixtourError, Position
 from mixtour.game import Game
 from mixtour.link import format_link, parse_link
-
-
-def _dump(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 def _describe(position: Position) -> EditedPosition:
@@ -56,28 +56,27 @@ def _describe(position: Position) -> EditedPosition:
     }
 
 
+MIXTOUR = editor_part.EditorGame(
+    read=Position,
+    error=MixtourError,
+    describe=_describe,
+    fen=Position.fen,
+    parse_link=parse_link,
+    new_game=Game,
+    format_link=format_link,
+)
+
+
 def check(text: str) -> CheckedJson:
     """Validate a position string with the engine."""
-    try:
-        position = Position(text if isinstance(text, str) else "")
-    except MixtourError as error:
-        return _dump({"ok": False, "message": str(error)})
-    return _dump({"ok": True, "position": _describe(position)})
+    return editor_part.check(MIXTOUR, text)
 
 
 def from_link(fragment: str) -> LinkedPositionJson:
     """The position a link fragment shows, and what was wrong with the link."""
-    link = parse_link(fragment if isinstance(fragment, str) else "")
-    issues = [issue.as_dict() for issue in link.issues]
-    shown = {"position": _describe(link.game.position), "problems": link.problems, "issues": issues}
-    return _dump(shown)
+    return editor_part.from_link(MIXTOUR, fragment)
 
 
 def link(text: str, level: int | None = None) -> EditorLinkJson:
     """The link fragment of a position, with the computer's level if one is given."""
-    try:
-        game = Game(Position(text if isinstance(text, str) else "").fen())
-    except MixtourError as error:
-        return _dump({"fragment": None, "message": str(error)})
-    ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
-    return _dump({"fragment": format_link(game, whole_game=False, ai=ai)})
+    return editor_part.link(MIXTOUR, text, level)
