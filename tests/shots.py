@@ -57,6 +57,11 @@ PAGES = {
     "learn": ("learn.html", True, ["#board"]),
     "puzzles": ("puzzles.html#id=200", True, ["#board"]),
     "tor-puzzles": ("tor-puzzles.html#id=60", True, ["#board"]),
+    "tor-editor": (
+        "tor-editor.html#p=OYOYOY/BRBRBR/OYwOYOY/BRBRkBR/OYOYwOY/BR.RBR/OYOYOkY/BRBRBR_b_B",
+        True,
+        ["#board"],
+    ),
     # The analysis board with a side line, at a move of it.
     "analysis": ("analysis.html#t=c3,b4(d4,e5)(a1),b4-c3&k=3", True, ["#board"]),
     "rules": ("rules.html", False, []),

@@ -381,6 +381,37 @@ def test_editor_edit() -> None:
     assert check(edit(setup, "even"), edit)["discs"] == 20
 
 
+TOR_EDITOR = contract_dts.tor_editor_functions()
+
+
+def test_tor_editor_check_link_and_from_link() -> None:
+    check_position, link, from_link = (TOR_EDITOR[n] for n in ("check", "link", "from_link"))
+    assert check(check_position(TOR_START), check_position)["position"]["placing"] is True
+    refused = check(check_position(TOR_START.replace(" w ", " b ")), check_position)
+    assert refused["ok"] is False and "White is to move" in refused["message"]
+    assert check(link(TOR_START, 2), link)["fragment"].endswith("&ai=2")
+    assert check(link("rR/", None), link)["fragment"] is None
+    for fragment in ["", "#m=c3,d5", "#p=broken&m=zz"]:
+        check(from_link(fragment), from_link)
+
+
+def test_tor_editor_edit() -> None:
+    edit = TOR_EDITOR["edit"]
+    setup = check(edit("{}", "standard"), edit)["setup"]
+    assert setup["tokens"][0] == "B" and setup["pawns"] == [None] * 48
+    text = json.dumps(setup)
+    assert check(edit(text, "pawn", 14, "w"), edit)["setup"]["pawns"][14] == "w"
+    assert check(edit(text, "token", 14, "R"), edit)["reason"] == "none-left"  # all 12 are out
+    cleared = json.dumps(check(edit(text, "clear"), edit)["setup"])
+    one = json.dumps(check(edit(cleared, "token", 14, "R"), edit)["setup"])
+    two = json.dumps(check(edit(one, "token", 14, "Y"), edit)["setup"])
+    assert json.loads(two)["tokens"][14] == "RY"
+    assert check(edit(two, "token", 14, "O"), edit)["reason"] == "full"
+    assert check(edit(cleared, "pawn", 3, "b"), edit)["reason"] == "no-token"
+    assert check(edit(cleared, "erase", 3), edit)["reason"] == "empty"
+    assert set(TOR_EDITOR) == {"check", "link", "from_link", "edit"}
+
+
 def test_every_bridge_function_is_covered() -> None:
     assert covered == set(contract_dts.bridge_functions())
 

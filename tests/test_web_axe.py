@@ -30,6 +30,7 @@ PAGES = {
     "tor-learn.html": True,
     "puzzles.html#id=1": True,
     "tor-puzzles.html#id=1": True,
+    "tor-editor.html#p=OYOYOY/BRBRBR/OYwOYOY/BRBRkBR/OYOYwOY/BR.RBR/OYOYOkY/BRBRBR_b_B": True,
     "analysis.html#t=c3,b4(d4,e5)&k=3": True,
     "rules.html": False,
     "rules.fr.html": False,
@@ -41,6 +42,7 @@ PAGES = {
 OPENERS = {
     "index.html": ["#new-game", "#open-settings", "#open-embed", "#open-record"],
     "editor.html": ["#open-embed"],
+    "tor-editor.html": ["#open-embed"],
 }
 
 RUN_AXE = """

@@ -38,6 +38,7 @@ PAGES_NOT_FRAMED = [
     "tor.html",
     "tor-learn.html",
     "tor-puzzles.html",
+    "tor-editor.html",
     "tor-rules.html",
     "tor-rules.fr.html",
     "tor-rules.de.html",

@@ -88,6 +88,7 @@ PAGES = [
     ("tor-rules.de.html", False),
     ("puzzles.html", True),
     ("tor-puzzles.html", True),
+    ("tor-editor.html", True),
     ("analysis.html", True),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

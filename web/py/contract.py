@@ -54,6 +54,11 @@ __all__ = [
     "TorLoaded",
     "TorLoadedLink",
     "TorSnapshot",
+    "TorEditedPosition",
+    "TorSetup",
+    "TorEditedSetup",
+    "TorChecked",
+    "TorLinkedPosition",
     "AnalysisEntry",
     "AnalysisView",
     "AnalysisPlayed",
@@ -481,12 +486,64 @@ class TorSnapshot(TypedDict):
     headers: NotRequired[dict[str, str]]
 
 
+class TorEditedPosition(TypedDict):
+    """A position as Tor's editor shows it (``tor_editor_bridge.py``): its
+    canonical T7 string, the player to move, the token in hand, whether pawns
+    are still being placed and whether the game is already over there."""
+
+    fen: str
+    turn: Literal["w", "b"]
+    hand: str | None
+    placing: bool
+    over: bool
+
+
+class TorSetup(TypedDict):
+    """What Tor's editor shows (``tor_editing.py``): each square's tokens
+    bottom to top (``""``, ``"R"``, ``"RB"``), each square's pawn (``"w"``,
+    ``"b"`` or null), the player to move and the token in hand."""
+
+    tokens: list[str]
+    pawns: list[Literal["w", "b"] | None]
+    turn: Literal["w", "b"]
+    hand: Literal["B", "R", "O", "Y"] | None
+
+
+class TorEditedSetup(TypedDict):
+    """Tor's editor setup after one change, whether it was made, and if not the
+    ``reason`` id (``full``, ``none-left``, ``pawns``, ``no-token``, ``empty``)."""
+
+    setup: TorSetup
+    done: bool
+    reason: str | None
+
+
+class TorChecked(TypedDict):
+    """Tor's editor position checked by the engine (T7): the ``position``, or the
+    ``message`` saying why it is not one."""
+
+    ok: bool
+    position: NotRequired[TorEditedPosition]
+    message: NotRequired[str]
+
+
+class TorLinkedPosition(TypedDict):
+    """The position a link shows in Tor's editor, and what was wrong with the link."""
+
+    position: TorEditedPosition
+    problems: list[str]
+    issues: list[Reason]
+
+
 TorViewJson = Annotated[str, TorView]
 TorPlayedJson = Annotated[str, TorPlayed]
 TorExplainedJson = Annotated[str, TorExplained]
 TorLoadedJson = Annotated[str, TorLoaded]
 TorLoadedLinkJson = Annotated[str, TorLoadedLink]
 TorSnapshotJson = Annotated[str, TorSnapshot]
+TorCheckedJson = Annotated[str, TorChecked]
+TorLinkedPositionJson = Annotated[str, TorLinkedPosition]
+TorEditedSetupJson = Annotated[str, TorEditedSetup]
 
 
 # -- The analysis board (web/py/analysis_bridge.py) ------------------------------------

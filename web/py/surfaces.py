@@ -112,6 +112,10 @@ SURFACES: dict[str, Surface] = {
     "editor": Surface(
         "editor_bridge", "", ("check", "from_link", "rules", "link", "edit"), "mixtourEditor"
     ),
+    # tor-editor.html: Tor's editor, the same functions over Tor's classes.
+    "tor-editor": Surface(
+        "tor_editor_bridge", "", ("check", "from_link", "link", "edit"), "torEditor"
+    ),
     # learn.html: the lesson's short game against level 1.
     "lesson": Surface("bridge", "Bridge", (*_BOARD, *_LINKS, "lesson_reply"), "mixtourPython"),
     # puzzles.html: the answer to a wrong move.

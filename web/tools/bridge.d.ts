@@ -396,6 +396,58 @@ declare namespace Bridge {
   }
 
   /**
+   * A position as Tor's editor shows it (`tor_editor_bridge.py`): its
+   * canonical T7 string, the player to move, the token in hand, whether pawns
+   * are still being placed and whether the game is already over there.
+   */
+  interface TorEditedPosition {
+    fen: string;
+    turn: "w" | "b";
+    hand: string | null;
+    placing: boolean;
+    over: boolean;
+  }
+
+  /**
+   * What Tor's editor shows (`tor_editing.py`): each square's tokens
+   * bottom to top (`""`, `"R"`, `"RB"`), each square's pawn (`"w"`,
+   * `"b"` or null), the player to move and the token in hand.
+   */
+  interface TorSetup {
+    tokens: string[];
+    pawns: ("w" | "b" | null)[];
+    turn: "w" | "b";
+    hand: "B" | "R" | "O" | "Y" | null;
+  }
+
+  /**
+   * Tor's editor setup after one change, whether it was made, and if not the
+   * `reason` id (`full`, `none-left`, `pawns`, `no-token`, `empty`).
+   */
+  interface TorEditedSetup {
+    setup: TorSetup;
+    done: boolean;
+    reason: string | null;
+  }
+
+  /**
+   * Tor's editor position checked by the engine (T7): the `position`, or the
+   * `message` saying why it is not one.
+   */
+  interface TorChecked {
+    ok: boolean;
+    position?: TorEditedPosition;
+    message?: string;
+  }
+
+  /** The position a link shows in Tor's editor, and what was wrong with the link. */
+  interface TorLinkedPosition {
+    position: TorEditedPosition;
+    problems: string[];
+    issues: Reason[];
+  }
+
+  /**
    * One move of the analysis board's move list: its node number `n`, the
    * action in N1, its ply and mover, and `vars`: the side lines that branch
    * off before it, each a line of entries.
@@ -921,5 +973,17 @@ declare namespace Bridge {
     link(text: string, level?: number | null): Json<EditorLink>;
     /** Make one change to the editor's setup (JSON in, JSON out). */
     edit(setup_text: string, change: string, square?: number, color?: string): Json<EditedSetup>;
+  }
+
+  /** What Tor's editor's Python (web/py/tor_editor_bridge.py) offers. */
+  interface TorEditorPage {
+    /** Validate a T7 position string with the engine. */
+    check(text: string): Json<TorChecked>;
+    /** The position a link fragment shows, and what was wrong with the link. */
+    from_link(fragment: string): Json<TorLinkedPosition>;
+    /** The link fragment of a position, with the computer's level if one is given. */
+    link(text: string, level?: number | null): Json<EditorLink>;
+    /** Make one change to Tor's editor setup (JSON in, JSON out). */
+    edit(setup_text: string, change: string, square?: number, what?: string): Json<TorEditedSetup>;
   }
 }

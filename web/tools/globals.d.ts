@@ -24,6 +24,12 @@ declare namespace Bridge {
     ...args: Parameters<EditorPage[K]>
   ) => Parsed<ReturnType<EditorPage[K]>>;
 
+  /** Tor's editor's `call(name, ...args)`: a function of its Python (TorEditorPage), its answer parsed. */
+  type TorEditorCall = <K extends keyof TorEditorPage>(
+    name: K,
+    ...args: Parameters<TorEditorPage[K]>
+  ) => Parsed<ReturnType<TorEditorPage[K]>>;
+
   /** Tor's pages' `call(name, ...args)`: a function of Tor's bridge, its answer parsed. */
   type TorCall = <K extends keyof TorPython>(
     name: K,
@@ -125,6 +131,7 @@ interface LinkLoadedDetail {
 interface Window {
   mixtourPython?: Bridge.GamePage;
   mixtourEditor?: Bridge.EditorPage;
+  torEditor?: Bridge.TorEditorPage;
   torPython?: Bridge.TorPage;
   mixtourDebug?: MixtourDebug;
   /** The engine's worker (web/js/engine/client.js): kill() ends it as a crash would (tests). */
