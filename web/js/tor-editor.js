@@ -116,7 +116,7 @@ const TOR = {
   embed: { page: "tor-embed.html", game: "tor" },
   boardLabel: "torEditor.boardLabel",
   firstTool: "B",
-  home: 14,
+  home: 20, // c4, where the board's cursor starts
   makeBoard(canvas, onCursor) {
     board = new TorBoard(canvas, { onCursor });
     board.set({ interactive: false, legal: [], last: null, motion: false });
