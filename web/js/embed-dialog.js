@@ -1,5 +1,5 @@
 // @ts-check
-// The "Embed" dialog (game page and editor): writes the code that shows the
+// The "Embed" dialog (game page and both editors): writes the code that shows the
 // current game or position in another page: an <iframe> of embed.html (works
 // in any page), or a holder for the script embed (web/js/boards.js: lighter
 // for a page of many boards, one script line for all of them). See
