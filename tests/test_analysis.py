@@ -314,6 +314,23 @@ def test_each_step_reports_one_depth_more_of_the_same_search() -> None:
         assert report.label["kind"] in {"equal", "slightly", "better", "winning"}
 
 
+def test_the_analysis_reports_as_before_it_moved_to_the_kit() -> None:
+    """tests/data/mixtour_analysis.json holds the reports of six positions
+    (two set, four of seeded random games) as Mixtour's own analysis made them
+    before its game-neutral part moved to mixtour/kit/analysis.py: the same
+    depths, scores, labels, lines and node counts."""
+    cases = json.loads((Path(__file__).parent / "data" / "mixtour_analysis.json").read_text())
+    assert len(cases) == 6
+    for case in cases:
+        analysis = Analysis(case["start"], case["actions"])
+        for expected in case["reports"]:
+            report = analysis.step()
+            assert report is not None
+            got = report.as_json()
+            del got["time_ms"]
+            assert got == expected, (case["actions"], expected["depth"])
+
+
 def test_a_stopped_step_keeps_the_analysis_and_the_next_one_completes_the_depth() -> None:
     analysis = Analysis(STANDARD_START, ["c3", "b4"])
     assert analysis.step() is not None

@@ -9,6 +9,7 @@ from typing import Final
 from ..core import STANDARD_START, Action, Position, action_text
 from ..game import Game
 from ..kit.games import GameAI
+from .analysis import RULES as ANALYSIS
 from .levels import LEVELS
 from .player import choose_move
 from .review import REVIEW
@@ -34,4 +35,5 @@ GAME_AI: Final[GameAI[Position]] = GameAI(
     action_text=action_text,
     action_dict=_action_dict,
     review=REVIEW,
+    analysis=ANALYSIS,
 )

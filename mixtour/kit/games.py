@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
+from .analysis import AnalysisRules
 from .protocol import GamePosition, P
 from .review import Reviewer
 from .search import SearchResult
@@ -82,7 +83,8 @@ class GameAI(Generic[P]):
     ``actions`` (in the game's notation) from a position string, with its
     history; ``read`` reads a position string alone; ``action_dict`` is an
     action as plain data for the page; ``review`` reviews its games
-    (:mod:`mixtour.kit.review`, the game's plug-in on it).
+    (:mod:`mixtour.kit.review`, the game's plug-in on it); ``analysis``
+    is its part of the analysis board's engine (:mod:`mixtour.kit.analysis`).
     """
 
     name: str
@@ -94,6 +96,7 @@ class GameAI(Generic[P]):
     action_text: Callable[[int], str]
     action_dict: Callable[[int], dict[str, object]]
     review: Reviewer[P]
+    analysis: AnalysisRules[P]
 
 
 def _modules(name: str) -> tuple[str, str]:

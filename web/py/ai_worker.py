@@ -35,7 +35,7 @@ string.
     (at most :data:`~mixtour.ai.analysis.MAX_DEPTH`), so the page asks for
     depth 1, 2, 3... of the same position and shows each answer; a request
     about another position starts afresh. answer:
-    :meth:`~mixtour.ai.analysis.AnalysisReport.as_json` of the deepest depth
+    :meth:`~mixtour.kit.analysis.AnalysisReport.as_json` of the deepest depth
     completed, with ``id``, ``cancelled`` (a cancel or the time cap ended
     the depth: nothing new to show) and ``error`` (null, or the engine's
     words for a position it cannot analyse).
@@ -228,16 +228,18 @@ async def analyse(request: AnalyseRequestJson) -> AnalysedJson:
 
 def analyse_now(request: AnalyseRequestJson) -> AnalysedJson:
     """:func:`analyse`, run to its end here and now."""
-    from mixtour.ai.analysis import MAX_DEPTH, Analysis
-    from mixtour.core import MixtourError
+    from mixtour.kit.analysis import MAX_DEPTH, Analysis
+    from mixtour.kit.errors import GameError
 
     req = json.loads(request)
     serial = _begin(req)
+    name = str(req.get("game", "mixtour"))
+    rules = game_ai(name).analysis
     actions = req.get("actions", [])
     if not isinstance(actions, list):
         raise ValueError("actions: expected a list of actions")
     start = str(req["start"])
-    key = json.dumps([start, [str(a) for a in actions]])
+    key = json.dumps([name, start, [str(a) for a in actions]])
     depth = int(req.get("depth") or 1)
     if not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth {depth}: expected 1 to {MAX_DEPTH}")
@@ -248,8 +250,8 @@ def analyse_now(request: AnalyseRequestJson) -> AnalysedJson:
     answer: dict[str, object] = {"id": req.get("id"), "cancelled": False, "error": None}
     if _analysis["key"] != key or _analysis["analysis"] is None:
         try:
-            _analysis["analysis"] = Analysis(start, [str(a) for a in actions])
-        except MixtourError as error:
+            _analysis["analysis"] = Analysis(rules, start, [str(a) for a in actions])
+        except GameError as error:
             _analysis["key"] = _analysis["analysis"] = None
             answer["error"] = str(error)
             return json.dumps(answer, separators=(",", ":"))

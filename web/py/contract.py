@@ -63,6 +63,9 @@ __all__ = [
     "AnalysisView",
     "AnalysisPlayed",
     "AnalysisOpened",
+    "TorAnalysisView",
+    "TorAnalysisPlayed",
+    "TorAnalysisOpened",
     "TorActionView",
     "ThinkRequest",
     "Thought",
@@ -600,9 +603,49 @@ class AnalysisOpened(TypedDict):
     problems: list[str]
 
 
+class TorAnalysisView(TorView):
+    """Tor's analysis board's view (``web/py/tor_analysis_bridge.py``):
+    :class:`TorView` of the position shown, plus the tree's fields, as
+    :class:`AnalysisView` has them."""
+
+    start: str
+    node: int
+    tree: list[AnalysisEntry]
+    parent: int | None
+    child: int | None
+    side: bool
+    link: str
+
+
+class TorAnalysisPlayed(TypedDict):
+    """A turn played on Tor's analysis board: :class:`TorPlayed`, with the
+    board's view as ``state``; refused with a ``reason`` and a ``message``
+    (a full tree: a message alone)."""
+
+    ok: bool
+    action: NotRequired[str]
+    state: NotRequired[TorAnalysisView]
+    message: NotRequired[str]
+    reason: NotRequired[TorReason]
+
+
+class TorAnalysisOpened(TypedDict):
+    """What a link shows on Tor's analysis board (:class:`AnalysisOpened`)."""
+
+    state: TorAnalysisView
+    flip: bool
+    issues: list[Reason]
+    problems: list[str]
+
+
 AnalysisViewJson = Annotated[str, AnalysisView]
 AnalysisPlayedJson = Annotated[str, AnalysisPlayed]
 AnalysisOpenedJson = Annotated[str, AnalysisOpened]
+# The analysis part's answers (web/py/analysis_part.py): the view of the game it
+# is made for, Mixtour's or Tor's.
+AnyAnalysisViewJson = Annotated[str, AnalysisView | TorAnalysisView]
+AnyAnalysisPlayedJson = Annotated[str, AnalysisPlayed | TorAnalysisPlayed]
+AnyAnalysisOpenedJson = Annotated[str, AnalysisOpened | TorAnalysisOpened]
 
 
 # -- The computer's worker (web/py/ai_worker.py) -----------------------------------------
@@ -733,9 +776,11 @@ class ReviewReport(TypedDict):
 
 
 class AnalyseRequest(TypedDict):
-    """Deepen the analysis of one position (the game from ``start``) to ``depth``."""
+    """Deepen the analysis of one position (the game from ``start``) to
+    ``depth``; ``game`` names the game (``mixtour`` when left out)."""
 
     id: int
+    game: NotRequired[str]
     start: str
     actions: list[str]
     depth: int
@@ -743,7 +788,7 @@ class AnalyseRequest(TypedDict):
 
 
 class Analysed(TypedDict):
-    """The deepest depth completed (``mixtour.ai.analysis.AnalysisReport``):
+    """The deepest depth completed (``mixtour.kit.analysis.AnalysisReport``):
     absent when none is yet, with ``cancelled`` (nothing new to show) and
     ``error`` (the engine's words for a position it cannot analyse)."""
 
@@ -752,7 +797,7 @@ class Analysed(TypedDict):
     error: str | None
     depth: NotRequired[int]
     score: NotRequired[int]
-    # White's expected result, 0 to 1.
+    # The first player's (White's) expected result, 0 to 1.
     white: NotRequired[float]
     label: NotRequired[Label]
     pv: NotRequired[list[str]]

@@ -528,6 +528,58 @@ declare namespace Bridge {
   }
 
   /**
+   * Tor's analysis board's view (`web/py/tor_analysis_bridge.py`):
+   * :class:`TorView` of the position shown, plus the tree's fields, as
+   * :class:`AnalysisView` has them.
+   */
+  interface TorAnalysisView {
+    fen: string;
+    turn: "w" | "b";
+    hand: string | null;
+    placing: boolean;
+    status: TorStatus;
+    over: boolean;
+    winner: "w" | "b" | null;
+    result: string;
+    ply: number;
+    moves: string[];
+    last: string | null;
+    legal: string[];
+    movers: ("w" | "b")[];
+    canUndo: boolean;
+    canRedo: boolean;
+    corr: string | null;
+    start: string;
+    node: number;
+    tree: AnalysisEntry[];
+    parent: number | null;
+    child: number | null;
+    side: boolean;
+    link: string;
+  }
+
+  /**
+   * A turn played on Tor's analysis board: :class:`TorPlayed`, with the
+   * board's view as `state`; refused with a `reason` and a `message`
+   * (a full tree: a message alone).
+   */
+  interface TorAnalysisPlayed {
+    ok: boolean;
+    action?: string;
+    state?: TorAnalysisView;
+    message?: string;
+    reason?: TorReason;
+  }
+
+  /** What a link shows on Tor's analysis board (:class:`AnalysisOpened`). */
+  interface TorAnalysisOpened {
+    state: TorAnalysisView;
+    flip: boolean;
+    issues: Reason[];
+    problems: string[];
+  }
+
+  /**
    * A Tor action as plain data: a `drop` on `square`, or a `turn` of
    * the pawn on `from` to `to` that places a token on `place` (null: none).
    */
@@ -649,9 +701,13 @@ declare namespace Bridge {
     summary: { [key: string]: { [key: string]: number } };
   }
 
-  /** Deepen the analysis of one position (the game from `start`) to `depth`. */
+  /**
+   * Deepen the analysis of one position (the game from `start`) to
+   * `depth`; `game` names the game (`mixtour` when left out).
+   */
   interface AnalyseRequest {
     id: number;
+    game?: string;
     start: string;
     actions: string[];
     depth: number;
@@ -659,7 +715,7 @@ declare namespace Bridge {
   }
 
   /**
-   * The deepest depth completed (`mixtour.ai.analysis.AnalysisReport`):
+   * The deepest depth completed (`mixtour.kit.analysis.AnalysisReport`):
    * absent when none is yet, with `cancelled` (nothing new to show) and
    * `error` (the engine's words for a position it cannot analyse).
    */
@@ -905,7 +961,7 @@ declare namespace Bridge {
      * Delete node `number` and what follows it; the page shows the
      * node before it if the node shown was among them.
      */
-    delete(number: number): Json<AnalysisView>;
+    delete(number: number): Json<AnalysisView | TorAnalysisView>;
     explain(text: string): Json<Explained>;
     explain_lift(square: number, count: number): Json<Explained>;
     /**
@@ -913,25 +969,60 @@ declare namespace Bridge {
      * fails: `{"state": view, "flip": bool, "issues": [{"id", "args"}],
      * "problems": [English text of each issue]}`.
      */
-    open(fragment: string): Json<AnalysisOpened>;
+    open(fragment: string): Json<AnalysisOpened | TorAnalysisOpened>;
     /**
      * Play an action from the node shown: a new node (or the existing
-     * one for that action), shown. The answer is :meth:`bridge.Bridge.play`'s,
-     * with this view as `state`.
+     * one for that action), shown. The answer is the game bridge's
+     * `play`, with this view as `state`.
      */
-    play(text: string): Json<AnalysisPlayed>;
+    play(text: string): Json<AnalysisPlayed | TorAnalysisPlayed>;
     /** Make the side line holding node `number` the main line at its fork. */
-    promote(number: number): Json<AnalysisView>;
+    promote(number: number): Json<AnalysisView | TorAnalysisView>;
     /** Show node `number` (0: the start); an unknown number changes nothing. */
-    select(number: number): Json<AnalysisView>;
-    set_flip(flip: boolean): Json<AnalysisView>;
-    state(): Json<AnalysisView>;
+    select(number: number): Json<AnalysisView | TorAnalysisView>;
+    set_flip(flip: boolean): Json<AnalysisView | TorAnalysisView>;
+    state(): Json<AnalysisView | TorAnalysisView>;
     /**
      * `back`, `forward` (the main line), `first`, `last`, or
      * `up`/`down`: the move before or after this one among the moves
      * tried at the same place (the main one first, then the side lines).
      */
-    step(where: string): Json<AnalysisView>;
+    step(where: string): Json<AnalysisView | TorAnalysisView>;
+  }
+
+  /** Tor's analysis board's bridge (web/py/tor_analysis_bridge.py). */
+  interface TorAnalysisPython {
+    /**
+     * Delete node `number` and what follows it; the page shows the
+     * node before it if the node shown was among them.
+     */
+    delete(number: number): Json<AnalysisView | TorAnalysisView>;
+    /** Why the board's attempt is refused (:meth:`tor_bridge.TorBridge.explain`). */
+    explain(attempt: string): Json<TorExplained>;
+    /**
+     * Show what an analysis link (or a game link) describes. Never
+     * fails: `{"state": view, "flip": bool, "issues": [{"id", "args"}],
+     * "problems": [English text of each issue]}`.
+     */
+    open(fragment: string): Json<AnalysisOpened | TorAnalysisOpened>;
+    /**
+     * Play an action from the node shown: a new node (or the existing
+     * one for that action), shown. The answer is the game bridge's
+     * `play`, with this view as `state`.
+     */
+    play(text: string): Json<AnalysisPlayed | TorAnalysisPlayed>;
+    /** Make the side line holding node `number` the main line at its fork. */
+    promote(number: number): Json<AnalysisView | TorAnalysisView>;
+    /** Show node `number` (0: the start); an unknown number changes nothing. */
+    select(number: number): Json<AnalysisView | TorAnalysisView>;
+    set_flip(flip: boolean): Json<AnalysisView | TorAnalysisView>;
+    state(): Json<AnalysisView | TorAnalysisView>;
+    /**
+     * `back`, `forward` (the main line), `first`, `last`, or
+     * `up`/`down`: the move before or after this one among the moves
+     * tried at the same place (the main one first, then the side lines).
+     */
+    step(where: string): Json<AnalysisView | TorAnalysisView>;
   }
 
   /** The computer's worker (web/py/ai_worker.py): requests and answers as JSON. */

@@ -41,6 +41,7 @@ import bridge  # noqa: E402
 import contract  # noqa: E402
 import editor_bridge  # noqa: E402
 import surfaces  # noqa: E402
+import tor_analysis_bridge  # noqa: E402
 import tor_bridge  # noqa: E402
 import tor_editor_bridge  # noqa: E402
 
@@ -76,6 +77,17 @@ def analysis_functions() -> dict[str, Callable[..., Any]]:
     return {
         name: member
         for name, member in inspect.getmembers(analysis_bridge.AnalysisBoard, inspect.isfunction)
+        if not name.startswith("_")
+    }
+
+
+def tor_analysis_functions() -> dict[str, Callable[..., Any]]:
+    """What Tor's analysis board's bridge (``web/py/tor_analysis_bridge.py``) offers its page."""
+    return {
+        name: member
+        for name, member in inspect.getmembers(
+            tor_analysis_bridge.TorAnalysisBoard, inspect.isfunction
+        )
         if not name.startswith("_")
     }
 
@@ -261,6 +273,11 @@ def render() -> str:
             "AnalysisPython",
             "The analysis board's bridge (web/py/analysis_bridge.py).",
             analysis_functions(),
+        ),
+        (
+            "TorAnalysisPython",
+            "Tor's analysis board's bridge (web/py/tor_analysis_bridge.py).",
+            tor_analysis_functions(),
         ),
         (
             "Worker",

@@ -9,6 +9,7 @@ from typing import Final
 from ...kit.games import GameAI
 from ..core import NO_PLACE, NUM_SQUARES, STANDARD_START, Position, action_text, square_name
 from ..game import Game
+from .analysis import RULES as ANALYSIS
 from .levels import LEVELS
 from .player import choose_move
 from .review import REVIEW
@@ -45,4 +46,5 @@ GAME_AI: Final[GameAI[Position]] = GameAI(
     action_text=action_text,
     action_dict=action_dict,
     review=REVIEW,
+    analysis=ANALYSIS,
 )
