@@ -356,7 +356,8 @@ def substitute(text: str, values: dict[str, str]) -> str:
 # record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}`` (a game by link's panel and
 # set-up) and ``{{TEXT_PLAY}}`` (the text board and commands) are the same on
 # every game's page, ``{{LESSON_PANEL}}`` on every lesson,
-# ``{{PUZZLE_PANEL}}`` on every puzzles page.
+# ``{{PUZZLE_PANEL}}`` on every puzzles page, ``{{ANALYSIS_PANEL}}`` on every
+# analysis board.
 PARTIALS = WEB / "partials"
 
 
@@ -374,6 +375,7 @@ def page_shells() -> dict[str, str]:
         "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),
         "PUZZLE_PANEL": (PARTIALS / "puzzle-panel.html").read_text(encoding="utf-8").strip(),
         "REVIEW_PANEL": (PARTIALS / "review-panel.html").read_text(encoding="utf-8").strip(),
+        "ANALYSIS_PANEL": (PARTIALS / "analysis-panel.html").read_text(encoding="utf-8").strip(),
     }
 
 

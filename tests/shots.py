@@ -64,6 +64,7 @@ PAGES = {
     ),
     # The analysis board with a side line, at a move of it.
     "analysis": ("analysis.html#t=c3,b4(d4,e5)(a1),b4-c3&k=3", True, ["#board"]),
+    "tor-analysis": ("tor-analysis.html#t=c3,d5,b6,e2,c3-d4(c3-b4),d5-c4@a2&k=6", True, ["#board"]),
     "rules": ("rules.html", False, []),
     "rules-fr": ("rules.fr.html", False, []),
     "rules-de": ("rules.de.html", False, []),

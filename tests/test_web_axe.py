@@ -32,6 +32,7 @@ PAGES = {
     "tor-puzzles.html#id=1": True,
     "tor-editor.html#p=OYOYOY/BRBRBR/OYwOYOY/BRBRkBR/OYOYwOY/BR.RBR/OYOYOkY/BRBRBR_b_B": True,
     "analysis.html#t=c3,b4(d4,e5)&k=3": True,
+    "tor-analysis.html#t=c3,d5,b6,e2,c3-d4(c3-b4)&k=6": True,
     "rules.html": False,
     "rules.fr.html": False,
     "rules.de.html": False,

@@ -39,6 +39,7 @@ PAGES_NOT_FRAMED = [
     "tor-learn.html",
     "tor-puzzles.html",
     "tor-editor.html",
+    "tor-analysis.html",
     "tor-rules.html",
     "tor-rules.fr.html",
     "tor-rules.de.html",

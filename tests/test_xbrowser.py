@@ -90,6 +90,7 @@ PAGES = [
     ("tor-puzzles.html", True),
     ("tor-editor.html", True),
     ("analysis.html", True),
+    ("tor-analysis.html", True),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 # Both engines draw at two device pixels to the CSS pixel, as phones and most laptops do.

@@ -1,6 +1,7 @@
 // @ts-check
 // The analysis board's deepening: continuous analysis of the position shown,
-// by the engine (web/py/ai_worker.py `analyse`; mixtour/ai/analysis.py),
+// by the engine (web/py/ai_worker.py `analyse`; mixtour/kit/analysis.py with
+// the game's plug-in), for any game (the constructor's `game`),
 // reached through the engine client (web/js/engine/client.js).
 //
 // The page hands it the position shown (its start and the moves to it). It
@@ -28,7 +29,7 @@ import { EngineClient } from "./engine/client.js";
 export const MAX_DEPTH = 20;
 export const BUDGET_MS = 30_000;
 const MORE_DEPTH = 4; // Resume after the cap: this many plies more
-const DEEPEST = 30; // the worker's own limit (mixtour.ai.analysis.MAX_DEPTH)
+const DEEPEST = 30; // the worker's own limit (mixtour.kit.analysis.MAX_DEPTH)
 const STEP_CAP_MS = 10_000; // the worker's cap on one request (ai_worker.MAX_TIME_MS)
 // A request answers within its own cap (the worker stops the search there);
 // one silent this much longer comes from a worker that is stuck or gone.
@@ -78,12 +79,14 @@ function withTimeout(promise, ms, why) {
 export class Deepening {
   /**
    * @param {{
+   *   game?: string,
    *   onReport: (report: Report, job: Job) => void,
    *   onState: (state: EngineState, detail?: string) => void,
-   * }} deps
+   * }} deps `game`: the engine's name of the game ("mixtour" when left out)
    */
   constructor(deps) {
     this.deps = deps;
+    this.game = deps.game ?? "mixtour";
     this.client = new EngineClient({ onStatus: (status, detail) => this.clientStatus(status, detail) });
     this.generation = 0;
     /** @type {Job | null} */
@@ -209,6 +212,7 @@ export class Deepening {
       }
       const request = {
         id: generation,
+        game: this.game,
         start: job.start,
         actions: job.actions,
         depth,

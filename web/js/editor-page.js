@@ -61,6 +61,7 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
  * @typedef {object} EditorPlugin
  * @property {string} bridge the window property the game's editor bridge is published as
  * @property {string} gamePage the game's page, where Play here goes ("index.html")
+ * @property {string} analysisPage the game's analysis board, where Analyse goes ("analysis.html")
  * @property {{page: string, game?: string}} embed the game's embed page, and the
  *   data-game of its script embed
  * @property {string} boardLabel the i18n id of the board's name for screen readers
@@ -104,6 +105,8 @@ export function startEditor(game) {
     copy: $("#copy-position-link"),
     /** @type {HTMLButtonElement} */
     embed: $("#open-embed"),
+    /** @type {HTMLButtonElement} */
+    analyse: $("#open-analysis"),
     copied: $("#copied-link"),
     /** @type {HTMLInputElement} */
     copiedText: $("#copied-link-text"),
@@ -151,7 +154,7 @@ export function startEditor(game) {
     ui.validity.dataset.valid = ok ? "1" : "0";
     document.body.dataset.valid = ok ? "1" : "0";
     ui.text.setAttribute("aria-invalid", ok ? "false" : "true");
-    for (const button of [ui.play, ui.copy, ui.embed]) button.disabled = !ok;
+    for (const button of [ui.play, ui.copy, ui.embed, ui.analyse]) button.disabled = !ok;
     // The address bar follows the position, so a reload (or a change of
     // language) keeps it and the address itself is a link to it.
     if (ok) history.replaceState(null, "", `#${fragment()}`);
@@ -265,6 +268,11 @@ export function startEditor(game) {
 
   ui.play.addEventListener("click", () => {
     if (valid && valid.ok) location.href = gameUrl();
+  });
+
+  // The game's analysis board, from the position set up (web/js/analysis-page.js).
+  ui.analyse.addEventListener("click", () => {
+    if (valid && valid.ok) location.href = new URL(`${game.analysisPage}#${fragment()}`, location.href).href;
   });
 
   ui.copy.addEventListener("click", async () => {

@@ -139,6 +139,7 @@ function erase(square) {
 const MIXTOUR = {
   bridge: "mixtourEditor",
   gamePage: "index.html",
+  analysisPage: "analysis.html",
   embed: { page: "embed.html" },
   boardLabel: "editor.boardLabel",
   firstTool: "w",
@@ -180,10 +181,6 @@ const MIXTOUR = {
       edit("start");
       editor.update();
       editor.say(t("editor.started"));
-    });
-    // The analysis board, from the position set up (web/js/analysis.js).
-    $("#open-analysis").addEventListener("click", () => {
-      if (editor.valid()) location.href = new URL(`analysis.html#${editor.fragment()}`, location.href).href;
     });
   },
   compose() {

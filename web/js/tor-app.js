@@ -74,6 +74,8 @@ const ui = {
   side: /** @type {HTMLFieldSetElement} */ ($("#new-side")),
   copied: $("#copied-link"),
   copiedText: /** @type {HTMLInputElement} */ ($("#copied-link-text")),
+  /** @type {HTMLAnchorElement[]} the links to the analysis board (web/js/tor-analysis.js) */
+  analyse: [$("#open-analysis"), $("#result-analyse"), $("#review-analyse")],
 };
 
 /** @type {Bridge.TorView | null} */
@@ -454,6 +456,9 @@ function writeLink() {
   const fragment = corr.fragment() || call("link", true, seatText()).fragment;
   history.replaceState(null, "", `#${fragment}`);
   lastHash = location.hash;
+  // The analysis board opens this game at the move shown (its position drawn first: at=).
+  const analysis = `./tor-analysis.html#${call("link", true, "", true).fragment}`;
+  for (const link of ui.analyse) link.href = analysis;
 }
 
 let lastHash = "";

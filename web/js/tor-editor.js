@@ -113,6 +113,7 @@ function fields() {
 const TOR = {
   bridge: "torEditor",
   gamePage: "tor.html",
+  analysisPage: "tor-analysis.html",
   embed: { page: "tor-embed.html", game: "tor" },
   boardLabel: "torEditor.boardLabel",
   firstTool: "B",

@@ -108,6 +108,13 @@ SURFACES: dict[str, Surface] = {
         (*_BOARD, "open", "select", "step", "delete", "promote", "set_flip"),
         "mixtourPython",
     ),
+    # tor-analysis.html: Tor's analysis board, the same part over Tor's tree.
+    "tor-analysis": Surface(
+        "tor_analysis_bridge",
+        "TorAnalysisBoard",
+        ("state", "play", "explain", "open", "select", "step", "delete", "promote", "set_flip"),
+        "torAnalysis",
+    ),
     # editor.html: module functions, no game.
     "editor": Surface(
         "editor_bridge", "", ("check", "from_link", "rules", "link", "edit"), "mixtourEditor"

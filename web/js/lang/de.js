@@ -838,4 +838,11 @@ export default {
   "an.help1": "Spiele Züge für beide Seiten auf dem Brett. Ein Zug dort, wo schon ein anderer ausprobiert wurde, beginnt eine Nebenlinie, in Klammern unter dem Zug, den sie ersetzt. Klicke einen Zug an oder nutze ← und →, Pos1 und Ende, um dorthin zu gehen; ↑ und ↓ führen zu den anderen Zügen, die an derselben Stelle probiert wurden. Zug löschen entfernt den gezeigten Zug und alles danach; Zur Hauptlinie stellt seine Nebenlinie an die erste Stelle.",
   "an.help2": "Die Engine denkt im Hintergrund über die gezeigte Stellung nach, immer tiefer: Der Balken neben dem Brett und die Zeile darüber sagen, wer gewinnt, mit der erreichten Tiefe und der besten gefundenen Linie. Pause hält sie an, und sie ruht, solange die Seite nicht zu sehen ist. Um den Akku eines Telefons zu schonen, hält sie nach einer halben Minute an einer Stellung von selbst an; Fortsetzen gibt ihr mehr Zeit.",
   "an.help3": "Die Adresse enthält die ganze Analyse: Kopiere sie, um sie aufzuheben oder zu teilen. Von jeder Stellung aus startest du eine normale Partie gegen den Computer oder zu zweit. Die Engine analysiert nur Partien zu zweit.",
+  "tor.an.pageTitle": "Tor-Analysebrett",
+  "tor.an.tagline": "Züge für beide Seiten ausprobieren und die Engine fragen",
+  "tor.an.barLabel": "Wer gewinnt: Weiß von unten, Schwarz von oben",
+  "tor.an.toMove": "{player} ist am Zug. Spiele einen Zug für eine der beiden Seiten.",
+  "tor.an.toMoveHand": "{player} ist am Zug und hält einen Stein ({colour}). Spiele einen Zug für eine der beiden Seiten.",
+  "tor.an.help1": "Spiele Züge für beide Seiten auf dem Brett: die Figur, das Feld, auf das sie zieht, dann wohin der Stein in der Hand kommt. Ein Zug dort, wo schon ein anderer ausprobiert wurde, beginnt eine Nebenlinie, in Klammern unter dem Zug, den sie ersetzt. Klicke einen Zug an oder nutze ← und →, Pos1 und Ende, um dorthin zu gehen; ↑ und ↓ führen zu den anderen Zügen, die an derselben Stelle probiert wurden. Zug löschen entfernt den gezeigten Zug und alles danach; Zur Hauptlinie stellt seine Nebenlinie an die erste Stelle.",
+  "tor.an.help3": "Die Adresse enthält die ganze Analyse: Kopiere sie, um sie aufzuheben oder zu teilen. Von jeder Stellung aus startest du eine normale Partie gegen den Computer oder zu zweit.",
 };

@@ -837,4 +837,11 @@ export default {
   "an.help1": "Jouez des coups pour les deux camps sur le plateau. Un coup joué là où un autre a déjà été essayé ouvre une variante, affichée entre parenthèses sous le coup qu'elle remplace. Cliquez sur un coup, ou utilisez ← et →, Début et Fin, pour vous y rendre ; ↑ et ↓ mènent aux autres coups essayés au même endroit. Supprimer le coup retire le coup affiché et tout ce qui le suit ; Ligne principale place sa variante en premier.",
   "an.help2": "Le moteur réfléchit à la position affichée, en arrière-plan, de plus en plus profondément : la barre à côté du plateau et la ligne au-dessus disent qui gagne, avec la profondeur atteinte et la meilleure ligne trouvée. Pause l'arrête, et il se repose tant que la page n'est pas visible. Pour ménager la batterie d'un téléphone, il s'arrête de lui-même après une demi-minute sur une position ; Reprendre lui donne plus de temps.",
   "an.help3": "L'adresse contient toute l'analyse : copiez-la pour la garder ou la partager. Depuis n'importe quelle position, lancez une partie normale contre l'ordinateur ou à deux. Le moteur n'analyse que les parties à deux joueurs.",
+  "tor.an.pageTitle": "Plateau d'analyse de Tor",
+  "tor.an.tagline": "Essayez des tours pour les deux camps et consultez le moteur",
+  "tor.an.barLabel": "Qui gagne : Blanc depuis le bas, Noir depuis le haut",
+  "tor.an.toMove": "{player} joue. Jouez un tour pour l'un ou l'autre camp.",
+  "tor.an.toMoveHand": "{player} joue et tient un jeton {colour}. Jouez un tour pour l'un ou l'autre camp.",
+  "tor.an.help1": "Jouez des tours pour les deux camps sur le plateau : le pion, la case où il avance, puis l'endroit où va le jeton en main. Un tour joué là où un autre a déjà été essayé ouvre une variante, affichée entre parenthèses sous le tour qu'elle remplace. Cliquez sur un tour, ou utilisez ← et →, Début et Fin, pour vous y rendre ; ↑ et ↓ mènent aux autres tours essayés au même endroit. Supprimer le coup retire le tour affiché et tout ce qui le suit ; Ligne principale place sa variante en premier.",
+  "tor.an.help3": "L'adresse contient toute l'analyse : copiez-la pour la garder ou la partager. Depuis n'importe quelle position, lancez une partie normale contre l'ordinateur ou à deux.",
 };

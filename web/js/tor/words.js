@@ -36,7 +36,7 @@ export function refusalText(action, reason) {
 /**
  * What was wrong with a link, one line per problem, in the page's language
  * (the ids are Mixtour's links' ids; a refused action is worded as Tor's).
- * @param {Bridge.TorLoadedLink} answer
+ * @param {Pick<Bridge.TorLoadedLink, "issues">} answer
  * @returns {string[]}
  */
 export function torLinkProblems(answer) {
