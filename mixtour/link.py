@@ -85,9 +85,7 @@ def format_link(
     preview: bool = False,
     seats: Mapping[str, int] | None = None,
 ) -> str:
-    """The fragment (without ``#``) for a game, or just its current position
-    when ``whole_game`` is false or nothing has been played (see
-    :func:`mixtour.kit.link.write_link`).
+    """A game's link fragment (without ``#``): :func:`mixtour.kit.link.write_link`.
 
     >>> format_link(Game(), seats={"w": 0, "r": 3})
     'p=5/5/5/5/5_w_20/20_0/0_1_-&ai=r3'

@@ -78,9 +78,7 @@ def format_link(
     seats: Mapping[str, int] | None = None,
     preview: bool = False,
 ) -> str:
-    """The fragment (without ``#``): the game (start, every action, the ply
-    shown) or, with ``whole_game`` false or nothing played, the position.
-    ``preview`` adds ``at=``, the position shown."""
+    """A game's link fragment (without ``#``): :func:`mixtour.kit.link.write_link`."""
     return kit.write_link(
         game, SEATS, whole_game=whole_game, flip=flip, ai=ai, preview=preview, seats=seats
     )
