@@ -2,7 +2,8 @@
 // The small answers every game's selection model gives (a Step of
 // web/js/board/game.js), written once for Mixtour's (board/mixtour/select.js)
 // and Tor's (tor/select.js): the machine unchanged with what to report, an
-// input left to the page, a new choice in progress, the choice given up.
+// input left to the page, a new choice in progress, the choice given up; and
+// for the keyboard, the cursor moved or shown, and one answer after another.
 
 /**
  * @template S, O
@@ -16,6 +17,13 @@
  *   (none: null), reported first, then `out`
  * @property {(machine: import("./game.js").Machine<S>) => import("./game.js").Step<S, O>} cancel
  *   the choice in progress given up (said only when there was one)
+ * @property {(machine: import("./game.js").Machine<S>, square: number) => import("./game.js").Step<S, O>} moveCursor
+ *   the keyboard cursor on `square`, reported
+ * @property {(machine: import("./game.js").Machine<S>, square: number) => import("./game.js").Step<S, O>} showCursor
+ *   the cursor put on `square` if it was hidden (a key pressed before any arrow)
+ * @property {(first: import("./game.js").Step<S, O>,
+ *   next: (machine: import("./game.js").Machine<S>) => import("./game.js").Step<S, O>) =>
+ *   import("./game.js").Step<S, O>} then one answer after another: the second's machine, both outputs
  */
 
 /**
@@ -29,10 +37,18 @@ export function stepHelpers() {
   /** @type {StepHelpers<unknown, unknown>["select"]} */
   const select = (machine, selection, out = []) =>
     report({ ...machine, selection }, [{ type: "select", selection }, ...out]);
+  /** @type {StepHelpers<unknown, unknown>["moveCursor"]} */
+  const moveCursor = (machine, square) => report({ ...machine, cursor: square }, [{ type: "cursor", square }]);
   return {
     report,
     ignore: (machine) => ({ machine, out: [], handled: false }),
     select,
     cancel: (machine) => (machine.selection ? select(machine, null, [{ type: "cancel" }]) : report(machine)),
+    moveCursor,
+    showCursor: (machine, square) => (machine.cursor === null ? moveCursor(machine, square) : report(machine)),
+    then: (first, next) => {
+      const second = next(first.machine);
+      return report(second.machine, [...first.out, ...second.out]);
+    },
   };
 }

@@ -71,7 +71,7 @@ import { FILES, parseSquare, RANKS, squareName } from "./position.js";
 /** @typedef {import("../board/game.js").Step<Selection, Output>} Step */
 
 // The small answers every selection model gives (web/js/board/steps.js).
-const { report, ignore, select, cancel } = /** @type {import("../board/steps.js").StepHelpers<Selection, Output>} */ (
+const { report, ignore, select, cancel, moveCursor, showCursor, then } = /** @type {import("../board/steps.js").StepHelpers<Selection, Output>} */ (
   stepHelpers()
 );
 
@@ -273,16 +273,9 @@ function key(machine, legal, name) {
   const selection = machine.selection;
   const start = machine.cursor ?? selection?.to ?? selection?.from ?? CENTRE;
   const arrowed = arrowStep(start, name, !!legal.flipped, GRID);
-  if (arrowed !== null) {
-    return report({ ...machine, cursor: arrowed }, [{ type: "cursor", square: arrowed }]);
-  }
+  if (arrowed !== null) return moveCursor(machine, arrowed);
   if (name === "Enter" || name === " ") {
-    const shown =
-      machine.cursor === null
-        ? report({ ...machine, cursor: start }, [{ type: "cursor", square: start }])
-        : report(machine);
-    const chosen = tap(shown.machine, legal, start);
-    return report(chosen.machine, [...shown.out, ...chosen.out]);
+    return then(showCursor(machine, start), (m) => tap(m, legal, start));
   }
   if (name === "Escape") return back(machine);
   return ignore(machine);

@@ -74,7 +74,7 @@ import { stepHelpers } from "../steps.js";
  */
 
 // The small answers every selection model gives (web/js/board/steps.js).
-const { report, ignore, select, cancel } = /** @type {import("../steps.js").StepHelpers<Selection, Output>} */ (
+const { report, ignore, select, cancel, moveCursor, showCursor, then } = /** @type {import("../steps.js").StepHelpers<Selection, Output>} */ (
   stepHelpers()
 );
 
@@ -267,34 +267,4 @@ function key(machine, legal, name) {
   }
   if (name === "Escape") return cancel(machine);
   return ignore(machine);
-}
-
-/**
- * @param {Machine} machine
- * @param {number} square
- * @returns {Step}
- */
-function moveCursor(machine, square) {
-  return report({ ...machine, cursor: square }, [{ type: "cursor", square }]);
-}
-
-/**
- * The cursor shown on `square` if it was hidden (a key pressed before any arrow).
- * @param {Machine} machine
- * @param {number} square
- * @returns {Step}
- */
-function showCursor(machine, square) {
-  return machine.cursor === null ? moveCursor(machine, square) : report(machine);
-}
-
-/**
- * One step after another: the second's machine, both outputs.
- * @param {Step} first
- * @param {(machine: Machine) => Step} next
- * @returns {Step}
- */
-function then(first, next) {
-  const second = next(first.machine);
-  return report(second.machine, [...first.out, ...second.out]);
 }
