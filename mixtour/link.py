@@ -32,11 +32,16 @@ action, or the start).
 ('5/1,r,3/2,w,2/5/5 w 19/19 0/0 1 b4', [])
 >>> format_link(link.game)
 'p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,b4-c3&ply=2'
+
+Seats are a colour letter and a level each:
+
+>>> parse_seats("r3"), parse_seats("w6r6"), parse_seats("x1")
+({'r': 3}, {'w': 6, 'r': 6}, None)
+>>> format_seats({"w": 0, "r": 3}), format_link(Game(), seats={"w": 0, "r": 3})
+('r3', 'p=5/5/5/5/5_w_20/20_0/0_1_-&ai=r3')
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from .core import COLORS, STANDARD_START, MixtourError, Position
 from .game import Game
@@ -57,39 +62,9 @@ RULES = kit.LinkRules(
 )
 
 
-def parse_seats(text: str) -> dict[str, int] | None:
-    """``"r3b5"`` -> ``{"r": 3, "b": 5}``; None if the text is not seats.
-
-    >>> parse_seats("r3"), parse_seats("w6r6"), parse_seats("x1")
-    ({'r': 3}, {'w': 6, 'r': 6}, None)
-    """
-    return RULES.parse_seats(text)
-
-
-def format_seats(seats: Mapping[str, int]) -> str:
-    """The computer's seats as link text: ``{"w": 0, "r": 3}`` -> ``"r3"`` (``""``: none)."""
-    return kit.format_seats(seats, COLORS)
-
-
-def parse_link(fragment: object) -> Link:
-    """Read a link fragment (with or without the leading ``#``)."""
-    return kit.read_link(RULES, fragment)
-
-
-def format_link(
-    game: Game,
-    *,
-    whole_game: bool = True,
-    flip: bool = False,
-    ai: int | None = None,
-    preview: bool = False,
-    seats: Mapping[str, int] | None = None,
-) -> str:
-    """A game's link fragment (without ``#``): :func:`mixtour.kit.link.write_link`.
-
-    >>> format_link(Game(), seats={"w": 0, "r": 3})
-    'p=5/5/5/5/5_w_20/20_0/0_1_-&ai=r3'
-    """
-    return kit.write_link(
-        game, COLORS, whole_game=whole_game, flip=flip, ai=ai, preview=preview, seats=seats
-    )
+# The kit's reader and writer with Mixtour's rules, under the names the pages
+# and tools call (see :class:`mixtour.kit.link.LinkRules`).
+parse_seats = RULES.parse_seats
+format_seats = RULES.format_seats
+parse_link = RULES.read
+format_link = RULES.write

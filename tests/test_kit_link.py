@@ -87,3 +87,30 @@ def test_a_refused_action_keeps_the_game_before_it_and_says_why(name: str) -> No
     (issue,) = garbled.issues
     assert issue.id == "bad-action" and "detail" in issue.args
     assert len(str(issue.args["action"])) <= 40
+
+
+@pytest.mark.parametrize("name", LINKS)
+def test_the_seats_written_by_the_rules_read_back(name: str) -> None:
+    links = LINKS[name]
+    colors = links.RULES.colors
+    assert links.format_seats({}) == "" and links.format_seats({colors[0]: 0}) == ""
+    for levels in ((0, 3), (6, 6), (2, 0)):
+        seats = dict(zip(colors[:2], levels, strict=True))
+        text = links.format_seats(seats)
+        assert text == "".join(f"{c}{n}" for c, n in seats.items() if n)
+        assert links.parse_seats(text) == ({c: n for c, n in seats.items() if n} if text else None)
+    # A letter of no seat of the game is never written; a level past 6 neither.
+    assert links.format_seats({"x": 3, colors[1]: 7, colors[0]: 4}) == f"{colors[0]}4"
+
+
+@pytest.mark.parametrize("name", LINKS)
+def test_the_games_link_functions_are_their_rules(name: str) -> None:
+    links = LINKS[name]
+    game = random_game(name, 11, 9)
+    rules = links.RULES
+    text = rules.write(game, flip=True, seats={rules.colors[1]: 5})
+    assert text == links.format_link(game, flip=True, seats={rules.colors[1]: 5})
+    assert text.endswith(f"&flip=1&ai={rules.colors[1]}5")
+    link = rules.read(text)
+    assert link.game.fen() == game.fen() and link.flip and link.seats == {rules.colors[1]: 5}
+    assert link.issues == []

@@ -6,8 +6,10 @@ Every game's page link has the same keys (the syntax is in mixtour/LINKS.md)::
 
 and only the notation differs: each game passes its :class:`LinkRules` (how to
 read a position, start a game, the error family, the seats' colour letters)
-to :func:`read_link`, and writes with :func:`write_link`. ``mixtour/link.py``
-and ``mixtour/tor/link.py`` are those plug-ins.
+to :func:`read_link`, and writes with :func:`write_link` (or calls its rules'
+``read``, ``write``, ``parse_seats`` and ``format_seats``, which a game's
+module publishes under its own names). ``mixtour/link.py`` and
+``mixtour/tor/link.py`` are those plug-ins.
 
 Reading never raises: what is wrong is an :class:`LinkIssue` (an id and its
 values for a page to word in its language, and English words), and the valid
@@ -93,6 +95,31 @@ class LinkRules(Generic[G]):
             return None
         seats = {text[i]: int(text[i + 1]) for i in range(0, len(text), 2)}
         return seats if len(seats) * 2 == len(text) else None
+
+    def format_seats(self, seats: Mapping[str, int]) -> str:
+        """The computer's seats as link text: ``{"w": 0, "r": 3}`` -> ``"r3"``
+        (``""``: none); a letter that is not one of ``colors`` is left out."""
+        return format_seats(seats, self.colors)
+
+    def read(self, fragment: object) -> Link[G]:
+        """Read a link fragment of this game: :func:`read_link`."""
+        return read_link(self, fragment)
+
+    def write(
+        self,
+        game: G,
+        *,
+        whole_game: bool = True,
+        flip: bool = False,
+        ai: int | None = None,
+        preview: bool = False,
+        seats: Mapping[str, int] | None = None,
+    ) -> str:
+        """A game's link fragment (without ``#``): :func:`write_link` with
+        this game's seat letters."""
+        return write_link(
+            game, self.colors, whole_game=whole_game, flip=flip, ai=ai, preview=preview, seats=seats
+        )
 
 
 def _plain(value: Arg) -> object:

@@ -21,11 +21,11 @@ is Tor's part.
 (4, [Action.parse('c3-d4')], [])
 >>> format_link(link.game)
 'p=OYOYOY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR/OYOYOY/BRBRBR_w_-&m=c3,d5,b6,e2,c3-d4&ply=4'
+>>> parse_seats("w2b5"), parse_seats("r3"), format_seats({"w": 0, "b": 3})
+({'w': 2, 'b': 5}, None, 'b3')
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from ..kit import link as kit
 from ..kit.link import LinkIssue
@@ -50,35 +50,9 @@ RULES = kit.LinkRules(
 )
 
 
-def parse_seats(text: str) -> dict[str, int] | None:
-    """``"b3"`` -> ``{"b": 3}``; None if the text is not seats of Tor.
-
-    >>> parse_seats("w2b5"), parse_seats("r3")
-    ({'w': 2, 'b': 5}, None)
-    """
-    return RULES.parse_seats(text)
-
-
-def format_seats(seats: Mapping[str, int]) -> str:
-    """``{"w": 0, "b": 3}`` -> ``"b3"``."""
-    return kit.format_seats(seats, SEATS)
-
-
-def parse_link(fragment: object) -> Link:
-    """Read a link fragment (with or without the leading ``#``)."""
-    return kit.read_link(RULES, fragment)
-
-
-def format_link(
-    game: Game,
-    *,
-    whole_game: bool = True,
-    flip: bool = False,
-    ai: int | None = None,
-    seats: Mapping[str, int] | None = None,
-    preview: bool = False,
-) -> str:
-    """A game's link fragment (without ``#``): :func:`mixtour.kit.link.write_link`."""
-    return kit.write_link(
-        game, SEATS, whole_game=whole_game, flip=flip, ai=ai, preview=preview, seats=seats
-    )
+# The kit's reader and writer with Tor's rules, under the names the pages
+# and tools call, as Mixtour's (see :class:`mixtour.kit.link.LinkRules`).
+parse_seats = RULES.parse_seats
+format_seats = RULES.format_seats
+parse_link = RULES.read
+format_link = RULES.write
