@@ -31,6 +31,7 @@ import json
 from typing import Any
 
 from contract import EditedSetupJson
+from editor_part import sent_object
 
 from mixtour.core import COLORS, MAX_HEIGHT, NUM_SQUARES, default_discs
 
@@ -66,12 +67,7 @@ def _number(value: object) -> int | None:
 
 def _setup(text: str) -> dict[str, Any]:
     """The setup the page sent, in shape (anything missing or odd from the start)."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
-        data = {}
+    data = sent_object(text)
     base = start_setup(3 if data.get("players") == 3 else 2)
     stacks = data.get("stacks")
     if (

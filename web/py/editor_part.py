@@ -10,7 +10,9 @@ is on its board and in its fields; the game's engine is the judge:
 * :func:`from_link` reads the position a link shows (never fails: the
   standard start at worst, with what was wrong with the link);
 * :func:`link` writes the link to a valid position, with the computer's
-  level when one is asked for.
+  level when one is asked for;
+* :func:`sent_object` reads the setup the page sends with a change
+  (``editing.py``, ``tor_editing.py``): a JSON object, or an empty one.
 
 Each bridge keeps its own functions (with the contract's return shapes,
 ``contract.py``) and calls these with its game.
@@ -23,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["EditorGame", "check", "from_link", "link"]
+__all__ = ["EditorGame", "check", "from_link", "link", "sent_object"]
 
 
 class _Issue(Protocol):
@@ -63,6 +65,20 @@ class EditorGame(Generic[P]):
     parse_link: Callable[[str], _Link]
     new_game: Callable[[str], Any]
     format_link: Callable[..., str]
+
+
+def sent_object(text: object) -> dict[str, Any]:
+    """The JSON object the page sent, or an empty one for anything else (no
+    text, text that is not JSON, JSON that is not an object).
+
+    >>> sent_object('{"turn": "b"}'), sent_object("[1]"), sent_object("{"), sent_object(None)
+    ({'turn': 'b'}, {}, {}, {})
+    """
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        data = None
+    return data if isinstance(data, dict) else {}
 
 
 def _dump(data: Mapping[str, Any]) -> str:

@@ -29,6 +29,7 @@ import json
 from typing import Any
 
 from contract import TorEditedSetupJson
+from editor_part import sent_object
 
 from mixtour.tor.core import (
     COLOR_LETTERS,
@@ -63,12 +64,7 @@ def standard_setup() -> dict[str, Any]:
 
 def _setup(text: object) -> dict[str, Any]:
     """The setup the page sent, in shape (anything missing or odd: empty)."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
-        data = {}
+    data = sent_object(text)
     base = empty_setup()
     tokens = data.get("tokens")
     if (
