@@ -14,10 +14,13 @@ from typing import Any
 
 import pytest
 
+from mixtour.ai.levels import LEVELS as MIXTOUR_LEVELS
 from mixtour.ai.player import choose_move
 from mixtour.core import Action
 from mixtour.game import Game
-from mixtour.kit.games import GAMES, UnknownGameError, game_ai
+from mixtour.kit.games import GAMES, UnknownGameError, game_ai, game_rules
+from mixtour.kit.levels import Level
+from mixtour.tor.ai.levels import LEVELS as TOR_LEVELS
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:
@@ -29,6 +32,7 @@ START = "5/5/5/5/5 w 20/20 0/0 1 -"
 THREE = "5/5/5/5/5 w 15/15/15 0/0/0 1 -"
 # Times depend on the machine; everything else of an answer must not.
 TIMED = ("time_ms", "nps")
+LEVELS: dict[str, dict[int, Level]] = {"mixtour": dict(MIXTOUR_LEVELS), "tor": dict(TOR_LEVELS)}
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
@@ -93,3 +97,23 @@ def test_every_listed_game_has_an_entry_that_plays_its_own_start() -> None:
         result = ai.choose(pos, level=min(ai.levels), seed=1)
         texts = [ai.action_text(m) for m in pos.legal_actions()]
         assert ai.action_text(result.move) in texts and len(set(texts)) == len(texts)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_entry_made_from_its_game_class_and_levels(name: str) -> None:
+    """``GameAI.of``: the start, the reading, the replay and the clocks come
+    from the game's ``Game`` class and its levels, for every game."""
+    entry = game_ai(name)
+    rules = game_rules(name)
+    assert entry.name == name
+    assert entry.start == rules.standard_start
+    assert entry.read(entry.start).fen() == rules().fen()
+    levels = LEVELS[name]
+    assert dict(entry.levels) == {n: level.time_ms for n, level in levels.items()}
+    game = rules()
+    for _ in range(6):
+        game.play(game.legal_actions()[len(game.actions()) % len(game.legal_actions())])
+    played = game.record()
+    replayed = entry.replay(entry.start, played)
+    assert replayed.fen() == game.fen()
+    assert [entry.action_text(a) for a in replayed.history()] == played

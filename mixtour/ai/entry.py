@@ -3,10 +3,9 @@ what the game-neutral AI worker needs to play Mixtour."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
-from ..core import STANDARD_START, Action, Position, action_text
+from ..core import Action, Position, action_text
 from ..game import Game
 from ..kit.games import GameAI
 from .analysis import RULES as ANALYSIS
@@ -17,20 +16,14 @@ from .review import REVIEW
 __all__ = ["GAME_AI"]
 
 
-def _replay(start: str, actions: Sequence[str]) -> Position:
-    return Game(start, list(actions)).position
-
-
 def _action_dict(code: int) -> dict[str, object]:
     return Action(code).as_dict()
 
 
-GAME_AI: Final[GameAI[Position]] = GameAI(
-    name="mixtour",
-    start=STANDARD_START,
-    levels={n: level.time_ms for n, level in LEVELS.items()},
-    read=Position,
-    replay=_replay,
+GAME_AI: Final[GameAI[Position]] = GameAI.of(
+    "mixtour",
+    Game,
+    LEVELS,
     choose=choose_move,
     action_text=action_text,
     action_dict=_action_dict,

@@ -29,6 +29,7 @@ from .search import SearchResult
 
 if TYPE_CHECKING:
     from .game import Game
+    from .levels import Level
 
 __all__ = [
     "ENTRY_MODULES",
@@ -97,6 +98,46 @@ class GameAI(Generic[P]):
     action_dict: Callable[[int], dict[str, object]]
     review: Reviewer[P]
     analysis: AnalysisRules[P]
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        game: type[Game[Any, Any, Any, Any]],
+        levels: Mapping[int, Level],
+        *,
+        choose: Chooser[P],
+        action_text: Callable[[int], str],
+        action_dict: Callable[[int], dict[str, object]],
+        review: Reviewer[P],
+        analysis: AnalysisRules[P],
+    ) -> GameAI[P]:
+        """A game's entry, with what its ``Game`` class and its levels say
+        written once for every game: the standard start, reading a position
+        (the game's position class), replaying actions on a ``Game`` and
+        each level's clock.
+
+        >>> from mixtour.tor.ai.entry import GAME_AI
+        >>> GAME_AI.replay(GAME_AI.start, ["c3", "d5"]).history()
+        [14, 27]
+        """
+
+        def replay(start: str, actions: Sequence[str]) -> P:
+            position: P = game(start, list(actions)).position
+            return position
+
+        return cls(
+            name=name,
+            start=game.standard_start,
+            levels={n: level.time_ms for n, level in levels.items()},
+            read=game.position_class,
+            replay=replay,
+            choose=choose,
+            action_text=action_text,
+            action_dict=action_dict,
+            review=review,
+            analysis=analysis,
+        )
 
 
 def _modules(name: str) -> tuple[str, str]:

@@ -3,11 +3,10 @@ the game-neutral AI worker needs to play Tor."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ...kit.games import GameAI
-from ..core import NO_PLACE, NUM_SQUARES, STANDARD_START, Position, action_text, square_name
+from ..core import NO_PLACE, NUM_SQUARES, Position, action_text, square_name
 from ..game import Game
 from .analysis import RULES as ANALYSIS
 from .levels import LEVELS
@@ -15,10 +14,6 @@ from .player import choose_move
 from .review import REVIEW
 
 __all__ = ["GAME_AI", "action_dict"]
-
-
-def _replay(start: str, actions: Sequence[str]) -> Position:
-    return Game(start, list(actions)).position
 
 
 def action_dict(code: int) -> dict[str, object]:
@@ -36,12 +31,10 @@ def action_dict(code: int) -> dict[str, object]:
     }
 
 
-GAME_AI: Final[GameAI[Position]] = GameAI(
-    name="tor",
-    start=STANDARD_START,
-    levels={n: level.time_ms for n, level in LEVELS.items()},
-    read=Position,
-    replay=_replay,
+GAME_AI: Final[GameAI[Position]] = GameAI.of(
+    "tor",
+    Game,
+    LEVELS,
     choose=choose_move,
     action_text=action_text,
     action_dict=action_dict,
