@@ -105,37 +105,33 @@ def order(pos: Position, attacking: bool) -> list[int]:
     mine, theirs = pos.pawns[me], pos.pawns[1 - me]
     squares = pos.squares
     occupied = pos.occupied
-    rooms: dict[int, int] = {}
     if attacking:
         reach = around(theirs) & occupied & ~theirs
-        scored = []
-        for action in actions:
-            step = action & ~63
-            room = rooms.get(step)
-            if room is None:
-                frm, to = action >> 12, (action >> 6) & 63
-                moved = mine ^ (1 << frm) ^ (1 << to)
-                room = reach & ~moved & ~_closed_by(pos, moved)
-                if squares[frm] < 5:
-                    room &= ~(1 << frm)  # a single token given away: a hole
-                rooms[step] = room
+
+        def room_after(moved: int) -> int:
+            return reach & ~moved & ~_closed_by(pos, moved)
+    else:
+        free = occupied & ~theirs & ~_closed_by(pos, theirs)
+
+        def room_after(moved: int) -> int:
+            return around(moved) & free & ~moved
+
+    rooms: dict[int, int] = {}
+    scored = []
+    for action in actions:
+        step = action & ~63
+        room = rooms.get(step)
+        if room is None:
+            frm, to = action >> 12, (action >> 6) & 63
+            room = room_after(mine ^ (1 << frm) ^ (1 << to))
+            if squares[frm] < 5:
+                room &= ~(1 << frm)  # a single token given away: a hole
+            rooms[step] = room
+        if attacking:
             place = action & 63
             shut = place != NO_PLACE and room >> place & 1
             scored.append((2 * room.bit_count() - shut, action))
-    else:
-        closed = _closed_by(pos, theirs)
-        scored = []
-        for action in actions:
-            step = action & ~63
-            room = rooms.get(step)
-            if room is None:
-                frm, to = action >> 12, (action >> 6) & 63
-                moved = mine ^ (1 << frm) ^ (1 << to)
-                free = occupied & ~moved & ~theirs & ~closed
-                if squares[frm] < 5:
-                    free &= ~(1 << frm)
-                room = around(moved) & free
-                rooms[step] = room
+        else:
             scored.append((-room.bit_count(), action))
     scored.sort(key=lambda item: item[0])
     return [action for _, action in scored]
