@@ -54,6 +54,12 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
  * @property {(name: string) => void} setTool choose a tool
  * @property {() => boolean} valid whether the engine accepts the position shown
  * @property {() => string} fragment the link (without "#") to the valid position shown
+ * @property {(form: HTMLFormElement, onInput: (field: HTMLInputElement) => boolean) => void} watchForm
+ *   the game's fields: the form is never submitted, and a field the player
+ *   changes goes to `onInput`, after which the model is shown again if it took the change
+ * @property {(button: HTMLElement, change: () => string) => void} onButton
+ *   a button that changes the model: `change` makes the change and returns
+ *   the words said once the model is shown again
  */
 
 /**
@@ -311,8 +317,34 @@ export function startEditor(game) {
     ui.opponent.replaceChildren(...options);
   }
 
+  /** @type {EditorContext["watchForm"]} */
+  function watchForm(form, onInput) {
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("input", (event) => {
+      if (onInput(/** @type {HTMLInputElement} */ (event.target))) update();
+    });
+  }
+
+  /** @type {EditorContext["onButton"]} */
+  function onButton(button, change) {
+    button.addEventListener("click", () => {
+      const words = change();
+      update();
+      say(words);
+    });
+  }
+
   /** @type {EditorContext} */
-  const editor = { call, say, update: () => update(), setTool, valid: () => !!valid?.ok, fragment: () => fragment() };
+  const editor = {
+    call,
+    say,
+    update: () => update(),
+    setTool,
+    valid: () => !!valid?.ok,
+    fragment: () => fragment(),
+    watchForm,
+    onButton,
+  };
   pageChrome();
   fillOpponents();
   game.setup(editor);

@@ -151,10 +151,8 @@ const MIXTOUR = {
   },
   setup(context) {
     editor = context;
-    ui.form.addEventListener("submit", (event) => event.preventDefault());
-    ui.form.addEventListener("input", (event) => {
+    editor.watchForm(ui.form, (target) => {
       const form = fields();
-      const target = /** @type {HTMLInputElement} */ (event.target);
       const name = target.name;
       if (name === "players") edit("players", Number(form.players.value));
       else if (name === "turn") model.turn = form.turn.value;
@@ -162,25 +160,19 @@ const MIXTOUR = {
       else if (/^(reserve|score)-[wrb]$/.test(name)) {
         const [kind, color] = name.split("-");
         (kind === "reserve" ? model.reserves : model.scores)[COLORS.indexOf(color)] = readNumber(target);
-      } else return;
-      editor.update();
+      } else return false;
+      return true;
     });
     // Leaving a field with a bad number shows the number the position uses.
     ui.form.addEventListener("focusout", () => setTimeout(syncForm));
-    ui.even.addEventListener("click", () => {
-      const { discs } = edit("even");
-      editor.update();
-      editor.say(t("editor.evened", { n: discs }));
-    });
-    ui.clear.addEventListener("click", () => {
+    editor.onButton(ui.even, () => t("editor.evened", { n: edit("even").discs }));
+    editor.onButton(ui.clear, () => {
       edit("clear");
-      editor.update();
-      editor.say(t("editor.cleared"));
+      return t("editor.cleared");
     });
-    ui.start.addEventListener("click", () => {
+    editor.onButton(ui.start, () => {
       edit("start");
-      editor.update();
-      editor.say(t("editor.started"));
+      return t("editor.started");
     });
   },
   compose() {

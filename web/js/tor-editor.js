@@ -125,24 +125,20 @@ const TOR = {
   },
   setup(context) {
     editor = context;
-    ui.form.addEventListener("submit", (event) => event.preventDefault());
-    ui.form.addEventListener("input", (event) => {
+    editor.watchForm(ui.form, (target) => {
       const form = fields();
-      const name = /** @type {HTMLInputElement} */ (event.target).name;
-      if (name === "turn") edit("turn", -1, form.turn.value);
-      else if (name === "hand") edit("hand", -1, form.hand.value);
-      else return;
-      editor.update();
+      if (target.name === "turn") edit("turn", -1, form.turn.value);
+      else if (target.name === "hand") edit("hand", -1, form.hand.value);
+      else return false;
+      return true;
     });
-    ui.clear.addEventListener("click", () => {
+    editor.onButton(ui.clear, () => {
       edit("clear");
-      editor.update();
-      editor.say(t("torEditor.cleared"));
+      return t("torEditor.cleared");
     });
-    ui.start.addEventListener("click", () => {
+    editor.onButton(ui.start, () => {
       edit("standard");
-      editor.update();
-      editor.say(t("torEditor.started"));
+      return t("torEditor.started");
     });
   },
   compose() {
