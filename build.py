@@ -120,6 +120,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from web.tools import pages
 from web.tools.bench import run_benchmarks
 from web.tools.bytecode import APP_ZIP, STDLIB_LEFT_OUT, compile_python
 from web.tools.common import (
@@ -347,36 +348,49 @@ def substitute(text: str, values: dict[str, str]) -> str:
     return text
 
 
-# The shells every page shares, written once: ``{{PAGE_HEAD}}`` (a page of the
-# site: charset, viewport, icon, manifest, theme colour, the early theme
-# script and the colours) and ``{{FRAME_HEAD}}`` (a page made to be framed:
-# the same without icon file or manifest). A page adds its title, its
-# description, its own styles and its scripts after it. ``{{GAMES_DIALOG}}``
-# ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys"), ``{{RECORD_DIALOG}}`` ("Load
-# record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}`` (a game by link's panel and
-# set-up) and ``{{TEXT_PLAY}}`` (the text board and commands) are the same on
-# every game's page, ``{{LESSON_PANEL}}`` on every lesson,
-# ``{{PUZZLE_PANEL}}`` on every puzzles page, ``{{ANALYSIS_PANEL}}`` on every
-# analysis board.
+# The shells the pages share, written once in web/partials/: each file
+# ``NAME.html`` there is the placeholder ``{{NAME}}`` (``page-head.html`` is
+# ``{{PAGE_HEAD}}``), filled in by web/tools/pages.py; a shell may hold
+# others. The parts of any page: ``{{PAGE_HEAD}}`` (charset, viewport, icon,
+# manifest, theme colour, the early theme script and the colours) and
+# ``{{FRAME_HEAD}}`` (a page made to be framed: the same without icon file or
+# manifest); ``{{GAMES_DIALOG}}`` ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys"),
+# ``{{RECORD_DIALOG}}`` ("Load record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}``
+# (a game by link's panel and set-up) and ``{{TEXT_PLAY}}`` (the text board and
+# commands) are the same on every game's page, ``{{LESSON_PANEL}}`` on every
+# lesson, ``{{PUZZLE_PANEL}}`` on every puzzles page, ``{{ANALYSIS_PANEL}}`` on
+# every analysis board.
+#
+# A page of a game (listed in web/partials/pages.toml with its game, its kind
+# and its words) is its source in web/ between ``{{PAGE_TOP}}`` (the doctype,
+# the head with its title, description, stylesheets and scripts, the body's
+# class, surface and game, the header: ``header-game.html``, ``header-page.html``
+# or ``header-rules.html`` by its kind) and ``{{PAGE_BOTTOM}}`` (the game
+# page's shared dialogs with ``{{SETTINGS_DIALOG}}``, then ``footer-app.html``:
+# the credit, the links to the game's other pages, the games, language and
+# theme; ``footer-rules.html`` on a rules page). The parts two games' pages of
+# a kind share are shells with the game's words too: the main part of each
+# kind (``{{GAME_MAIN}}``, ``{{EDITOR_MAIN}}``, ``{{ANALYSIS_MAIN}}`` and
+# ``{{SIDE_MAIN}}`` for a lesson or puzzles), ``{{GAME_BOARD}}`` (the game
+# page's board and first screen's choice), ``{{BOARD}}`` (a board and its
+# loading box) and ``{{RULES_SUMMARY}}``. A source fills its kind's slots
+# with blocks of its own (``{{#MOVES}}...{{/MOVES}}``). The words fill
+# ``{{TITLE}}``, ``{{GAME_NAME}}``, ``{{TAGLINE_KEY}}`` and the like: pages.toml
+# says which is which. A built page has every placeholder filled, or the
+# build stops.
 PARTIALS = WEB / "partials"
 
 
 def page_shells() -> dict[str, str]:
-    """The placeholders of the shared page shells and their text."""
-    return {
-        "PAGE_HEAD": (PARTIALS / "page-head.html").read_text(encoding="utf-8").strip(),
-        "FRAME_HEAD": (PARTIALS / "frame-head.html").read_text(encoding="utf-8").strip(),
-        "GAMES_DIALOG": (PARTIALS / "games-dialog.html").read_text(encoding="utf-8").strip(),
-        "CORR_BOX": (PARTIALS / "corr-box.html").read_text(encoding="utf-8").strip(),
-        "CORR_DIALOG": (PARTIALS / "corr-dialog.html").read_text(encoding="utf-8").strip(),
-        "KEYS_DIALOG": (PARTIALS / "keys-dialog.html").read_text(encoding="utf-8").strip(),
-        "RECORD_DIALOG": (PARTIALS / "record-dialog.html").read_text(encoding="utf-8").strip(),
-        "TEXT_PLAY": (PARTIALS / "text-play.html").read_text(encoding="utf-8").strip(),
-        "LESSON_PANEL": (PARTIALS / "lesson-panel.html").read_text(encoding="utf-8").strip(),
-        "PUZZLE_PANEL": (PARTIALS / "puzzle-panel.html").read_text(encoding="utf-8").strip(),
-        "REVIEW_PANEL": (PARTIALS / "review-panel.html").read_text(encoding="utf-8").strip(),
-        "ANALYSIS_PANEL": (PARTIALS / "analysis-panel.html").read_text(encoding="utf-8").strip(),
-    }
+    """The placeholders of the shared page shells and their text (before a
+    page's words fill them)."""
+    return dict(pages.partial_texts(PARTIALS))
+
+
+def page_html(source: Path) -> str:
+    """A page of ``web/`` with its shells and words filled: all of it but the
+    build's own placeholders (``{{BUILD_ID}}``, the vendors' URLs)."""
+    return pages.render(PARTIALS, source.name, source.read_text(encoding="utf-8"))
 
 
 def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> None:
@@ -400,11 +414,15 @@ def copy_web(out: Path, build_id: str, pyodide: Vendor, pyscript: Vendor) -> Non
             "VENDOR_PYSCRIPT": relative_url(pyscript.url_path, relative.parent),
             "VENDOR_QRCODE": relative_url(qr_vendor().url_path, relative.parent),
             "BUILD_ID": build_id,
-            **page_shells(),
         }
-        text = substitute(source.read_text(encoding="utf-8"), values)
         if source.suffix == ".html":
+            text = substitute(page_html(source), values)
+            left = pages.PLACEHOLDER.findall(text)
+            if left:
+                raise BuildError(f"web/{relative}: nothing fills {sorted(set(left))}")
             text = preload_modules(text, source.parent)
+        else:
+            text = substitute(source.read_text(encoding="utf-8"), values)
         target.write_text(text, "utf-8")
 
 

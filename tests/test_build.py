@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import build
-from web.tools import bytecode, serve
+from web.tools import bytecode, pages, serve
 from web.tools.common import TOOLS
 
 # A hash-based .pyc (PEP 552): magic, flags, the source's hash, then the code.
@@ -260,18 +260,93 @@ def test_the_suite_runs_in_one_worker_per_core_unless_told_otherwise(
 
 
 def test_every_page_shell_is_written_once(dist: Path) -> None:
-    """The head every page shares comes from web/partials/ (build.page_shells):
-    no page of web/ spells it out again, and every built page has it whole."""
+    """The head, header and footer every page shares come from web/partials/
+    (build.page_shells): no page of web/ spells them out again, and every built
+    page has them whole, with every placeholder filled."""
     shells = build.page_shells()
-    shared = ("theme-early.js", 'name="viewport"', "css/theme.css")
+    shared = ("theme-early.js", 'name="viewport"', "css/theme.css", "<footer", "<header")
+    site = pages.load_site(build.PARTIALS)
     for source in sorted(build.WEB.glob("*.html")):
         text = source.read_text(encoding="utf-8")
         built = (dist / source.name).read_text(encoding="utf-8")
-        assert "{{" not in built, source.name
+        assert "{{" not in built and "}}" not in built, source.name
         if source.name == "embed-engine.html":  # no styles, no theme: nothing to see
             continue
-        key = "FRAME_HEAD" if 'class="embed-page"' in text else "PAGE_HEAD"
-        assert "{{" + key + "}}" in text, source.name
         assert not [part for part in shared if part in text], source.name
+        if source.name in site.pages:
+            assert text.startswith("{{PAGE_TOP}}") and "{{PAGE_BOTTOM}}" in text, source.name
+        key = "FRAME_HEAD" if 'class="embed-page"' in built else "PAGE_HEAD"
         assert shells[key] in built, source.name
+    assert set(site.pages) == {p.name for p in build.WEB.glob("*.html")} - {
+        "embed-engine.html",
+        "embed-rest.html",
+    }
     assert not (dist / "partials").exists()
+
+
+def test_a_placeholder_nothing_fills_stops_the_build(tmp_path: Path) -> None:
+    partials = tmp_path / "partials"
+    shutil.copytree(build.PARTIALS, partials)
+    source = "{{PAGE_TOP}}\n  <p>{{NO_SUCH_WORD}}</p>\n{{PAGE_BOTTOM}}\n"
+    text = pages.render(partials, "tor-learn.html", source)
+    assert pages.PLACEHOLDER.findall(text) == ["VENDOR_PYSCRIPT", "NO_SUCH_WORD"]
+    (partials / "loop.html").write_text("<p>{{LOOP}}</p>", encoding="utf-8")
+    with pytest.raises(pages.PageError, match="without end"):
+        pages.render(partials, "tor-learn.html", "{{LOOP}}")
+
+
+# The ids each kind of page takes from its shells, on every game's page of that
+# kind: the page scripts find their parts by them (and the tests their contract).
+SHELL_IDS = {
+    "game": "skip-to-text open-games open-keys open-settings board loading start start-title "
+    "start-computer start-level start-friends start-corr start-learn start-more link-problems "
+    "link-problem-list link-problems-close result result-text result-new-game result-review "
+    "result-analyse turn status hint hint-button thinking message cursor-live undo redo "
+    "new-game rules-summary moves-title moves open-analysis share-title copy-position-link "
+    "copy-game-link download-record open-record copied-link copied-link-text "
+    "new-game-dialog new-game-form new-game-title new-corr start-game corr-setup "
+    "record-dialog games-dialog settings-dialog settings-title theme keys-dialog language "
+    "text-play",
+    "editor": "board loading editor-help message setup-title setup-form clear-board "
+    "start-position p1-title position-text validity play-title opponent play-here "
+    "copy-position-link open-embed open-analysis copied-link copied-link-text language theme",
+    "analysis": "board loading eval-bar eval-fill an-turn language theme",
+    "lesson": "board loading lesson-task language theme",
+    "puzzles": "board loading puzzle-task language theme",
+    "rules": "theme",
+    "embed": "",
+}
+
+
+def test_every_page_of_a_kind_has_its_shells_ids_once(dist: Path) -> None:
+    site = pages.load_site(build.PARTIALS)
+    assert set(SHELL_IDS) == {page.kind for page in site.pages.values()}
+    for page in site.pages.values():
+        built = re.sub(
+            r"<!--.*?-->", "", (dist / page.name).read_text(encoding="utf-8"), flags=re.S
+        )
+        ids = re.findall(r'\sid="([^"]+)"', built)
+        assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
+        missing = set(SHELL_IDS[page.kind].split()) - set(ids)
+        assert not missing, (page.name, sorted(missing))
+
+
+def test_every_link_between_the_pages_leads_to_a_page_of_the_site(dist: Path) -> None:
+    """The shells write each game's links (header, footer, first screen, games
+    list) from the table: each leads to a built page, of the same game where it
+    is not the games' list or the first screen's other game."""
+    site = pages.load_site(build.PARTIALS)
+    for page in site.pages.values():
+        built = (dist / page.name).read_text(encoding="utf-8")
+        at = built.find('<footer class="site-footer">')
+        footer = built[at:] if at >= 0 else ""
+        header = re.search(r"<header.*?</header>", built, re.S)
+        for href in re.findall(r'href="\./([a-z.-]+\.html)"', built):
+            assert (dist / href).is_file(), (page.name, href)
+        if header:
+            home = site.games[page.game]["home"]
+            assert f'href="./{home}"' in header.group(0) or page.kind == "game", page.name
+        for href in re.findall(r'<a href="\./([a-z.-]+\.html)"', footer.split("<nav")[0]):
+            assert site.pages[href].game == page.game, (page.name, href)
+        credit = site.games[page.game]["credit"]
+        assert credit in footer or page.kind in ("rules", "embed"), page.name

@@ -23,6 +23,8 @@ for folder in (ROOT, WEB / "py"):
 import engine_host  # noqa: E402
 from surfaces import SURFACES, make_bridge  # noqa: E402
 
+import build  # noqa: E402
+
 PAGE_SURFACE = re.compile(r'<body[^>]*\bdata-surface="([^"]+)"')
 PY_SCRIPT = re.compile(r'<script type="py"[^>]*\bsrc="([^"]+)"')
 
@@ -43,7 +45,7 @@ def pages_with_python() -> dict[str, tuple[str | None, list[str]]]:
     """Each page of web/ that runs Python on its main thread: its surface and scripts."""
     found: dict[str, tuple[str | None, list[str]]] = {}
     for page in sorted(WEB.glob("*.html")):
-        html = page.read_text(encoding="utf-8")
+        html = build.page_html(page)  # the body and the scripts come from the shells
         scripts = PY_SCRIPT.findall(html)
         if scripts:
             named = PAGE_SURFACE.search(html)

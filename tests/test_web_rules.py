@@ -16,6 +16,7 @@ from conftest import AppPage
 from playwright.sync_api import Locator, Mouse, Page, ViewportSize, expect
 from webhelpers import click_square, lift, play, position
 
+import build
 from mixtour.link import parse_link
 
 RULES = Path(__file__).resolve().parent.parent / "web" / "rules.html"
@@ -156,9 +157,9 @@ def boards_of(path: Path) -> list[tuple[str, str]]:
 def test_the_translated_rules_show_the_same_boards_in_their_language() -> None:
     english = boards_of(RULES)
     assert len(english) == 7
-    ids = set(re.findall(r'\bid="([^"]+)"', RULES.read_text(encoding="utf-8")))
+    ids = set(re.findall(r'\bid="([^"]+)"', build.page_html(RULES)))
     for code, path in TRANSLATIONS.items():
-        text = path.read_text(encoding="utf-8")
+        text = build.page_html(path)  # its head, header and footer are the shells
         assert f'<html lang="{code}" data-fixed-language>' in text
         assert boards_of(path) == english, code
         assert set(re.findall(r'\bid="([^"]+)"', text)) == ids, code

@@ -23,6 +23,7 @@ from test_web_axe import inject_axe
 from test_web_i18n import table
 from test_web_tor_embed import click_in_frame
 
+import build
 from mixtour.tor.core import STANDARD_START, Position, parse_square
 from mixtour.tor.game import Game
 
@@ -149,7 +150,7 @@ def test_the_tor_examples_show_what_their_captions_say() -> None:
 
 @pytest.mark.parametrize("code", ["en", "fr", "de"])
 def test_each_tor_rules_page_has_its_language_badges_credit_and_boards(code: str) -> None:
-    text = PAGES[code].read_text(encoding="utf-8")
+    text = build.page_html(PAGES[code])  # its head, header and footer are the shells
     assert f'<html lang="{code}" data-fixed-language>' in text
     assert re.findall(r'<span class="rule-id">(T\d)</span>', text) == RULE_IDS
     assert re.findall(r'<section id="(t\d)">', text) == [i.lower() for i in RULE_IDS]
