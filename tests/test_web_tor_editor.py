@@ -173,7 +173,7 @@ def test_the_keyboard_sets_up_and_the_squares_are_read(web_app: AppPage) -> None
     page = open_editor(web_app)
     page.locator("#board").focus()
     page.keyboard.press("ArrowRight")  # from c4, the board's centre, to d4
-    expect(page.locator("#message")).to_have_text("d4: a yellow token")
+    expect(page.locator("#message")).to_have_text("d4: yellow token")
     page.keyboard.press("Enter")  # the blue tool: every blue token is on the board
     expect(page.locator("#message")).to_have_text("All 12 blue tokens are already out")
     tool(page, "w")

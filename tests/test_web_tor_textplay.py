@@ -189,7 +189,7 @@ def test_the_skip_link_opens_the_text_board_and_it_stays_open(web_app: AppPage) 
     expect(grid.get_by_role("gridcell")).to_have_count(48)
     assert page.locator("#text-board [tabindex='0']").count() == 1
     expect(cell(page, "c4")).to_have_attribute(
-        "aria-label", "c4: a orange token, a pawn can go here"
+        "aria-label", "c4: orange token, a pawn can go here"
     )
     page.keyboard.press("Enter")
     wait_position(page, Game(None, ["c4"]).fen())
@@ -198,7 +198,7 @@ def test_the_skip_link_opens_the_text_board_and_it_stays_open(web_app: AppPage) 
         "New game for two at this screen. White begins; take turns.",
         "White places a pawn on c4.",
     ]
-    expect(cell(page, "c4")).to_have_attribute("aria-label", "c4: a orange token, White's pawn")
+    expect(cell(page, "c4")).to_have_attribute("aria-label", "c4: orange token, White's pawn")
     expect(cell(page, "c4")).to_be_focused()  # the focus stays on the text board
     # Home and End go to the ends of the row, with Ctrl to the corners.
     page.keyboard.press("Home")
@@ -245,8 +245,8 @@ def test_turns_typed_in_the_command_box_are_told_in_the_log(web_app: AppPage) ->
     ]
     # The same words come back on demand, and the other commands answer from the engine.
     game = Game(None, line)
-    assert answer_after(page, "whose turn") == "White to play, holding a red token"
-    assert answer_after(page, "Whose turn?") == "White to play, holding a red token"
+    assert answer_after(page, "whose turn") == "White to play, holding the red token"
+    assert answer_after(page, "Whose turn?") == "White to play, holding the red token"
     assert answer_after(page, "last") == f"Last action: {expected[-1][:-1]}"
     steps = steps_of(game, "d4")
     assert answer_after(page, "legal d4") == f"The pawn on d4 can step to {listed(steps)}"
@@ -257,13 +257,13 @@ def test_turns_typed_in_the_command_box_are_told_in_the_log(web_app: AppPage) ->
         f"After d4-{steps[0]}, the red token can go onto {listed(placements)}"
     )
     everything = answer_after(page, "legal")
-    assert everything.startswith("White to play, holding a red token. Steps: ")
+    assert everything.startswith("White to play, holding the red token. Steps: ")
     pawns = sorted({a.split("-")[0] for a in game.legal_texts()}, key=index)
     for pawn in pawns:
         assert f"{pawn} to {listed(steps_of(game, pawn))}" in everything
     board = answer_after(page, "board")
     assert board.startswith(
-        "White to play, holding a red token. White's pawns: d4 and b6. Black's pawns: e2 and c4. "
+        "White to play, holding the red token. White's pawns: d4 and b6. Black's pawns: e2 and c4. "
         "Rank 8: a orange, b yellow, c orange, d yellow, e orange, f yellow."
     )
     assert "Rank 5: a blue, b red, c blue, d empty, e blue, f red." in board
@@ -326,7 +326,7 @@ def test_turns_played_on_the_text_board_with_arrows_and_enter(web_app: AppPage) 
     # A turn in steps: the pawn, then where it steps; each step is said.
     go_to(page, "c3")
     expect(cell(page, "c3")).to_have_attribute(
-        "aria-label", "c3: a blue token, White's pawn, this pawn can step"
+        "aria-label", "c3: blue token, White's pawn, this pawn can step"
     )
     page.keyboard.press("Enter")
     expect(page.locator("#board")).to_have_attribute("data-selection", "c3")
@@ -336,7 +336,7 @@ def test_turns_played_on_the_text_board_with_arrows_and_enter(web_app: AppPage) 
         f"Pawn on c3 chosen; it can step to {listed(steps_of(game, 'c3'))}"
     )
     expect(cell(page, "d4")).to_have_attribute(
-        "aria-label", "d4: a yellow token, the pawn can step here"
+        "aria-label", "d4: yellow token, the pawn can step here"
     )
     # Escape goes back one step, as on the canvas; Enter again chooses the pawn.
     page.keyboard.press("Escape")
@@ -358,7 +358,7 @@ def test_turns_played_on_the_text_board_with_arrows_and_enter(web_app: AppPage) 
         f"d5 to c4 chosen; the blue token can go onto {listed(sorted(places, key=index))}"
     )
     expect(cell(page, "a2")).to_have_attribute(
-        "aria-label", "a2: a orange token, the token can go here"
+        "aria-label", "a2: orange token, the token can go here"
     )
     # A square the token may not go to is refused in words, as a click is.
     go_to(page, "d4")
@@ -372,7 +372,7 @@ def test_turns_played_on_the_text_board_with_arrows_and_enter(web_app: AppPage) 
     page.keyboard.press("Enter")
     wait_position(page, Game(None, line).fen())
     assert log_lines(page) == said_for_game(line)
-    expect(cell(page, "a2")).to_have_attribute("aria-label", "a2: a blue token on a orange one")
+    expect(cell(page, "a2")).to_have_attribute("aria-label", "a2: blue token on orange")
     assert focused_square(page) == "a2"
     assert web_app.errors == []
 
@@ -385,7 +385,7 @@ def test_the_canvas_and_the_text_board_show_the_same_choice(web_app: AppPage) ->
     expect(page.locator("#board")).to_have_attribute("data-selection", "c3")
     expect(cell(page, "c3")).to_have_attribute("aria-selected", "true")
     expect(cell(page, "c3")).to_have_attribute(
-        "aria-label", "c3: a blue token, White's pawn, chosen"
+        "aria-label", "c3: blue token, White's pawn, chosen"
     )
     for square in steps_of(Game(None, OPENING), "c3"):
         expect(cell(page, square)).to_have_class(re.compile(r"\btarget\b"))
@@ -398,7 +398,7 @@ def test_the_canvas_and_the_text_board_show_the_same_choice(web_app: AppPage) ->
     # Its step finished by a click on the canvas; the text board shows the turn played.
     click(page, "c5")
     wait_position(page, Game(None, [*OPENING, "b6-c5"]).fen())
-    expect(cell(page, "c5")).to_have_attribute("aria-label", "c5: a blue token, White's pawn")
+    expect(cell(page, "c5")).to_have_attribute("aria-label", "c5: blue token, White's pawn")
     expect(cell(page, "b6")).to_have_attribute("aria-label", "b6: no token")
     expect(cell(page, "b6")).to_have_class(re.compile(r"\blast\b"))
     assert log_lines(page)[-1] == said(Game(None, OPENING).fen(), "b6-c5")
@@ -407,7 +407,7 @@ def test_the_canvas_and_the_text_board_show_the_same_choice(web_app: AppPage) ->
     wait_position(page, Game(None, OPENING).fen())
     assert log_lines(page)[-1] == "Took back b6-c5."
     expect(cell(page, "b6")).to_have_attribute(
-        "aria-label", "b6: a yellow token, White's pawn, this pawn can step"
+        "aria-label", "b6: yellow token, White's pawn, this pawn can step"
     )
     assert web_app.errors == []
 

@@ -466,7 +466,7 @@ const STRINGS = {
     "tor.an.tagline": "Try turns for both sides and ask the engine",
     "tor.an.barLabel": "Who is winning: White from the bottom, Black from the top",
     "tor.an.toMove": "{player} to play. Play a turn for either side.",
-    "tor.an.toMoveHand": "{player} to play, holding a {colour} token. Play a turn for either side.",
+    "tor.an.toMoveHand": "{player} to play, holding the {colour} token. Play a turn for either side.",
     "tor.an.help1": "Play turns for both sides on the board: the pawn, the square it steps to, then where the token in hand goes. A turn played where another one was already tried starts a side line, shown in brackets under the turn it replaces. Click a turn, or use ← and →, Home and End, to go there; ↑ and ↓ go to the other turns tried at the same place. Delete move removes the turn shown and all that follows it; Make main line puts its side line first.",
     "tor.an.help3": "The address holds the whole analysis: copy it to keep it or share it. From any position, start a normal game against the computer or between two players.",
     "learn.pageTitle": "Learn Mixtour",
@@ -708,7 +708,7 @@ const STRINGS = {
     "tor.colour.O": "orange",
     "tor.colour.Y": "yellow",
     "tor.turn": "{player} to play",
-    "tor.turnHand": "{player} to play, holding a {colour} token",
+    "tor.turnHand": "{player} to play, holding the {colour} token",
     "tor.step.place": "Place a pawn on a highlighted square.",
     "tor.step.pawn": "Choose one of your pawns to move.",
     "tor.step.to": "Choose where the pawn steps.",
@@ -820,8 +820,8 @@ const STRINGS = {
     "torReason.pawn-stuck": "your pawn on {square} has no square to step to",
     "tor.cursor": "{square}: {what}",
     "tor.cursor.empty": "no token",
-    "tor.cursor.one": "a {colour} token",
-    "tor.cursor.two": "a {colour} token on a {below} one",
+    "tor.cursor.one": "{colour} token",
+    "tor.cursor.two": "{colour} token on {below}",
     "tor.cursor.pawn": "{player}'s pawn",
 
     // Tor's rules in three lines, on its game page
