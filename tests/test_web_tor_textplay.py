@@ -188,9 +188,7 @@ def test_the_skip_link_opens_the_text_board_and_it_stays_open(web_app: AppPage) 
     expect(grid.get_by_role("row")).to_have_count(8)
     expect(grid.get_by_role("gridcell")).to_have_count(48)
     assert page.locator("#text-board [tabindex='0']").count() == 1
-    expect(cell(page, "c4")).to_have_attribute(
-        "aria-label", "c4: orange token, a pawn can go here"
-    )
+    expect(cell(page, "c4")).to_have_attribute("aria-label", "c4: orange token, a pawn can go here")
     page.keyboard.press("Enter")
     wait_position(page, Game(None, ["c4"]).fen())
     expect(page.locator("#start")).to_be_hidden()
@@ -384,9 +382,7 @@ def test_the_canvas_and_the_text_board_show_the_same_choice(web_app: AppPage) ->
     click(page, "c3")
     expect(page.locator("#board")).to_have_attribute("data-selection", "c3")
     expect(cell(page, "c3")).to_have_attribute("aria-selected", "true")
-    expect(cell(page, "c3")).to_have_attribute(
-        "aria-label", "c3: blue token, White's pawn, chosen"
-    )
+    expect(cell(page, "c3")).to_have_attribute("aria-label", "c3: blue token, White's pawn, chosen")
     for square in steps_of(Game(None, OPENING), "c3"):
         expect(cell(page, square)).to_have_class(re.compile(r"\btarget\b"))
     # Another pawn chosen on the text board shows on the canvas.
