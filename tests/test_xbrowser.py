@@ -648,7 +648,11 @@ def test_tor_by_link_reaches_the_friend_and_your_games_keeps_both_kinds(
     open_link(tab, back.replace("&a=", "&a=A", 1))
     tab.wait(f"() => ({CORR_STATE})() === 'refused'")
     assert "it was cut short or changed on the way" in text(tab, "#corr-status")
-    assert board(tab, "position") == sent.extend("d5").game().fen()
+    # (Waited for, not read at once: CI's WebKit once read no position here, as a page
+    # does while it loads again; see web/js/offline.js's controllerchange.)
+    kept = sent.extend("d5").game().fen()
+    tab.wait("(fen) => document.querySelector('#board')?.dataset.position === fen", kept)
+    assert board(tab, "position") == kept
     # A local game of Tor beside it: both are listed in Your games.
     open_ready(tab, site_url + "tor.html#m=c3,d5,b6")
     click_element(tab, "#open-games")

@@ -47,8 +47,10 @@ function watch(registration) {
     // Reload): this page's next files would come from it, so the page starts
     // again on it at once, never running on files of two builds. Its game is
     // kept (the library, the address bar); a first worker taking control of
-    // a page it did not serve changes no file.
-    if (reloading || before) {
+    // a page it did not serve changes no file, and neither does a worker the
+    // page already saw as its controller (WebKit may show the first worker
+    // there before it says that the controller changed).
+    if (reloading || (before && before !== controller)) {
       location.reload();
       return;
     }
