@@ -348,36 +348,9 @@ def substitute(text: str, values: dict[str, str]) -> str:
     return text
 
 
-# The shells the pages share, written once in web/partials/: each file
-# ``NAME.html`` there is the placeholder ``{{NAME}}`` (``page-head.html`` is
-# ``{{PAGE_HEAD}}``), filled in by web/tools/pages.py; a shell may hold
-# others. The parts of any page: ``{{PAGE_HEAD}}`` (charset, viewport, icon,
-# manifest, theme colour, the early theme script and the colours) and
-# ``{{FRAME_HEAD}}`` (a page made to be framed: the same without icon file or
-# manifest); ``{{GAMES_DIALOG}}`` ("Your games"), ``{{KEYS_DIALOG}}`` ("Keys"),
-# ``{{RECORD_DIALOG}}`` ("Load record"), ``{{CORR_BOX}}`` and ``{{CORR_DIALOG}}``
-# (a game by link's panel and set-up) and ``{{TEXT_PLAY}}`` (the text board and
-# commands) are the same on every game's page, ``{{LESSON_PANEL}}`` on every
-# lesson, ``{{PUZZLE_PANEL}}`` on every puzzles page, ``{{ANALYSIS_PANEL}}`` on
-# every analysis board.
-#
-# A page of a game (listed in web/partials/pages.toml with its game, its kind
-# and its words) is its source in web/ between ``{{PAGE_TOP}}`` (the doctype,
-# the head with its title, description, stylesheets and scripts, the body's
-# class, surface and game, the header: ``header-game.html``, ``header-page.html``
-# or ``header-rules.html`` by its kind) and ``{{PAGE_BOTTOM}}`` (the game
-# page's shared dialogs with ``{{SETTINGS_DIALOG}}``, then ``footer-app.html``:
-# the credit, the links to the game's other pages, the games, language and
-# theme; ``footer-rules.html`` on a rules page). The parts two games' pages of
-# a kind share are shells with the game's words too: the main part of each
-# kind (``{{GAME_MAIN}}``, ``{{EDITOR_MAIN}}``, ``{{ANALYSIS_MAIN}}`` and
-# ``{{SIDE_MAIN}}`` for a lesson or puzzles), ``{{GAME_BOARD}}`` (the game
-# page's board and first screen's choice), ``{{BOARD}}`` (a board and its
-# loading box) and ``{{RULES_SUMMARY}}``. A source fills its kind's slots
-# with blocks of its own (``{{#MOVES}}...{{/MOVES}}``). The words fill
-# ``{{TITLE}}``, ``{{GAME_NAME}}``, ``{{TAGLINE_KEY}}`` and the like: pages.toml
-# says which is which. A built page has every placeholder filled, or the
-# build stops.
+# The shells the pages share, written once in web/partials/ and filled with
+# each page's words from web/partials/pages.toml: web/tools/pages.py says
+# how. A built page has every placeholder filled, or the build stops.
 PARTIALS = WEB / "partials"
 
 

@@ -8,6 +8,28 @@ parts made from them here: its head's lines, its body's attributes, the links
 of its header and footer. A filled placeholder may hold more placeholders:
 they are filled in turn. What is left (``{{BUILD_ID}}``, the vendors' URLs) is
 the build's (build.py's ``copy_web``).
+
+The parts of any page: ``{{PAGE_HEAD}}`` (charset, viewport, icon, manifest,
+theme colour, the early theme script and the colours) or ``{{FRAME_HEAD}}``
+(a page made to be framed: the same without icon file or manifest); the
+dialogs and panels every game's page of a kind holds (``{{GAMES_DIALOG}}``,
+``{{KEYS_DIALOG}}``, ``{{RECORD_DIALOG}}``, ``{{CORR_BOX}}``,
+``{{CORR_DIALOG}}``, ``{{TEXT_PLAY}}``, ``{{LESSON_PANEL}}``,
+``{{PUZZLE_PANEL}}``, ``{{ANALYSIS_PANEL}}``).
+
+A page of a game is its source in ``web/`` between ``{{PAGE_TOP}}`` (the
+doctype, the head with its title, description, stylesheets and scripts, the
+body's class, surface and game, the header of its kind: ``header-game``,
+``header-page`` or ``header-rules``) and ``{{PAGE_BOTTOM}}`` (the game
+page's shared dialogs with ``{{SETTINGS_DIALOG}}``, then ``footer-app``: the
+credit, the links to the game's other pages, the games, language and theme;
+``footer-rules`` on a rules page). The parts two games' pages of a kind
+share are shells with the game's words too: the main part of each kind
+(``{{GAME_MAIN}}``, ``{{EDITOR_MAIN}}``, ``{{ANALYSIS_MAIN}}``, and
+``{{SIDE_MAIN}}`` for a lesson or puzzles), ``{{GAME_BOARD}}`` (the game
+page's board and first screen's choice), ``{{BOARD}}`` (a board and its
+loading box) and ``{{RULES_SUMMARY}}``. A source fills its kind's slots with
+blocks of its own (``{{#MOVES}}...{{/MOVES}}``).
 """
 
 from __future__ import annotations
