@@ -1,6 +1,13 @@
-"""Mixtour, Dieter Stein's stacking game: rules engine, notation and records."""
+"""The project's games: Mixtour (``mixtour.mixtour``) and Tor
+(``mixtour.tor``), each a rules engine with its AI, on the game-neutral
+parts they share (``mixtour.kit``). ``python -m mixtour`` is the command
+line of both.
 
-from .core import (
+Mixtour's public names stand here too, as they always have:
+``from mixtour import Position`` is ``from mixtour.mixtour import Position``.
+"""
+
+from .mixtour.core import (
     COLOR_NAMES,
     COLORS,
     NO_ACTION,

@@ -5,7 +5,7 @@ Playwright), or directly: ``.venv/bin/python tests/bench_ai_web.py``.
 
 Loads the built site, waits for the AI worker (``body[data-ai="ready"]``), then
 asks it through the page's own engine client (``mixtourWorker.call("think", ...)``)
-to search the fixed middle-game position ``mid-1`` of ``mixtour.ai.tools.bench`` at
+to search the fixed middle-game position ``mid-1`` of ``mixtour.mixtour.ai.tools.bench`` at
 Master level for ``--time-ms`` (default 1000), ``--runs`` times (default 3), and
 prints the median nodes per second and depth reached.
 """
@@ -26,7 +26,7 @@ for extra in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(extra))
 
 import build  # noqa: E402
-from mixtour.ai.tools.bench import BENCH_POSITIONS  # noqa: E402
+from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS  # noqa: E402
 
 THINK = """
 async (request) => await window.mixtourWorker.call("think", JSON.parse(request))
@@ -37,7 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--time-ms", type=float, default=1000, help="search time per run")
     parser.add_argument("--runs", type=int, default=3, help="searches to take the median of")
-    parser.add_argument("--position", default="mid-1", help="a name from mixtour.ai.tools.bench")
+    parser.add_argument(
+        "--position", default="mid-1", help="a name from mixtour.mixtour.ai.tools.bench"
+    )
     args = parser.parse_args(argv)
     fen = dict(BENCH_POSITIONS)[args.position]
 

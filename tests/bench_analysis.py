@@ -4,7 +4,7 @@ Run directly: ``.venv/bin/python tests/bench_analysis.py`` (``--depth``,
 ``--no-browser``). The positions: the standard start, and the start after
 c3 b4 d4 c2 (the first tactics).
 
-CPython: :class:`mixtour.ai.analysis.Analysis` stepped depth after depth
+CPython: :class:`mixtour.mixtour.ai.analysis.Analysis` stepped depth after depth
 (the worker's own loop), with the time and nodes of each depth. Chromium:
 the built site's ``analysis.html`` at the same position, and the time from
 the page being ready until ``#engine[data-depth]`` shows each depth (the
@@ -27,8 +27,8 @@ for extra in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(extra))
 
 import build  # noqa: E402
-from mixtour.ai.analysis import Analysis  # noqa: E402
-from mixtour.core import STANDARD_START  # noqa: E402
+from mixtour.mixtour.ai.analysis import Analysis  # noqa: E402
+from mixtour.mixtour.core import STANDARD_START  # noqa: E402
 
 POSITIONS = {"start": [], "after c3 b4 d4 c2": ["c3", "b4", "d4", "c2"]}
 

@@ -1,6 +1,6 @@
 """Figures of correspondence links: how long a link is for a game of a given
 length, plain (the page's ``p=``/``m=`` link, in N1 or T6) and compact
-(``mixtour/correspondence.py``, ``mixtour/tor/correspondence.py``), and the
+(``mixtour/mixtour/correspondence.py``, ``mixtour/tor/correspondence.py``), and the
 smallest QR code version that holds it at error correction levels M (which
 the page draws) and L. Not a test: run
 ``python tests/bench_corr_links.py [--games N]``.
@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mixtour import tor  # noqa: E402
-from mixtour.ai.player import choose_move  # noqa: E402
-from mixtour.core import Position  # noqa: E402
-from mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
-from mixtour.game import Game  # noqa: E402
-from mixtour.link import format_link  # noqa: E402
+from mixtour.mixtour.ai.player import choose_move  # noqa: E402
+from mixtour.mixtour.core import Position  # noqa: E402
+from mixtour.mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
+from mixtour.mixtour.game import Game  # noqa: E402
+from mixtour.mixtour.link import format_link  # noqa: E402
 from mixtour.tor import correspondence as tor_corr  # noqa: E402
 from mixtour.tor import link as tor_link  # noqa: E402
 from mixtour.tor.game import Game as TorGame  # noqa: E402

@@ -41,8 +41,8 @@ from test_web_tor_board import click as tor_click  # noqa: E402
 from webhelpers import click_square, play  # noqa: E402
 
 import build  # noqa: E402
-from mixtour.ai.player import choose_move  # noqa: E402
-from mixtour.core import Action, Position  # noqa: E402
+from mixtour.mixtour.ai.player import choose_move  # noqa: E402
+from mixtour.mixtour.core import Action, Position  # noqa: E402
 from mixtour.tor.ai.player import choose_move as tor_choose  # noqa: E402
 from mixtour.tor.core import Position as TorPosition  # noqa: E402
 from mixtour.tor.core import action_text as tor_text  # noqa: E402

@@ -34,9 +34,9 @@ from test_web_tor import OPENING, click_action  # noqa: E402
 from webhelpers import click_square, play  # noqa: E402
 
 import build  # noqa: E402
-from mixtour.correspondence import MAX_LINK  # noqa: E402
-from mixtour.game import Game  # noqa: E402
-from mixtour.link import format_link  # noqa: E402
+from mixtour.mixtour.correspondence import MAX_LINK  # noqa: E402
+from mixtour.mixtour.game import Game  # noqa: E402
+from mixtour.mixtour.link import format_link  # noqa: E402
 
 WATCH = """() => {
   window.__long = [];

@@ -1,4 +1,4 @@
-"""Figures of the puzzles (``mixtour/ai/puzzles.py``, the set in
+"""Figures of the puzzles (``mixtour/mixtour/ai/puzzles.py``, the set in
 ``web/data/puzzles.json``): its size and make-up, the time to prove every
 puzzle again, and the time the page's engine takes to answer a wrong first
 move (``refute``) over every wrong first move of every puzzle, in CPython
@@ -19,8 +19,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mixtour.ai.puzzles import Solver, check, read_set, refute  # noqa: E402
-from mixtour.core import Position, action_text  # noqa: E402
+from mixtour.mixtour.ai.puzzles import Solver, check, read_set, refute  # noqa: E402
+from mixtour.mixtour.core import Position, action_text  # noqa: E402
 
 SET = ROOT / "web" / "data" / "puzzles.json"
 

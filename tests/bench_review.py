@@ -5,7 +5,7 @@ Run directly: ``.venv/bin/python tests/bench_review.py`` (``--depth``, ``--actio
 a node budget, so the same game on every machine) from the standard start:
 the first seed whose game lasts ``--actions`` actions.
 
-CPython: :func:`mixtour.ai.review.review_game` at the review's default depth
+CPython: :func:`mixtour.mixtour.ai.review.review_game` at the review's default depth
 (every position, the start included). Chromium: the built site opened on the
 game's link, "Review the game" clicked, and the time until
 ``body[data-review="done"]`` (``body[data-review-ms]``, measured by the page),
@@ -35,11 +35,11 @@ for extra in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(extra))
 
 import build  # noqa: E402
-from mixtour.ai.player import choose_move  # noqa: E402
-from mixtour.ai.review import DEFAULT_DEPTH, report, review_game  # noqa: E402
-from mixtour.core import STANDARD_START  # noqa: E402
-from mixtour.game import Game  # noqa: E402
-from mixtour.link import format_link  # noqa: E402
+from mixtour.mixtour.ai.player import choose_move  # noqa: E402
+from mixtour.mixtour.ai.review import DEFAULT_DEPTH, report, review_game  # noqa: E402
+from mixtour.mixtour.core import STANDARD_START  # noqa: E402
+from mixtour.mixtour.game import Game  # noqa: E402
+from mixtour.mixtour.link import format_link  # noqa: E402
 
 GAPS = """() => {
   const gaps = { max: 0, frames: 0, running: true, list: [], long: 0 };

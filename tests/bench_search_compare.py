@@ -58,7 +58,7 @@ SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (
 def positions(games: int, seed: int) -> list[dict[str, Any]]:
     """Seeded random games; from each, a few positions with their history."""
     sys.path.insert(0, str(ROOT))
-    from mixtour.core import Position
+    from mixtour.mixtour.core import Position
 
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
@@ -81,9 +81,9 @@ def positions(games: int, seed: int) -> list[dict[str, Any]]:
 def child(root: str) -> None:
     """Read the positions on stdin, search each with every setting, print JSON."""
     sys.path.insert(0, root)
-    from mixtour.ai.player import choose_move
-    from mixtour.ai.tools.standin import plain_alpha_beta
-    from mixtour.core import Position
+    from mixtour.mixtour.ai.player import choose_move
+    from mixtour.mixtour.ai.tools.standin import plain_alpha_beta
+    from mixtour.mixtour.core import Position
 
     jobs = json.load(sys.stdin)
     rows: list[list[Any]] = []
@@ -111,9 +111,9 @@ SPEED_DEPTHS = {"mid-1": 5, "mid-2": 4, "mid-3": 4, "target-3": 4, "3-players": 
 def speed_child(root: str, search: bool) -> None:
     """Search the bench positions to SPEED_DEPTHS (or only set them up); print the nodes."""
     sys.path.insert(0, root)
-    from mixtour.ai.search import INF, Searcher
-    from mixtour.ai.tools.bench import BENCH_POSITIONS
-    from mixtour.core import Position
+    from mixtour.mixtour.ai.search import INF, Searcher
+    from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS
+    from mixtour.mixtour.core import Position
 
     nodes = 0
     for name, fen in BENCH_POSITIONS:

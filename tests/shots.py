@@ -30,9 +30,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (needs the repository root on sys.path)
-from mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
-from mixtour.game import Game  # noqa: E402
-from mixtour.link import format_link  # noqa: E402
+from mixtour.mixtour.correspondence import CorrespondenceGame, encode  # noqa: E402
+from mixtour.mixtour.game import Game  # noqa: E402
+from mixtour.mixtour.link import format_link  # noqa: E402
 
 # A game by link as the friend opens it: Red to move after White's c4:2-d4.
 CORR_GAME = CorrespondenceGame.new("Shots_01", names=["Ann", "Bob"])

@@ -27,7 +27,7 @@ from reference import (
 )
 
 from mixtour import Position, Status
-from mixtour.core import action_text
+from mixtour.mixtour.core import action_text
 
 STATUS_NAMES = {
     Status.PLAYING: PLAYING,

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai import LEVELS, Evaluator, SearchResult, Weights, choose_move, parse_level
-from mixtour.ai.levels import SHARP_RFP
-from mixtour.ai.search import WIN
-from mixtour.ai.tools.arena import elo_interval, opening
-from mixtour.ai.tools.baseline import baseline_move
-from mixtour.core import Action, MixtourError, Position, action_text
+from mixtour.mixtour.ai import LEVELS, Evaluator, SearchResult, Weights, choose_move, parse_level
+from mixtour.mixtour.ai.levels import SHARP_RFP
+from mixtour.mixtour.ai.search import WIN
+from mixtour.mixtour.ai.tools.arena import elo_interval, opening
+from mixtour.mixtour.ai.tools.baseline import baseline_move
+from mixtour.mixtour.core import Action, MixtourError, Position, action_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -241,8 +241,8 @@ def test_arena_runs_and_summarizes() -> None:
 
 
 def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
-    from mixtour.ai.search import Searcher
-    from mixtour.ai.tools.frozen import master_v1_search
+    from mixtour.mixtour.ai.search import Searcher
+    from mixtour.mixtour.ai.tools.frozen import master_v1_search
 
     seen: dict[str, tuple[bool, bool, int]] = {}
 
@@ -266,8 +266,8 @@ def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
 
 @pytest.mark.parametrize(("switch", "on"), [("deep_lmr", True), ("rfp", SHARP_RFP)])
 def test_deeper_reductions_reach_a_depth_with_fewer_nodes(switch: str, on: object) -> None:
-    from mixtour.ai.search import Searcher
-    from mixtour.ai.tools.bench import BENCH_POSITIONS
+    from mixtour.mixtour.ai.search import Searcher
+    from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS
 
     nodes = {False: 0, True: 0}
     for _, fen in BENCH_POSITIONS:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.book import INVERSE, MAPS, Book, book_move, canonical, transform_action
-from mixtour.ai.player import choose_move
-from mixtour.ai.tools.arena import make_player
-from mixtour.ai.tools.book_build import build_book, format_book, load_book
-from mixtour.core import DIST, NUM_SQUARES, Position
+from mixtour.mixtour.ai.book import INVERSE, MAPS, Book, book_move, canonical, transform_action
+from mixtour.mixtour.ai.player import choose_move
+from mixtour.mixtour.ai.tools.arena import make_player
+from mixtour.mixtour.ai.tools.book_build import build_book, format_book, load_book
+from mixtour.mixtour.core import DIST, NUM_SQUARES, Position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,7 +185,7 @@ def test_arena_plays_master_with_a_book(tmp_path: Path, tiny_book: Book) -> None
 # --------------------------------------------------------------------------
 
 
-SHIPPED = ROOT / "mixtour" / "ai" / "opening_book.py"
+SHIPPED = ROOT / "mixtour" / "mixtour" / "ai" / "opening_book.py"
 
 
 def _book_moves(book: Book, pos: Position) -> set[int]:
@@ -194,7 +194,7 @@ def _book_moves(book: Book, pos: Position) -> set[int]:
 
 
 def test_the_shipped_book_is_data_with_legal_moves_and_its_recipe() -> None:
-    from mixtour.ai.opening_book import BOOK
+    from mixtour.mixtour.ai.opening_book import BOOK
 
     assert load_book(SHIPPED) == BOOK  # what the levels import is what the file says
     assert len(BOOK) >= 20
@@ -210,8 +210,8 @@ def test_the_builders_search_still_gives_the_shipped_entries() -> None:
     # was built with (--depth 6 --margin 30 --keep 4): two of its entries,
     # searched again, must come out the same (Master's deeper reductions,
     # left on, changed both).
-    from mixtour.ai.opening_book import BOOK
-    from mixtour.ai.tools.book_build import _choices
+    from mixtour.mixtour.ai.opening_book import BOOK
+    from mixtour.mixtour.ai.tools.book_build import _choices
 
     for key in list(BOOK)[:2]:
         assert tuple(_choices(Position(key), 6, 30, 4)) == BOOK[key], key
@@ -219,7 +219,7 @@ def test_the_builders_search_still_gives_the_shipped_entries() -> None:
 
 @pytest.mark.parametrize("level", [5, 6])
 def test_expert_and_master_open_the_standard_game_from_the_book(level: int) -> None:
-    from mixtour.ai.opening_book import BOOK
+    from mixtour.mixtour.ai.opening_book import BOOK
 
     rng = random.Random(level)
     firsts = set()

@@ -1,4 +1,4 @@
-"""Mixtour's hooks on the kit's search (mixtour/ai/search.py): what they
+"""Mixtour's hooks on the kit's search (mixtour/mixtour/ai/search.py): what they
 tell the search agrees with the rules and Mixtour's own helpers, on
 positions from seeded random games of every kind."""
 
@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from mixtour.ai.evaluate import scoring_colors, scoring_moves
-from mixtour.ai.search import MAX_CODE, immediate_win, mixtour_rules
-from mixtour.core import Position, Status
 from mixtour.kit.search import MUST_PARRY, UNQUIET, WIN_NOW
 from mixtour.kit.search import immediate_win as any_immediate_win
+from mixtour.mixtour.ai.evaluate import scoring_colors, scoring_moves
+from mixtour.mixtour.ai.search import MAX_CODE, immediate_win, mixtour_rules
+from mixtour.mixtour.core import Position, Status
 
 STARTS = (
     "5/5/5/5/5 w 20/20 0/0 1 -",

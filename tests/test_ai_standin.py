@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.player import choose_move
-from mixtour.ai.tools.arena import make_player, opening, player_name, standin_depth
-from mixtour.ai.tools.baseline import baseline_move
-from mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
-from mixtour.ai.tools.standin import standin_move
-from mixtour.core import Position
+from mixtour.mixtour.ai.player import choose_move
+from mixtour.mixtour.ai.tools.arena import make_player, opening, player_name, standin_depth
+from mixtour.mixtour.ai.tools.baseline import baseline_move
+from mixtour.mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
+from mixtour.mixtour.ai.tools.standin import standin_move
+from mixtour.mixtour.core import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from mixtour.ai import choose_move
-from mixtour.ai.tools.tactics import forcing_wins
-from mixtour.core import Position, Status, action_text
+from mixtour.mixtour.ai import choose_move
+from mixtour.mixtour.ai.tools.tactics import forcing_wins
+from mixtour.mixtour.core import Position, Status, action_text
 
 WINS = [
     # two players, first tower wins

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.evaluate import (
+from mixtour.mixtour.ai.evaluate import (
     DEFAULT_WEIGHTS,
     TUNED_POINTS_WEIGHTS,
     TUNED_THREE_WEIGHTS,
@@ -25,11 +25,11 @@ from mixtour.ai.evaluate import (
     Evaluator,
     Weights,
 )
-from mixtour.ai.player import choose_move
-from mixtour.ai.search import Searcher, immediate_win
-from mixtour.ai.tools.arena import make_player, opening
-from mixtour.ai.tools.frozen import EvaluatorV1
-from mixtour.ai.tools.tune import (
+from mixtour.mixtour.ai.player import choose_move
+from mixtour.mixtour.ai.search import Searcher, immediate_win
+from mixtour.mixtour.ai.tools.arena import make_player, opening
+from mixtour.mixtour.ai.tools.frozen import EvaluatorV1
+from mixtour.mixtour.ai.tools.tune import (
     FEATURES,
     FREE,
     FREE_POINTS,
@@ -49,7 +49,7 @@ from mixtour.ai.tools.tune import (
     weights_from_vector,
     write_samples,
 )
-from mixtour.core import Position
+from mixtour.mixtour.core import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from mixtour.core import Position, action_text
+from mixtour.mixtour.core import Position, action_text
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:

@@ -1,6 +1,6 @@
 """The analysis board under CPython: the tree of variations and its link
-(mixtour/variations.py), the page's bridge (web/py/analysis_bridge.py), the
-continuous analysis (mixtour/ai/analysis.py) and the worker's ``analyse``.
+(mixtour/mixtour/variations.py), the page's bridge (web/py/analysis_bridge.py), the
+continuous analysis (mixtour/mixtour/ai/analysis.py) and the worker's ``analyse``.
 
 * A random tree written as text and read back is the same tree (Hypothesis),
   and so is its link with the node shown.
@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mixtour.kit.variations as tree_module
-from mixtour.ai.analysis import Analysis
-from mixtour.core import STANDARD_START, Action, MixtourError, Position
-from mixtour.game import Game
 from mixtour.kit.variations import Tree as AnyTree
-from mixtour.link import format_link, parse_link
-from mixtour.variations import (
+from mixtour.mixtour.ai.analysis import Analysis
+from mixtour.mixtour.core import STANDARD_START, Action, MixtourError, Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
+from mixtour.mixtour.variations import (
     MAX_NESTING,
     Node,
     Tree,

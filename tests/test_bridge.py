@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from mixtour.core import Action, Position
-from mixtour.game import Game
 from mixtour.kit.record import MAX_SAVED_TAGS
+from mixtour.mixtour.core import Action, Position
+from mixtour.mixtour.game import Game
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:
@@ -233,7 +233,7 @@ def test_rules_gives_the_engines_set_up_numbers() -> None:
     # The editor and the new-game form take these instead of writing their own.
     from bridge import rules
 
-    from mixtour.core import MAX_HEIGHT, Position, default_discs
+    from mixtour.mixtour.core import MAX_HEIGHT, Position, default_discs
 
     data = load(rules())
     assert data == {"maxHeight": MAX_HEIGHT, "defaultDiscs": {"2": 20, "3": 15}}

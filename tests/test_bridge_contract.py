@@ -22,9 +22,9 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints, is_typedd
 
 import pytest
 
-from mixtour.core import STANDARD_START
-from mixtour.correspondence import MAX_LINK
-from mixtour.game import Game
+from mixtour.mixtour.core import STANDARD_START
+from mixtour.mixtour.correspondence import MAX_LINK
+from mixtour.mixtour.game import Game
 from mixtour.tor.core import STANDARD_START as TOR_START
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -114,9 +114,14 @@ def test_our_python_travels_as_one_zip_of_sources_and_matching_bytecode(dist: Pa
                 compiled.add(name)
         # ...but none of the offline tools (the arena, tuning, the command lines)
         assert not [name for name in sources if "/tools/" in name or name.endswith("cli.py")]
-        assert "mixtour/ai/search.py" in sources and "mixtour/__main__.py" not in sources
+        assert "mixtour/mixtour/ai/search.py" in sources and "mixtour/__main__.py" not in sources
         # bytecode for what the page (bridge, the engine) and the AI worker import...
-        for name in ("bridge.py", "mixtour/core.py", "mixtour/link.py", "mixtour/ai/search.py"):
+        for name in (
+            "bridge.py",
+            "mixtour/mixtour/core.py",
+            "mixtour/mixtour/link.py",
+            "mixtour/mixtour/ai/search.py",
+        ):
             assert name in compiled, name
 
 
@@ -155,7 +160,7 @@ def test_changing_a_bytecode_program_recompiles(tmp_path: Path) -> None:
         copy = tmp_path / program.name
         shutil.copyfile(program, copy)
         programs.append(copy)
-    files = [("mixtour/core.py", module)]
+    files = [("mixtour/mixtour/core.py", module)]
     key = bytecode.cache_key("1.0", stdlib, files, programs)
     assert bytecode.cache_key("1.0", stdlib, files, programs) == key
     for program in programs:

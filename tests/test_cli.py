@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mixtour.ai.tools.bench import BENCH_POSITIONS
+from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -180,9 +180,9 @@ def test_cli_bench_ai_measures_master_v1_for_the_figures_before() -> None:
 
 
 def test_bench_searches_with_the_player_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    import mixtour.ai.tools.bench as bench
-    from mixtour.ai.player import choose_move
-    from mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
+    import mixtour.mixtour.ai.tools.bench as bench
+    from mixtour.mixtour.ai.player import choose_move
+    from mixtour.mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
 
     seen: list[dict[str, object]] = []
 

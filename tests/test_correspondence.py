@@ -1,4 +1,4 @@
-"""Correspondence links (mixtour/correspondence.py): the compact encoding,
+"""Correspondence links (mixtour/mixtour/correspondence.py): the compact encoding,
 the exact round trip, and the receiver's check, with a specific reason for
 every refusal. Rule ids of mixtour/RULES.md name what the engine refuses."""
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mixtour.core import COLORS, Action, Position
-from mixtour.correspondence import (
+from mixtour.mixtour.core import COLORS, Action, Position
+from mixtour.mixtour.correspondence import (
     FORMAT_VERSION,
     CorrespondenceError,
     CorrespondenceGame,
@@ -43,7 +43,7 @@ def refusal(fragment: str) -> str:
 
 def reseal(fragment: str) -> str:
     """A hand-edited link whose check was computed again (what a forger does)."""
-    from mixtour.correspondence import _checksum
+    from mixtour.mixtour.correspondence import _checksum
 
     body = fragment.rpartition("&k=")[0]
     return f"{body}&k={_checksum(body)}"

@@ -22,7 +22,7 @@ for folder in (ROOT, ROOT / "web" / "py"):
 
 import engine_host  # noqa: E402
 
-from mixtour.game import Game  # noqa: E402
+from mixtour.mixtour.game import Game  # noqa: E402
 from mixtour.tor.game import Game as TorGame  # noqa: E402
 
 

@@ -20,9 +20,9 @@ from typing import TypeVar
 
 import pytest
 
-from mixtour.core import Action, MixtourError, Position
-from mixtour.link import parse_link
-from mixtour.record import read_record, to_record
+from mixtour.mixtour.core import Action, MixtourError, Position
+from mixtour.mixtour.link import parse_link
+from mixtour.mixtour.record import read_record, to_record
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:

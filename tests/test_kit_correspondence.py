@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import mixtour.correspondence as mixtour_corr
+import mixtour.mixtour.correspondence as mixtour_corr
 import mixtour.tor.correspondence as tor_corr
-from mixtour.core import Position as MixtourPosition
 from mixtour.kit import correspondence as kit
+from mixtour.mixtour.core import Position as MixtourPosition
 from mixtour.tor.core import Position as TorPosition
 
 ID = "Game_id-"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import mixtour.core as mixtour_core
+import mixtour.mixtour.core as mixtour_core
 import mixtour.tor.core as tor_core
 from mixtour.kit import errors as kit
 

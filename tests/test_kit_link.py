@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from mixtour import link as mixtour_link
 from mixtour.kit.games import game_rules
+from mixtour.mixtour import link as mixtour_link
 from mixtour.tor import link as tor_link
 
 LINKS: dict[str, ModuleType] = {"mixtour": mixtour_link, "tor": tor_link}

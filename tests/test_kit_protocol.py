@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from mixtour.core import Position
 from mixtour.kit.protocol import GamePosition, OutcomeLike, ReasonLike
+from mixtour.mixtour.core import Position
 from mixtour.tor.core import Position as TorPosition
 
 # mypy --strict checks these assignments: both games' positions conform.

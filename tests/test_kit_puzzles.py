@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mixtour.ai.puzzles import RULES as MIXTOUR
 from mixtour.kit import puzzles as kit
+from mixtour.mixtour.ai.puzzles import RULES as MIXTOUR
 from mixtour.tor.ai.puzzles import RULES as TOR
 
 RULES: dict[str, kit.PuzzleRules[Any]] = {"mixtour": MIXTOUR, "tor": TOR}

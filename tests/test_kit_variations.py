@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from mixtour import link as mixtour_link
-from mixtour import variations as mixtour_tree
 from mixtour.kit.variations import format_analysis_link
+from mixtour.mixtour import link as mixtour_link
+from mixtour.mixtour import variations as mixtour_tree
 from mixtour.tor import link as tor_link
 from mixtour.tor import variations as tor_tree
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from mixtour.ai.levels import LEVELS as MIXTOUR_LEVELS
-from mixtour.ai.player import choose_move
-from mixtour.core import Action
-from mixtour.game import Game
 from mixtour.kit.games import GAMES, UnknownGameError, game_ai, game_rules
 from mixtour.kit.levels import Level
+from mixtour.mixtour.ai.levels import LEVELS as MIXTOUR_LEVELS
+from mixtour.mixtour.ai.player import choose_move
+from mixtour.mixtour.core import Action
+from mixtour.mixtour.game import Game
 from mixtour.tor.ai.levels import LEVELS as TOR_LEVELS
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"

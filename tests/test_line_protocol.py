@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mixtour.ai import choose_move
-from mixtour.ai.tools import line_protocol as engine_module
-from mixtour.ai.tools.line_protocol import UNTIMED_MS, Engine, run_engine
-from mixtour.core import Action, Position
+from mixtour.mixtour.ai import choose_move
+from mixtour.mixtour.ai.tools import line_protocol as engine_module
+from mixtour.mixtour.ai.tools.line_protocol import UNTIMED_MS, Engine, run_engine
+from mixtour.mixtour.core import Action, Position
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG_GUARD_S = 30
@@ -201,7 +201,7 @@ def test_fuzzed_engine_input_is_always_answered_without_an_exception(lines: list
 
 def test_bestmove_with_a_depth_alone_has_a_time_limit(monkeypatch: Any, capsys: Any) -> None:
     from mixtour.__main__ import main
-    from mixtour.ai import player
+    from mixtour.mixtour.ai import player
 
     calls: list[dict[str, Any]] = []
 

@@ -1,4 +1,4 @@
-"""Fuzzing the link fragment reader (mixtour/link.py) with Hypothesis.
+"""Fuzzing the link fragment reader (mixtour/mixtour/link.py) with Hypothesis.
 
 * ``parse_link`` never raises, whatever the text: random text, link-like
   text, and valid links with one part damaged.
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import games
 
-from mixtour.core import Action
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.mixtour.core import Action
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
 
 FUZZ = settings(
     deadline=None,

@@ -3,8 +3,8 @@ seats (``ai=r3``: Red is Computer 3), so a reload or a shared link keeps the opp
 
 from __future__ import annotations
 
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
 
 
 def test_seats_in_a_link_name_each_computer_and_its_level() -> None:

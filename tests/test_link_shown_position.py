@@ -4,7 +4,7 @@ author's board does not jump back to the start when Python arrives."""
 
 from __future__ import annotations
 
-from mixtour.link import parse_link
+from mixtour.mixtour.link import parse_link
 from mixtour.tor.game import Game as TorGame
 from mixtour.tor.link import parse_link as parse_tor_link
 

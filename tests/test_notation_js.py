@@ -23,8 +23,8 @@ from typing import Any
 
 from test_js_units import node_flags
 
-from mixtour.ai import LEVELS
-from mixtour.core import (
+from mixtour.mixtour.ai import LEVELS
+from mixtour.mixtour.core import (
     NUM_SQUARES,
     PASS,
     Action,
@@ -34,12 +34,12 @@ from mixtour.core import (
     parse_square,
     square_name,
 )
-from mixtour.game import Game
-from mixtour.link import format_link, format_seats
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, format_seats
 
 AGREE = Path(__file__).resolve().parent / "js" / "notation_agree.mjs"
 
-# The engine's refusals that are rules, not notation (mixtour/core.py, _parse_fen).
+# The engine's refusals that are rules, not notation (mixtour/mixtour/core.py, _parse_fen).
 RULE_MESSAGES = (
     "every player must own the same number of discs",
     "each player owns",

@@ -1,4 +1,4 @@
-"""How a game ends (R7, R8, R9), encoded once: ``mixtour.core.Outcome``.
+"""How a game ends (R7, R8, R9), encoded once: ``mixtour.mixtour.core.Outcome``.
 
 The public words are checked against a list written here, not taken from
 the engine; then finished games are played to the end and every output that
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from mixtour import Action, Outcome, Position, Status
-from mixtour.ai.tools.arena import opening, play_game
-from mixtour.game import Game
-from mixtour.record import from_record, to_record
-from mixtour.svg import headline
+from mixtour.mixtour.ai.tools.arena import opening, play_game
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.record import from_record, to_record
+from mixtour.mixtour.svg import headline
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:

@@ -14,8 +14,8 @@ import pytest
 from reference import RefPosition
 
 from mixtour import STANDARD_START, Position
-from mixtour.core import action_text
 from mixtour.kit.perft import divide, perft
+from mixtour.mixtour.core import action_text
 
 
 def divide_table(fen: str, depth: int, expected: dict[str, int] | None = None) -> str:

@@ -22,9 +22,9 @@ from mixtour import (
     Position,
     Status,
 )
-from mixtour.core import BETWEEN, DIST, action_text, square_name
-from mixtour.game import Game
-from mixtour.record import from_record, to_record
+from mixtour.mixtour.core import BETWEEN, DIST, action_text, square_name
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.record import from_record, to_record
 
 COLOURS = "wrb"
 

@@ -1,4 +1,4 @@
-"""Puzzles made by the engine (``mixtour/ai/puzzles.py``): the exact solver
+"""Puzzles made by the engine (``mixtour/mixtour/ai/puzzles.py``): the exact solver
 against a plain AND/OR search, the generator's determinism, the refutation of
 wrong moves, and every puzzle the site ships (``web/data/puzzles.json``)
 proved again: unique at each of the solver's steps, forced against every
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_kit_puzzles import plain_reply_loses, plain_wins
 
-from mixtour.ai.puzzles import (
+from mixtour.mixtour.ai.puzzles import (
     DEFEND_DEPTH,
     Solver,
     check,
@@ -22,7 +22,7 @@ from mixtour.ai.puzzles import (
     refute,
     set_json,
 )
-from mixtour.core import PASS, Action, Position, Status, action_text
+from mixtour.mixtour.core import PASS, Action, Position, Status, action_text
 
 SHIPPED = Path(__file__).resolve().parent.parent / "web" / "data" / "puzzles.json"
 

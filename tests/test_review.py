@@ -1,4 +1,4 @@
-"""Game review (mixtour/ai/review.py) and the worker's review functions, under CPython."""
+"""Game review (mixtour/mixtour/ai/review.py) and the worker's review functions, under CPython."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mixtour.ai.review import (
+from mixtour.mixtour.ai.review import (
     CLASSES,
     REVIEW,
     SCALE,
@@ -24,10 +24,10 @@ from mixtour.ai.review import (
     report,
     review_game,
 )
-from mixtour.ai.search import WIN
-from mixtour.ai.tools import tune
-from mixtour.core import STANDARD_START, Position
-from mixtour.game import Game
+from mixtour.mixtour.ai.search import WIN
+from mixtour.mixtour.ai.tools import tune
+from mixtour.mixtour.core import STANDARD_START, Position
+from mixtour.mixtour.game import Game
 
 WEB_PY = Path(__file__).resolve().parent.parent / "web" / "py"
 if str(WEB_PY) not in sys.path:
@@ -230,7 +230,7 @@ RECORDED = Path(__file__).resolve().parent / "data" / "mixtour_review.json"
 
 def test_review_gives_the_recorded_results_of_seeded_games() -> None:
     # Five games (the planted blunder, a forced pass, three seeded games of
-    # level 2 self-play) reviewed by mixtour/ai/review.py as it was before the
+    # level 2 self-play) reviewed by mixtour/mixtour/ai/review.py as it was before the
     # review moved to the kit: every analysis, report and partial report again.
     games = json.loads(RECORDED.read_text(encoding="utf-8"))["games"]
     assert len(games) == 5

@@ -21,8 +21,8 @@ from mixtour import (
     parse_square,
     square_name,
 )
-from mixtour.game import Game
-from mixtour.record import InvalidRecordError, from_record, to_record
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.record import InvalidRecordError, from_record, to_record
 
 ALL_SQUARES = [f + r for r in "12345" for f in "abcde"]
 

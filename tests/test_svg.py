@@ -1,4 +1,4 @@
-"""The SVG picture (mixtour/svg.py, ``python -m mixtour svg``) looks like the
+"""The SVG picture (mixtour/mixtour/svg.py, ``python -m mixtour svg``) looks like the
 page's board: the same colours as web/css/board.css, discs as cylinders, the
 last action as the board's flat fill (never the outline that means "legal
 target" on screen), stack heights, and a legend that says who is to move in words.
@@ -10,9 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from mixtour.core import Position
-from mixtour.game import Game
-from mixtour.svg import board
+from mixtour.mixtour.core import Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.svg import board
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"

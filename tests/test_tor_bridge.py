@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mixtour import correspondence as mixtour_links
+from mixtour.mixtour import correspondence as mixtour_links
 from mixtour.tor.core import REASON_IDS, STANDARD_START, Action, Position
 from mixtour.tor.game import Game
 

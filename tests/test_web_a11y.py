@@ -17,9 +17,9 @@ from conftest import AppPage
 from playwright.sync_api import Locator, Page, expect
 from webhelpers import click_square, lift, play, position, square_index, wait_position_change
 
-from mixtour.ai import choose_move
-from mixtour.core import COLOR_NAMES, COLORS, Action, Position
-from mixtour.game import Game
+from mixtour.mixtour.ai import choose_move
+from mixtour.mixtour.core import COLOR_NAMES, COLORS, Action, Position
+from mixtour.mixtour.game import Game
 
 # White builds a tower of five with White on top; every move lifts a whole stack.
 WIN_GAME = ["d4", "c4", "d4-c4", "d4", "c4:2-d4", "c4", "d4:3-c4", "d4", "c4:4-d4"]

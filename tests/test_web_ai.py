@@ -15,8 +15,8 @@ from conftest import AppPage
 from playwright.sync_api import Page, Route, expect
 from webhelpers import play, position
 
-from mixtour.ai import choose_move
-from mixtour.core import Action, Position
+from mixtour.mixtour.ai import choose_move
+from mixtour.mixtour.core import Action, Position
 
 START = "5/5/5/5/5 w 20/20 0/0 1 -"
 AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine

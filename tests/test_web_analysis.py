@@ -17,8 +17,8 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import HeldRequests, play, position
 
-from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link
 
 pytestmark = pytest.mark.browser
 

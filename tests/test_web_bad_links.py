@@ -9,7 +9,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import play, position
 
-from mixtour.core import Action, Position
+from mixtour.mixtour.core import Action, Position
 
 START = "5/5/5/5/5_w_20/20_0/0_1_-"
 PWNED = "window.__pwned = 1"

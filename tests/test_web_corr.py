@@ -1,7 +1,7 @@
 """Correspondence games in the browser (web/js/corr.js): two (and three) people,
 each in a browser context of their own (separate storage), play a game by
 passing its link back and forth; tampered links are refused and change nothing
-kept. The links are checked by mixtour/correspondence.py (tests/test_correspondence.py)."""
+kept. The links are checked by mixtour/mixtour/correspondence.py (tests/test_correspondence.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from webhelpers import click_square, play, position
 
 import build
-from mixtour.core import Action
-from mixtour.correspondence import (
+from mixtour.mixtour.core import Action
+from mixtour.mixtour.correspondence import (
     MAX_LINK,
     CorrespondenceGame,
     _checksum,
@@ -313,7 +313,7 @@ THREE += ["e4-e5", "e5-a5"]
 def test_three_people_pass_the_link_round_in_turn_order(
     new_context: NewContext, site_url: str
 ) -> None:
-    from mixtour.game import Game
+    from mixtour.mixtour.game import Game
 
     game = Game.new(3, 5, 1)
     for action in THREE:

@@ -9,8 +9,8 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import click_square, play, point, position
 
-from mixtour.core import InvalidPositionError, Position
-from mixtour.game import Game
+from mixtour.mixtour.core import InvalidPositionError, Position
+from mixtour.mixtour.game import Game
 
 
 def validity(page: Page) -> str:

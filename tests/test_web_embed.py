@@ -14,8 +14,8 @@ from conftest import AppPage
 from playwright.sync_api import Frame, Page, expect
 from webhelpers import click_square, play, point, position
 
-from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link
 
 READY = 'document.body?.dataset.ready === "1"'
 # A frame just added may not have parsed its <body> yet.

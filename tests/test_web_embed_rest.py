@@ -15,7 +15,7 @@ from test_web_tor_embed import click_in_frame
 from test_web_tor_embed import position as tor_position
 from webhelpers import play, position
 
-from mixtour.game import Game
+from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
 
 REST_MS = 700

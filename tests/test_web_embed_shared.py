@@ -22,8 +22,8 @@ from test_web_embed import InFrame, host
 from test_web_tor_embed import click_in_frame
 from webhelpers import click_square, play, position
 
-from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link
 from mixtour.tor.game import Game as TorGame
 
 READY = 'document.body?.dataset.ready === "1"'

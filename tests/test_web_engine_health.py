@@ -20,9 +20,9 @@ from playwright.sync_api import Page, expect
 from test_web_tor_board import click
 from webhelpers import play
 
-from mixtour.core import STANDARD_START
-from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.mixtour.core import STANDARD_START
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link
 from mixtour.tor.game import Game as TorGame
 
 pytestmark = pytest.mark.browser

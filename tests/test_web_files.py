@@ -1,7 +1,7 @@
 """Files on the game page: the downloaded SVG shows every stack of the position,
 a downloaded record loads back through the file chooser, and a broken record is
 reported with its line while the game stays as it was. Plus a CPython check of
-``mixtour.svg`` on random positions (the same property without a browser).
+``mixtour.mixtour.svg`` on random positions (the same property without a browser).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import board_stacks, play, position, wait_position_change
 
-from mixtour.core import SQUARE_NAMES, Position
-from mixtour.game import Game
-from mixtour.svg import board as svg_board
+from mixtour.mixtour.core import SQUARE_NAMES, Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.svg import board as svg_board
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 GAME = ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2", "a1"]

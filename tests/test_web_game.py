@@ -25,7 +25,7 @@ from webhelpers import (
     wait_position_change,
 )
 
-from mixtour.game import Game
+from mixtour.mixtour.game import Game
 
 START = "5/5/5/5/5 w 20/20 0/0 1 -"
 

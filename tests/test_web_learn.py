@@ -9,8 +9,8 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import click_square, lift, play, play_against, position, wait_position_change
 
-from mixtour.ai.player import choose_move
-from mixtour.core import Action, Position
+from mixtour.mixtour.ai.player import choose_move
+from mixtour.mixtour.core import Action, Position
 
 
 def feedback(page: Page) -> str:

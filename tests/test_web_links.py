@@ -8,9 +8,9 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import click_square, play, point, position, wait_position_change
 
-from mixtour.core import Position
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.mixtour.core import Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
 
 GAME = ["c3", "b4", "b4-c3", "d2", "e5", "c3:2-d2"]
 

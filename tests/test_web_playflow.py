@@ -28,7 +28,7 @@ from webhelpers import (
     wait_position_change,
 )
 
-from mixtour.game import Game
+from mixtour.mixtour.game import Game
 
 AI_TIMEOUT_MS = 180_000  # the worker boots Pyodide on a busy two-core machine
 

@@ -18,9 +18,9 @@ from playwright.sync_api import Page, expect
 from webhelpers import POSITION_LOG, play, position
 
 import build
-from mixtour.ai.puzzles import refute
-from mixtour.core import Action, Position, action_text
-from mixtour.game import Game
+from mixtour.mixtour.ai.puzzles import refute
+from mixtour.mixtour.core import Action, Position, action_text
+from mixtour.mixtour.game import Game
 
 SET = Path(__file__).resolve().parent.parent / "web" / "data" / "puzzles.json"
 

@@ -16,9 +16,9 @@ from playwright.sync_api import Page, expect
 from test_web_axe import violations
 from webhelpers import position
 
-from mixtour.core import STANDARD_START, Position
-from mixtour.game import Game
-from mixtour.link import format_link
+from mixtour.mixtour.core import STANDARD_START, Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Mouse, Page, ViewportSize, expect
 from webhelpers import click_square, lift, play, position
 
 import build
-from mixtour.link import parse_link
+from mixtour.mixtour.link import parse_link
 
 RULES = Path(__file__).resolve().parent.parent / "web" / "rules.html"
 READY_MS = 120_000

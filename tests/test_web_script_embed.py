@@ -18,7 +18,7 @@ from test_web_theme import BOARD_LIGHTNESS
 from test_web_tor_embed import click_in_frame
 from webhelpers import play, position
 
-from mixtour.game import Game
+from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
 from web.tools.embedstyles import board_styles
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from test_web_corr import NewContext, games_list, link, person, receive, state, status, stored
 from test_web_tor import PAGE, board, click_action, moves
 
-from mixtour import correspondence as mixtour_corr
+from mixtour.mixtour import correspondence as mixtour_corr
 from mixtour.tor import correspondence as tor_corr
 
 pytestmark = pytest.mark.browser

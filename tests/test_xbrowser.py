@@ -50,16 +50,16 @@ from xbrowser import (
 )
 
 import build
-from mixtour.core import Action
-from mixtour.correspondence import (
+from mixtour.mixtour.core import Action
+from mixtour.mixtour.correspondence import (
     CorrespondenceGame,
     _checksum,
     decode,
     encode,
     encode_actions,
 )
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
 from mixtour.tor import correspondence as tor_corr
 from mixtour.tor.game import Game as TorGame
 from mixtour.tor.link import format_link as tor_link

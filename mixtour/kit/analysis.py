@@ -15,7 +15,7 @@ depth.
 A game plugs in with :class:`AnalysisRules`: its reviewer (which names its
 ``Game``, players, scale and notation), how to make its searcher for a
 position, and its error family.  Mixtour's is
-:data:`mixtour.ai.analysis.RULES`, Tor's :data:`mixtour.tor.ai.analysis.RULES`.
+:data:`mixtour.mixtour.ai.analysis.RULES`, Tor's :data:`mixtour.tor.ai.analysis.RULES`.
 """
 
 from __future__ import annotations

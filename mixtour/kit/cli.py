@@ -3,7 +3,7 @@
 tor perft ...`` for Tor; see ``mixtour/CLI.md``), and ``puzzles`` for a game
 with a puzzle plug-in (:func:`add_puzzles_command`).
 
-A game's command line (``mixtour/__main__.py``, ``mixtour/tor/cli.py``)
+A game's command line (``mixtour/mixtour/cli.py``, ``mixtour/tor/cli.py``)
 gets its ``add`` from :func:`command_adder` (each command with
 ``--position``, defaulting to the game's start, and the game's ``Game`` class
 in ``args.game``), registers these commands with :func:`add_rules_commands`

@@ -35,7 +35,7 @@ written exactly as :func:`encode` writes it)::
 A game plugs in with a :class:`CorrespondenceRules` (its ``Game`` class,
 its colours, how its start is written, its action codec, its error class)
 and a subclass of :class:`CorrespondenceGame` naming those rules; the kit
-imports no game. Mixtour's part is ``mixtour/correspondence.py``, Tor's
+imports no game. Mixtour's part is ``mixtour/mixtour/correspondence.py``, Tor's
 ``mixtour/tor/correspondence.py``.
 
 **Reading** (:func:`decode`) is strict, with an error id for each refusal

@@ -44,7 +44,7 @@ __all__ = [
 # Game name -> (the module whose GAME_AI is that game's computer player, the
 # module whose Game is that game's rules).
 _GAMES: Final = {
-    "mixtour": ("mixtour.ai.entry", "mixtour.game"),
+    "mixtour": ("mixtour.mixtour.ai.entry", "mixtour.mixtour.game"),
     "tor": ("mixtour.tor.ai.entry", "mixtour.tor.game"),
 }
 GAMES: Final = tuple(_GAMES)

@@ -8,7 +8,7 @@ and only the notation differs: each game passes its :class:`LinkRules` (how to
 read a position, start a game, the error family, the seats' colour letters)
 to :func:`read_link`, and writes with :func:`write_link` (or calls its rules'
 ``read``, ``write``, ``parse_seats`` and ``format_seats``, which a game's
-module publishes under its own names). ``mixtour/link.py`` and
+module publishes under its own names). ``mixtour/mixtour/link.py`` and
 ``mixtour/tor/link.py`` are those plug-ins.
 
 Reading never raises: what is wrong is an :class:`LinkIssue` (an id and its

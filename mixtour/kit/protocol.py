@@ -2,7 +2,7 @@
 from a game's position, named once so that every game of the collection
 plugs into them the same way.
 
-Mixtour's :class:`mixtour.core.Position` has this shape; a new game's
+Mixtour's :class:`mixtour.mixtour.core.Position` has this shape; a new game's
 position class gets it too (``tests/test_kit_protocol.py`` proves Mixtour's
 conformance to the type checker and plays a few random games through the
 protocol only).  The classes here are :class:`typing.Protocol` s: a game does

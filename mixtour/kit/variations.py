@@ -7,7 +7,7 @@ node and the other children are side lines. Every action is checked by the
 game's engine (its ``Game.play``) when it is added, so a tree only ever
 holds legal play. A game's tree is a subclass naming its ``Game`` class,
 its link rules (:class:`mixtour.kit.link.LinkRules`) and its error family:
-``mixtour/variations.py`` (Mixtour's, with the examples) and
+``mixtour/mixtour/variations.py`` (Mixtour's, with the examples) and
 ``mixtour/tor/variations.py``.
 
 **The tree as text** (the link's ``t``): the actions in the game's notation

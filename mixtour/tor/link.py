@@ -1,6 +1,6 @@
 """Tor's page links: the part of a URL after ``#`` on ``tor.html``.
 
-The keys mean what they mean in Mixtour's links (:mod:`mixtour.link`), in
+The keys mean what they mean in Mixtour's links (:mod:`mixtour.mixtour.link`), in
 Tor's notation::
 
     #p=<T7, spaces as _>&m=<actions in T6, comma-separated>&ply=<n>&flip=1&ai=<level or seats>

@@ -10,7 +10,7 @@
 // The tree lives in Python (web/py/analysis_part.py, under each game's
 // bridge, on mixtour/kit/variations.py): the engine checks every move before
 // it enters the tree, and the page only draws what the bridge's view says.
-// The address carries the tree (#p=..&t=..&k=..; see mixtour/variations.py),
+// The address carries the tree (#p=..&t=..&k=..; see mixtour/mixtour/variations.py),
 // and is kept up to date with every change, so a reload or a copied link
 // shows the same tree. A game link (#p=..&m=..&ply=..) opens as a tree of one line.
 //

@@ -5,7 +5,7 @@
 // (live-boards.js, the rules pages). Its link is the game page's, plus the
 // embed options:
 //
-//   #p=<P1>&m=<actions>&ply=<n>&flip=1&at=<P1>   what to show (mixtour/link.py)
+//   #p=<P1>&m=<actions>&ply=<n>&flip=1&at=<P1>   what to show (mixtour/mixtour/link.py)
 //    &view=1     view only: the board ignores clicks (steps still work)
 //    &coords=0   no coordinates round the board
 //

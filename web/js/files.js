@@ -2,7 +2,7 @@
 // Files on a game's page: "Download record" (the game's record: G1 for
 // Mixtour, T6 actions for Tor) and the "Load record" dialog (paste a record
 // or choose a file; web/partials/record-dialog.html), and where the game has
-// them, "Download image" (an SVG of the position, drawn by mixtour/svg.py,
+// them, "Download image" (an SVG of the position, drawn by mixtour/mixtour/svg.py,
 // flipped like the board) and the link to the position editor.
 //
 // Python does all the reading and writing (the bridges' record, load_record

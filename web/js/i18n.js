@@ -681,7 +681,7 @@ const STRINGS = {
     "embed.sandboxed": "This board needs a frame that allows it its own storage: the page that shows it must add allow-same-origin to the iframe's sandbox. Open it in the Mixtour app instead.",
     "embed.engineLost": "The engine did not answer. Reload the page to try again; the board keeps what it shows.",
 
-    // what is wrong with a link (mixtour/link.py LinkIssue ids; English as the engine words it)
+    // what is wrong with a link (mixtour/mixtour/link.py LinkIssue ids; English as the engine words it)
     "linkIssue.too-long": "the link is too long",
     "linkIssue.reread": "the link's '&' and '=' were percent-encoded (%26, %3D); read as if they were not",
     "linkIssue.no-value": "link parameter '{key}' has no value",
@@ -973,7 +973,7 @@ export function reasonText(answer) {
 
 /**
  * What was wrong with a link, one line per problem, in the page's language:
- * answer.issues ({id, args}, mixtour/link.py's LinkIssue) worded by this
+ * answer.issues ({id, args}, mixtour/mixtour/link.py's LinkIssue) worded by this
  * table, or the engine's English answer.problems where a wording is missing.
  * The engine's own words about a bad position stay as they are (in English).
  * @param {{problems: string[], issues?: Bridge.Reason[]}} answer

@@ -2,7 +2,7 @@
 // Links to what is on the board: the address bar, "copy link", flip, and
 // the message for a link that could not be used completely.
 //
-// The fragment syntax is mixtour/link.py's (see mixtour/LINKS.md):
+// The fragment syntax is mixtour/mixtour/link.py's (see mixtour/LINKS.md):
 //   #p=<P1, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level or seats>
 // The page writes who the computer is as seats (ai=r3: Red is Computer 3), so a
 // reload or a shared link keeps the opponent whoever is to move.

@@ -1,10 +1,10 @@
 // @ts-check
 // Mixtour's notation in JavaScript: square names, action text (N1), position
 // strings (P1) and the pieces of the link format that a page needs before
-// Python has loaded (mixtour/RULES.md has N1 and P1; mixtour/link.py the links).
+// Python has loaded (mixtour/RULES.md has N1 and P1; mixtour/mixtour/link.py the links).
 //
 // Notation only, no rule. This module reads and writes text the way the
-// engine (mixtour/core.py) does, so that an embed can draw the board of a link
+// engine (mixtour/mixtour/core.py) does, so that an embed can draw the board of a link
 // and the editor can write the string of what it shows, before the engine is
 // there. Whether a position is possible (each player owning the same number
 // of discs, the last action fitting the board, scores against the target) and
@@ -15,7 +15,7 @@
 // Nothing here touches the page: importing it is safe anywhere (Node too).
 
 /**
- * An action as the engine describes it (Action.as_dict in mixtour/core.py).
+ * An action as the engine describes it (Action.as_dict in mixtour/mixtour/core.py).
  * @typedef {{text: string, kind: "enter", square: number}
  *   | {text: string, kind: "move", square: number, to: number, count: number, from: number}
  *   | {text: string, kind: "pass"}} Action
@@ -53,7 +53,7 @@ export const COLORS = "wrb";
 export const START = "5/5/5/5/5 w 20/20 0/0 1 -";
 /** The computer's levels, as links write them (`ai=1` .. `ai=6`). */
 export const LEVELS = Object.freeze([1, 2, 3, 4, 5, 6]);
-/** The engine reads no link longer than this (mixtour/link.py); it shows the start instead. */
+/** The engine reads no link longer than this (mixtour/mixtour/link.py); it shows the start instead. */
 const MAX_LINK_LENGTH = 20_000;
 
 const MAX_COUNT = 4; // N1: a move takes 1 to 4 discs (a stack is at most 4 high)
@@ -260,7 +260,7 @@ export function canonicalPosition(text) {
   return position && positionText(position);
 }
 
-// -- links (the part after "#": mixtour/link.py) ----------------------------------------
+// -- links (the part after "#": mixtour/mixtour/link.py) ----------------------------------------
 
 /**
  * The link fragment (without "#") of a position, spaces written as "_":

@@ -2,7 +2,7 @@
 // Mixtour's puzzles (puzzles.html), on the puzzles page of every game
 // (web/js/puzzle-page.js): positions from the engine's self-play where the
 // side to move forces a tower in 1, 2 or 3 of its moves, or has one move only
-// that does not lose (mixtour/ai/puzzles.py made and proved them; the set is
+// that does not lose (mixtour/mixtour/ai/puzzles.py made and proved them; the set is
 // web/data/puzzles.json). The engine is the game's bridge as the "puzzles"
 // surface (web/py/surfaces.py); a wrong move gets the opponent's answer from
 // Bridge.refute. The player's record is kept under mixtour.puzzles.

@@ -28,11 +28,11 @@ string.
     -> :meth:`mixtour.kit.review.Reviewer.report` (the graph, the labels, a
     verdict per move and the summary per player).
 ``analyse(request)``
-    the analysis board's continuous analysis (:mod:`mixtour.ai.analysis`):
+    the analysis board's continuous analysis (:mod:`mixtour.mixtour.ai.analysis`):
     request ``{"id": n, "start": P1, "actions": [N1...], "depth": d,
     "time_ms": optional cap}`` (Mixtour, two players). The worker keeps the
     analysis of the last position asked about and deepens it to ``depth``
-    (at most :data:`~mixtour.ai.analysis.MAX_DEPTH`), so the page asks for
+    (at most :data:`~mixtour.mixtour.ai.analysis.MAX_DEPTH`), so the page asks for
     depth 1, 2, 3... of the same position and shows each answer; a request
     about another position starts afresh. answer:
     :meth:`~mixtour.kit.analysis.AnalysisReport.as_json` of the deepest depth

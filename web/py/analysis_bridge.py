@@ -1,7 +1,7 @@
 """Mixtour's analysis board's bridge (``web/analysis.html``): the
 game-neutral part (``analysis_part.py``: the tree of variations, the node
 shown, moving about and changing the tree) over Mixtour's tree
-(:class:`mixtour.variations.Tree`) and a :class:`bridge.Bridge` on the game
+(:class:`mixtour.mixtour.variations.Tree`) and a :class:`bridge.Bridge` on the game
 up to the node shown, which gives the board its view and judges every move.
 
 The view is :meth:`bridge.Bridge.view` plus the part's tree fields (see
@@ -17,9 +17,9 @@ from analysis_part import AnalysisPart
 from bridge import Bridge
 from contract import AnalysisView, ExplainedJson
 
-from mixtour.core import COLORS
-from mixtour.game import Game
-from mixtour.variations import Tree
+from mixtour.mixtour.core import COLORS
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.variations import Tree
 
 __all__ = ["AnalysisBoard"]
 

@@ -58,8 +58,8 @@ from contract import (
 from corr_part import LINK_FULL, CorrPart
 from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
 
-from mixtour import correspondence
-from mixtour.core import (
+from mixtour.mixtour import correspondence
+from mixtour.mixtour.core import (
     COLORS,
     MAX_HEIGHT,
     NO_ACTION,
@@ -70,12 +70,12 @@ from mixtour.core import (
     Position,
     default_discs,
 )
-from mixtour.core import Reason as RuleReason
-from mixtour.correspondence import CorrespondenceError, CorrespondenceGame
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link, parse_seats
-from mixtour.record import read_record, to_record
-from mixtour.svg import board as svg_board
+from mixtour.mixtour.core import Reason as RuleReason
+from mixtour.mixtour.correspondence import CorrespondenceError, CorrespondenceGame
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link, parse_seats
+from mixtour.mixtour.record import read_record, to_record
+from mixtour.mixtour.svg import board as svg_board
 
 __all__ = ["Bridge"]
 
@@ -198,9 +198,9 @@ class Bridge(CorrPart[Game]):
         """The puzzles page: the opponent's best answer to the wrong move just
         played (the game's position, opponent to move), when the solver had
         ``left`` moves to win (``kind`` "win") or one move to save the game
-        (``kind`` "defend"). See :func:`mixtour.ai.puzzles.refute`."""
+        (``kind`` "defend"). See :func:`mixtour.mixtour.ai.puzzles.refute`."""
         # Imported here: only the puzzles page asks, and the game page starts faster without.
-        from mixtour.ai.puzzles import MAX_LENGTH, refute
+        from mixtour.mixtour.ai.puzzles import MAX_LENGTH, refute
 
         pos = self.game.position
         moves = left if isinstance(left, int) and not isinstance(left, bool) else 0
@@ -218,7 +218,7 @@ class Bridge(CorrPart[Game]):
         milliseconds, so it runs on the page's own thread. ``seed`` makes it
         repeatable; a finished game gets ``{"ok": false}``."""
         # Imported here: only the lesson asks.
-        from mixtour.ai.player import choose_move
+        from mixtour.mixtour.ai.player import choose_move
 
         pos = self.game.position
         if pos.outcome.is_over:

@@ -163,7 +163,7 @@ class View(TypedDict):
     # Whether the whole line, future included, ends the game.
     finished: bool
     legal: Legal
-    # The id of the correspondence game shown (mixtour/correspondence.py), else null.
+    # The id of the correspondence game shown (mixtour/mixtour/correspondence.py), else null.
     corr: str | None
 
 
@@ -224,7 +224,7 @@ class LoadedLink(TypedDict):
     ai: int | None
     seats: dict[str, int] | None
     problems: list[str]
-    # The same problems as ids and values (mixtour.link.LinkIssue), for the page's language.
+    # The same problems as ids and values (mixtour.mixtour.link.LinkIssue), for the page's language.
     issues: list[Reason]
 
 
@@ -331,7 +331,7 @@ class Rules(TypedDict):
 
 
 class CorrInfo(TypedDict):
-    """A correspondence game (``mixtour/correspondence.py``) as the page keeps and
+    """A correspondence game (``mixtour/mixtour/correspondence.py``) as the page keeps and
     shows it: its id, the colours people play, the players' names in turn order,
     who sent the link, the link itself (without ``#``) and its ``room``: how
     many more actions it can take before it is too long for any page to open."""

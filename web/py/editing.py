@@ -33,7 +33,7 @@ from typing import Any
 from contract import EditedSetupJson
 from editor_part import sent_object
 
-from mixtour.core import COLORS, MAX_HEIGHT, NUM_SQUARES, default_discs
+from mixtour.mixtour.core import COLORS, MAX_HEIGHT, NUM_SQUARES, default_discs
 
 __all__ = ["edit", "start_setup"]
 

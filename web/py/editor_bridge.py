@@ -16,7 +16,7 @@ see ``bridge.rules``):
     (the standard start at worst).
 ``link(text, level)``
     ``{"fragment": "p=..."}``: the link to a valid position (``ai=level`` added
-    for a level 1-6), written by ``mixtour/link.py``.
+    for a level 1-6), written by ``mixtour/mixtour/link.py``.
 ``edit(setup, change, square, color)``
     one change to what the editor shows (see ``editing.py``), so that the
     page counts no discs itself.
@@ -35,9 +35,9 @@ from bridge import rules as rules  # published as window.mixtourEditor.rules
 from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
 from editing import edit as edit  # published as window.mixtourEditor.edit
 
-from mixtour.core import COLORS, MixtourError, Position
-from mixtour.game import Game
-from mixtour.link import format_link, parse_link
+from mixtour.mixtour.core import COLORS, MixtourError, Position
+from mixtour.mixtour.game import Game
+from mixtour.mixtour.link import format_link, parse_link
 
 
 def _describe(position: Position) -> EditedPosition:

@@ -31,7 +31,7 @@ declare namespace Bridge {
   }
 
   /**
-   * A correspondence game (`mixtour/correspondence.py`) as the page keeps and
+   * A correspondence game (`mixtour/mixtour/correspondence.py`) as the page keeps and
    * shows it: its id, the colours people play, the players' names in turn order,
    * who sent the link, the link itself (without `#`) and its `room`: how
    * many more actions it can take before it is too long for any page to open.
@@ -831,7 +831,7 @@ declare namespace Bridge {
      * The puzzles page: the opponent's best answer to the wrong move just
      * played (the game's position, opponent to move), when the solver had
      * `left` moves to win (`kind` "win") or one move to save the game
-     * (`kind` "defend"). See :func:`mixtour.ai.puzzles.refute`.
+     * (`kind` "defend"). See :func:`mixtour.mixtour.ai.puzzles.refute`.
      */
     refute(kind: string, left: number): Json<Refuted>;
     /** Take back a :meth:`snapshot`, replaying it through the engine. */

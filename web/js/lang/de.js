@@ -620,7 +620,7 @@ export default {
   "embed.sandboxed": "Dieses Brett braucht einen Rahmen, der ihm eigenen Speicher erlaubt: Die Seite, die es zeigt, muss dem sandbox des iframes allow-same-origin hinzufügen. Öffnen Sie es stattdessen in der Mixtour-App.",
   "embed.engineLost": "Die Engine hat nicht geantwortet. Laden Sie die Seite neu, um es noch einmal zu versuchen; das Brett behält, was es zeigt.",
 
-  // was an einem Link nicht stimmt (LinkIssue-Ids aus mixtour/link.py)
+  // was an einem Link nicht stimmt (LinkIssue-Ids aus mixtour/mixtour/link.py)
   "linkIssue.too-long": "der Link ist zu lang",
   "linkIssue.reread": "„&“ und „=“ des Links waren kodiert (%26, %3D); sie wurden gelesen, als wären sie es nicht",
   "linkIssue.no-value": "der Link-Parameter „{key}“ hat keinen Wert",

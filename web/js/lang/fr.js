@@ -619,7 +619,7 @@ export default {
   "embed.sandboxed": "Ce plateau a besoin d’un cadre qui lui laisse son propre stockage : la page qui l’affiche doit ajouter allow-same-origin au sandbox de l’iframe. Ouvrez-le plutôt dans l’application Mixtour.",
   "embed.engineLost": "Le moteur n’a pas répondu. Rechargez la page pour réessayer ; le plateau garde ce qu’il montre.",
 
-  // ce qui ne va pas dans un lien (ids LinkIssue de mixtour/link.py)
+  // ce qui ne va pas dans un lien (ids LinkIssue de mixtour/mixtour/link.py)
   "linkIssue.too-long": "le lien est trop long",
   "linkIssue.reread": "les « & » et « = » du lien étaient encodés (%26, %3D) ; ils ont été lus comme s’ils ne l’étaient pas",
   "linkIssue.no-value": "le paramètre « {key} » du lien n’a pas de valeur",

@@ -9,8 +9,8 @@ eight) with its good moves, each with a weight; a position is looked up
 through its canonical image and the chosen move is mapped back.
 
 This module looks moves up (:func:`book_move`); the shipped book is the
-data module :mod:`mixtour.ai.opening_book`, made offline by
-:mod:`mixtour.ai.tools.book_build` (``python -m mixtour build-book``). A
+data module :mod:`mixtour.mixtour.ai.opening_book`, made offline by
+:mod:`mixtour.mixtour.ai.tools.book_build` (``python -m mixtour build-book``). A
 player takes a weighted random choice among a position's moves, so that
 games differ.
 """

@@ -4,7 +4,7 @@ The one idea that drives Mixtour tactics: a stack ``s`` can complete a tower
 on a receiver ``t`` of height ``h`` exactly when the path is clear, the
 distance is ``h`` (R4) and ``len(s) + h >= 5`` (R6).  The colour on top of
 ``s`` scores, whoever makes the move.  Because moves onto a stack depend
-only on the receiver's height, :data:`mixtour.core.SOURCES` lists every
+only on the receiver's height, :data:`mixtour.mixtour.core.SOURCES` lists every
 candidate source of a receiver, and one pass over the occupied squares
 finds every such *threat* on the board.  The evaluation is built on that
 pass: threats (who could score next and whether it would win), the stacks
@@ -54,8 +54,8 @@ def _top_table() -> dict[str, int]:
 TOP: Final = _top_table()
 
 #: Evaluation units per unit of log-odds: a score ``s`` reads as the expected
-#: result ``1 / (1 + exp(-s / SCALE))`` (the fit of :mod:`mixtour.ai.tools.tune`
-#: and the game review's verdicts, :mod:`mixtour.ai.review`).
+#: result ``1 / (1 + exp(-s / SCALE))`` (the fit of :mod:`mixtour.mixtour.ai.tools.tune`
+#: and the game review's verdicts, :mod:`mixtour.mixtour.ai.review`).
 SCALE: Final = 250.0
 
 
@@ -70,9 +70,9 @@ class Weights:
     (quiescence looks at it, the stand-pat score still likes it);
     ``near_tower`` / ``far_tower`` a stack one / two discs short of
     completing a tower on a receiver it can reach; ``tempo`` having the move.
-    :mod:`mixtour.ai.tools.tune` fits them to game results (``python -m mixtour
+    :mod:`mixtour.mixtour.ai.tools.tune` fits them to game results (``python -m mixtour
     tune-eval``), where the same evaluation is written as a sum of weight
-    times count (:func:`mixtour.ai.tools.tune.features`).
+    times count (:func:`mixtour.mixtour.ai.tools.tune.features`).
     """
 
     __slots__ = (
@@ -174,7 +174,7 @@ TUNED_POINTS_WEIGHTS: Final = Weights(
 #: every three-player game.
 #: Regenerated exactly by ``python -m mixtour tune-eval --games 400 --seed 1
 #: --levels 2,3,4 --players 3`` (18,423 positions): each player's own value
-#: fitted to who wins (:func:`mixtour.ai.tools.tune.fit_three_weights`).  The
+#: fitted to who wins (:func:`mixtour.mixtour.ai.tools.tune.fit_three_weights`).  The
 #: defaults predict the winner worse than a blind guess at any positive
 #: scale (held-out log-loss ln 3 = 1.0986 at their best scale, which is 0;
 #: scaled by -0.2 they do better, 1.088 on the whole set): with three
@@ -187,7 +187,7 @@ TUNED_POINTS_WEIGHTS: Final = Weights(
 #: drawn (a fair share would be a third; 36.7 % over 30 with the defaults
 #: and the same search, 38.3 % over 60 before it).  To more points, where
 #: the point terms keep their default values, they measured stronger than
-#: the defaults too; today's figures are in :mod:`mixtour.ai.levels`.
+#: the defaults too; today's figures are in :mod:`mixtour.mixtour.ai.levels`.
 TUNED_THREE_WEIGHTS: Final = Weights(
     height=(0, -12, 3, -29, -74),
     threat_win=(40, -283, -382),

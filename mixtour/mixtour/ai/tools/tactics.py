@@ -5,7 +5,7 @@ at once but has a move after which every reply of the opponent leaves a
 winning tower (two threats that one move cannot both parry, or a position
 where every reply hands over a tower).  :func:`forcing_wins` finds those
 moves by brute force with the engine; :func:`scan` plays seeded games at
-mixed levels (the same recipe as :mod:`mixtour.ai.tools.tune`) and collects such
+mixed levels (the same recipe as :mod:`mixtour.mixtour.ai.tools.tune`) and collects such
 positions for the tactics suite (``python -m mixtour tactics-scan``).
 Two players only.
 """

@@ -4,7 +4,7 @@ with Mixtour's hooks and evaluation.
 What is Mixtour's, in short (the kit's module doc says the rest):
 
 * **Tactics are towers.**  Every node starts with one threat scan
-  (:func:`~mixtour.ai.evaluate.scoring_colors`): can the mover complete a
+  (:func:`~mixtour.mixtour.ai.evaluate.scoring_colors`): can the mover complete a
   winning tower (``WIN_NOW``), could another player complete one that wins
   (``MUST_PARRY``: the threat extension) or only scores (``UNQUIET``)?
   Towers are to Mixtour what checks and captures are to chess; searching
@@ -30,9 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ..core import SOURCES, Action, Position, Status, action_text
-from ..kit import search as kit
-from ..kit.search import (
+from ...kit import search as kit
+from ...kit.search import (
     EXACT,
     INF,
     LOWER,
@@ -47,7 +46,8 @@ from ..kit.search import (
     GameRules,
     is_win_score,
 )
-from ..kit.search import Stop as _Stop
+from ...kit.search import Stop as _Stop
+from ..core import SOURCES, Action, Position, Status, action_text
 from .evaluate import TOP, Evaluator, EvaluatorLike, scoring_moves
 
 __all__ = [
@@ -174,7 +174,7 @@ def mixtour_rules(pos: Position) -> GameRules[Position]:
 class Searcher(kit.Searcher[Position]):
     """One search on one Mixtour position (create a new one per move):
     the kit's :class:`~mixtour.kit.search.Searcher` with Mixtour's hooks and,
-    unless another is given, Mixtour's :class:`~mixtour.ai.evaluate.Evaluator`.
+    unless another is given, Mixtour's :class:`~mixtour.mixtour.ai.evaluate.Evaluator`.
     """
 
     __slots__ = ()

@@ -2,7 +2,7 @@
 
 One narrow interface, :func:`choose_move`: a position in, a
 :class:`SearchResult` out (the move, the depth reached, the score, the
-principal line, nodes and time).  The rules stay in :mod:`mixtour.core`;
+principal line, nodes and time).  The rules stay in :mod:`mixtour.mixtour.core`;
 the search plays on the caller's position with push/pop and restores it.
 
 Modules, bottom to top:

@@ -27,8 +27,8 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from .kit import errors as kit_errors
-from .kit.errors import GameError, shown
+from ..kit import errors as kit_errors
+from ..kit.errors import GameError, shown
 
 __all__ = [
     "COLORS",

@@ -3,7 +3,7 @@
 A :class:`Tree` holds a start position and, below it, every move tried from
 there: each node is one action, its first child is the main line from that
 node and the other children are side lines. Every action is checked by the
-engine (:meth:`mixtour.game.Game.play`) when it is added, so a tree only ever
+engine (:meth:`mixtour.mixtour.game.Game.play`) when it is added, so a tree only ever
 holds legal play.
 
 **The tree as text** (the link's ``t``): the actions in N1 separated by
@@ -29,7 +29,7 @@ before the fault, and :attr:`AnalysisLink.issues` says what was wrong, as ids
 and values for the page to word: ``tree-move`` (``index``, ``move``, and
 ``detail``: the engine's English), ``tree-syntax`` (``at``: the character
 where reading stopped), ``tree-too-big`` (``limit``) and ``bad-node``
-(``node``); and the game link's own ids (:class:`mixtour.link.LinkIssue`).
+(``node``); and the game link's own ids (:class:`mixtour.mixtour.link.LinkIssue`).
 The tree and its link are the kit's (:mod:`mixtour.kit.variations`, for
 every game); this module names Mixtour's game, links and errors.
 
@@ -42,16 +42,16 @@ every game); this module names Mixtour's game, links and errors.
 
 from __future__ import annotations
 
-from .core import MixtourError
-from .game import Game
-from .kit import variations as kit
-from .kit.variations import (
+from ..kit import variations as kit
+from ..kit.variations import (
     MAX_NESTING,
     MAX_NODES,
     Node,
     TreeIssue,
     format_analysis_link,
 )
+from .core import MixtourError
+from .game import Game
 from .link import RULES
 
 __all__ = [

@@ -69,6 +69,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from ..kit import correspondence as kit
+from ..kit.correspondence import FORMAT_VERSION, Verdict, is_correspondence
+from ..kit.correspondence import MAX_CLUSTER as MAX_CLUSTER
+from ..kit.correspondence import MAX_LINK as MAX_LINK
+from ..kit.correspondence import MAX_NAME as MAX_NAME
 from .core import (
     COLORS,
     PASS,
@@ -78,11 +83,6 @@ from .core import (
     Reason,
 )
 from .game import Game
-from .kit import correspondence as kit
-from .kit.correspondence import FORMAT_VERSION, Verdict, is_correspondence
-from .kit.correspondence import MAX_CLUSTER as MAX_CLUSTER
-from .kit.correspondence import MAX_LINK as MAX_LINK
-from .kit.correspondence import MAX_NAME as MAX_NAME
 
 __all__ = [
     "FORMAT_VERSION",
@@ -103,7 +103,7 @@ _MOVE_BASE = 26
 
 
 class CorrespondenceError(kit.CorrespondenceError):
-    """A link refused: ``reason`` (a :class:`~mixtour.core.Reason`: id and
+    """A link refused: ``reason`` (a :class:`~mixtour.mixtour.core.Reason`: id and
     arguments) says why, ``str()`` in English.
 
     Ids: ``not-correspondence``, ``too-long``, ``version`` (``version``),

@@ -17,6 +17,7 @@ Action.parse('b4-c3')
 
 from __future__ import annotations
 
+from ..kit import game as kit
 from .core import (
     STANDARD_START,
     Action,
@@ -25,7 +26,6 @@ from .core import (
     Position,
     Reason,
 )
-from .kit import game as kit
 
 __all__ = ["Game"]
 

@@ -7,10 +7,10 @@ and losses for A, A's score and the Elo difference with a 95 % interval
 (normal approximation over the per-game scores).
 
 Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
-(see :mod:`mixtour.ai.tools.baseline`), ``random``, ``depthN`` (the stand-in for a
+(see :mod:`mixtour.mixtour.ai.tools.baseline`), ``random``, ``depthN`` (the stand-in for a
 fast engine in another language: the baseline's evaluation searched to a
-fixed depth of N plies, see :mod:`mixtour.ai.tools.standin`) or ``master-v1``
-(Master as it was before tuning, see :mod:`mixtour.ai.tools.frozen`).  A level
+fixed depth of N plies, see :mod:`mixtour.mixtour.ai.tools.standin`) or ``master-v1``
+(Master as it was before tuning, see :mod:`mixtour.mixtour.ai.tools.frozen`).  A level
 followed by ``@FILE`` plays with the evaluation weights of that file
 (written by ``python -m mixtour tune-eval --out FILE``), e.g.
 ``master@weights.json``, and followed by ``+BOOK`` it plays from the opening

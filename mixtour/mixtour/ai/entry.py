@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...kit.games import GameAI
 from ..core import Action, Position, action_text
 from ..game import Game
-from ..kit.games import GameAI
 from .analysis import RULES as ANALYSIS
 from .levels import LEVELS
 from .player import choose_move

@@ -4,7 +4,7 @@ The strongest Mixtour programs elsewhere are plain negamax alpha-beta
 searchers with a simple evaluation, fast enough (1-2 M nodes per second in
 JavaScript) to reach 5 or 6 plies in a second.  We cannot match their speed
 in Python, but only their *choices* matter to measure against them: this
-player searches the baseline's evaluation (:func:`~mixtour.ai.tools.baseline.
+player searches the baseline's evaluation (:func:`~mixtour.mixtour.ai.tools.baseline.
 baseline_evaluate`) to a fixed depth, whatever it costs.
 
 It runs our own search (transposition table and move ordering make it

@@ -20,7 +20,7 @@ Syntax (documented in mixtour/LINKS.md)::
            ``at`` only in a link with neither ``p`` nor ``m``.
 
 The analysis board's link (``analysis.html``) adds a tree of variations,
-``t`` and ``k``, to these keys: see :mod:`mixtour.variations`.
+``t`` and ``k``, to these keys: see :mod:`mixtour.mixtour.variations`.
 
 Reading a link never raises: what is wrong is reported in ``problems`` (in
 English) and ``issues`` (the same, as an id and its values, for a page to word
@@ -43,10 +43,10 @@ Seats are a colour letter and a level each:
 
 from __future__ import annotations
 
+from ..kit import link as kit
+from ..kit.link import LinkIssue
 from .core import COLORS, STANDARD_START, MixtourError, Position
 from .game import Game
-from .kit import link as kit
-from .kit.link import LinkIssue
 
 __all__ = ["Link", "LinkIssue", "format_link", "format_seats", "parse_link", "parse_seats"]
 

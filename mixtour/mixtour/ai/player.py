@@ -3,7 +3,7 @@
 Searching in place and restoring the position, it returns the move with
 the depth, score, principal line, node count and time of the search:
 
->>> from mixtour.core import Position
+>>> from mixtour.mixtour.core import Position
 >>> pos = Position("5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -")
 >>> result = choose_move(pos, depth=3, seed=1)
 >>> result.text, result.score > 0
@@ -18,8 +18,8 @@ import random
 import time
 from collections.abc import Callable, Mapping
 
+from ...kit.player import Choice
 from ..core import MixtourError, Position
-from ..kit.player import Choice
 from .evaluate import Evaluator, EvaluatorLike, weights_for
 from .levels import LEVELS, sharpen
 from .search import WIN, Searcher, SearchInfo, SearchResult, immediate_win
@@ -48,7 +48,7 @@ def choose_move(
 
     ``level`` (1-6, default 6) sets the budget, the kind of mistakes and the
     evaluation's weights (Master's are fitted:
-    :func:`~mixtour.ai.evaluate.weights_for`);
+    :func:`~mixtour.mixtour.ai.evaluate.weights_for`);
     an ``evaluator`` given replaces the level's;
     ``time_ms``, ``depth`` and ``nodes`` override its limits (the search
     stops at whichever comes first).  With a depth or node limit and a
@@ -62,10 +62,10 @@ def choose_move(
     with the best move found so far (a cancelled or interrupted search).
     ``configure`` is called with the :class:`Searcher` before it starts, to
     switch its features on or off (the arena's fixed players use it).
-    With an opening ``book`` (:mod:`mixtour.ai.book`), a position found in it
+    With an opening ``book`` (:mod:`mixtour.mixtour.ai.book`), a position found in it
     gets a weighted random book move (chosen with ``seed``) and no search;
     the levels that take a book (Expert, Master) use the shipped one
-    (:mod:`mixtour.ai.opening_book`) when none is given, unless a ``depth``
+    (:mod:`mixtour.mixtour.ai.opening_book`) when none is given, unless a ``depth``
     or ``nodes`` limit asks for a search (analysis, a fixed-depth engine
     command, building a book).
     """

@@ -12,7 +12,7 @@ tune-eval``):
 2. **Labels.**  Each position is labelled with the game's result for the
    player to move (1, 1/2, 0), or, with ``label_depth``, with a deeper
    search's score turned into an expected result.
-3. **Fit.**  :class:`~mixtour.ai.evaluate.Evaluator` is linear in the
+3. **Fit.**  :class:`~mixtour.mixtour.ai.evaluate.Evaluator` is linear in the
    counts it gathers (:func:`features`): the fit finds the weights ``w``
    that make ``1 / (1 + exp(-w·x / SCALE))`` predict the labels best
    (logistic regression, Newton's method with a small ridge, each step

@@ -1,11 +1,11 @@
-"""Building the opening book offline (:mod:`mixtour.ai.book` looks it up).
+"""Building the opening book offline (:mod:`mixtour.mixtour.ai.book` looks it up).
 
 :func:`build_book` makes the book: from the empty board, for each colour,
 the positions where that colour is to move are searched to a fixed depth
 and their good moves kept (those within ``margin`` of the best, at most
 ``keep``); the tree follows only the book's own moves for that colour and
 every reply of the other. ``python -m mixtour build-book`` writes it with
-:func:`format_book` as the Python module :mod:`mixtour.ai.opening_book`
+:func:`format_book` as the Python module :mod:`mixtour.mixtour.ai.opening_book`
 (imported like any other module in the browser); :func:`load_book` reads
 such a module back as data (the arena's ``--book``).
 """

@@ -14,10 +14,10 @@ and every avoidable immediate loss avoided (see tests/test_ai_tactics.py).
 Master evaluates with weights fitted to game results (two players:
 ``TUNED_WEIGHTS`` to one point, ``TUNED_POINTS_WEIGHTS`` to more; three
 players: ``TUNED_THREE_WEIGHTS``, fitted to games to one point; in
-:mod:`mixtour.ai.evaluate` with their recipes); the other levels keep the
+:mod:`mixtour.mixtour.ai.evaluate` with their recipes); the other levels keep the
 hand-set ones.
 Expert and Master open the standard two-player game from an opening book
-searched deeply offline (:mod:`mixtour.ai.opening_book`), choosing among its
+searched deeply offline (:mod:`mixtour.mixtour.ai.opening_book`), choosing among its
 good moves by weight, so that their games differ.
 
 Measured ladder (two players, target 1, 100 games each, seeded openings
@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..kit import levels as kit
+from ...kit import levels as kit
 
 if TYPE_CHECKING:
     from .search import Searcher
@@ -78,9 +78,9 @@ def sharpen(s: Searcher, on: bool = True) -> None:
 class Level(kit.Level):
     """A level of Mixtour: the kit's (:class:`mixtour.kit.levels.Level`: the
     budgets and the errors) with Mixtour's own switches.  ``tuned``: evaluate with
-    the fitted weights where they apply (:func:`~mixtour.ai.evaluate.weights_for`).
+    the fitted weights where they apply (:func:`~mixtour.mixtour.ai.evaluate.weights_for`).
     ``book``: play the first moves of the standard game from the shipped
-    opening book (:mod:`mixtour.ai.opening_book`), a weighted choice.
+    opening book (:mod:`mixtour.mixtour.ai.opening_book`), a weighted choice.
     ``sharp``: search with the switches that pay when the clock is the
     budget (deeper late-move reductions, the proven better move of an
     iteration cut short, and reverse futility pruning with the margin

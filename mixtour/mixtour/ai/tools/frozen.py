@@ -2,8 +2,8 @@
 
 ``master-v1`` is the Master of November 2026 (before any tuning): its
 evaluation is copied here with its weights written out, and its search
-features are set explicitly, so that changing :mod:`~mixtour.ai.evaluate`
-or the defaults of :class:`~mixtour.ai.search.Searcher` does not change it.
+features are set explicitly, so that changing :mod:`~mixtour.mixtour.ai.evaluate`
+or the defaults of :class:`~mixtour.mixtour.ai.search.Searcher` does not change it.
 A change to the search *code* must keep these switches meaning what they
 meant (``python -m mixtour arena master master-v1`` then tells whether the
 change made Master stronger).

@@ -2,7 +2,7 @@
 
 ``bestmove``, ``engine``, ``arena``, ``arena-summary``, ``bench-ai``,
 ``tune-eval``, ``build-book``, ``tactics-scan`` and ``puzzles``.  Kept here so that
-``mixtour/__main__.py`` only needs one call (:func:`add_ai_commands`).
+``mixtour/mixtour/cli.py`` only needs one call (:func:`add_ai_commands`).
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ....kit.arguments import checked, whole_number
+from ....kit.cli import add_puzzles_command, check_writable, write_out
 from ...core import MixtourError, Position, action_text
-from ...kit.arguments import checked, whole_number
-from ...kit.cli import add_puzzles_command, check_writable, write_out
 from ..levels import parse_level
 from ..search import SearchInfo
 from .arena import player_name
 from .line_protocol import MAX_TIME_MS, UNTIMED_MS
 
 if TYPE_CHECKING:
-    from ...kit.puzzles import PuzzleRules
+    from ....kit.puzzles import PuzzleRules
 
 __all__ = ["add_ai_commands"]
 

@@ -4,7 +4,7 @@ report are written once for every game).
 
 **Mixtour's part:** Master's tuned evaluation with Mixtour's hooks (towers as
 tactics, quiescence), no book and no noise; the review's labels and scale
-(:data:`mixtour.ai.review.REVIEW`); White and Red.
+(:data:`mixtour.mixtour.ai.review.REVIEW`); White and Red.
 
 >>> a = Analysis("5/5/rrw,1,ww,2/5/5 w 17/18 0/0 1 -", [])
 >>> first = a.step()
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ...kit import analysis as kit
+from ...kit.analysis import MAX_DEPTH, AnalysisReport, AnalysisRules
 from ..core import MixtourError, Position
-from ..kit import analysis as kit
-from ..kit.analysis import MAX_DEPTH, AnalysisReport, AnalysisRules
 from .evaluate import Evaluator, weights_for
 from .review import REVIEW
 from .search import Searcher
@@ -42,7 +42,7 @@ RULES: Final[AnalysisRules[Position]] = AnalysisRules(
 
 class Analysis(kit.Analysis[Position]):
     """The analysis of the Mixtour position after ``actions`` from ``start``
-    (raises :class:`~mixtour.core.MixtourError` for a bad game or three
+    (raises :class:`~mixtour.mixtour.core.MixtourError` for a bad game or three
     players)."""
 
     def __init__(self, start: str, actions: Sequence[str]) -> None:

@@ -27,7 +27,7 @@ third occurrence needs 8.
 :func:`generate` plays seeded self-play games between levels 2 to 4 (which
 are bounded by nodes, not time, so the games replay exactly on any machine)
 and keeps every position that makes a puzzle.  ``python -m mixtour puzzles``
-runs it (see :mod:`mixtour.ai.tools.cli`); the site ships the result as
+runs it (see :mod:`mixtour.mixtour.ai.tools.cli`); the site ships the result as
 ``web/data/puzzles.json``.
 """
 
@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
+from ...kit import puzzles as kit
+from ...kit.puzzles import MAX_LENGTH, Puzzle
 from ..core import PASS, SCORE_HEIGHT, Action, Position, action_text
-from ..kit import puzzles as kit
-from ..kit.puzzles import MAX_LENGTH, Puzzle
 
 __all__ = [
     "DEFEND_DEPTH",

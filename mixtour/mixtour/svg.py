@@ -7,7 +7,7 @@ height of stacks of two or more, then a legend in words: who is to move (or
 how the game ended) and each player's reserve and score. The colours are the
 page's light palette (web/css/board.css).
 
->>> from mixtour.core import Position
+>>> from mixtour.mixtour.core import Position
 >>> text = board(Position("5/1,r,3/2,w,2/5/5 w 19/19 0/0 1 b4"))
 >>> text.startswith("<svg") and text.count('class="disc') == 2
 True

@@ -1,7 +1,7 @@
 """Mixtour's game records (G1): the collection's record layout
 (``mixtour/kit/record.py``) with Mixtour's set-up tags and N1 actions.
 
->>> from mixtour.game import Game
+>>> from mixtour.mixtour.game import Game
 >>> g = Game(actions=["c3", "b4", "b4-c3"])
 >>> print(to_record(g), end="")
 [Players "2"]
@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..kit import record as layout
+from ..kit.errors import shown
 from .core import (
     STANDARD_START,
     IllegalActionError,
@@ -28,8 +30,6 @@ from .core import (
     Position,
 )
 from .game import Game
-from .kit import record as layout
-from .kit.errors import shown
 
 __all__ = ["InvalidRecordError", "Record", "from_record", "read_record", "to_record"]
 

@@ -29,10 +29,10 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
+from ....kit.arguments import whole_number
+from ....kit.errors import shown
 from ...core import STANDARD_START, MixtourError, action_text
 from ...game import Game
-from ...kit.arguments import whole_number
-from ...kit.errors import shown
 from ..levels import LEVELS, parse_level
 from ..player import choose_move
 from ..search import SearchInfo

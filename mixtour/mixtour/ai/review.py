@@ -4,17 +4,17 @@ game), with the names Mixtour's callers know.
 
 **The scale.**  Our evaluation counts in centi-discs, and its weights were
 fitted so that ``1 / (1 + exp(-score / 250))`` predicts the result of a game
-(:data:`mixtour.ai.evaluate.SCALE`).  Near an even position a loss of 0.05
+(:data:`mixtour.mixtour.ai.evaluate.SCALE`).  Near an even position a loss of 0.05
 (good to inaccuracy) is about 50 centi-discs, 0.20 (a blunder) about 200 (a
 winning threat is worth 260 to 900, a point 1200), so a lost point or an
 open winning tower is always at least a mistake.
 
 **Mixtour's part:** a position is searched by Master's evaluation (no book,
 no noise, seed 0) to the depth asked; "the opponent wins at once" is a
-winning tower at hand (:func:`~mixtour.ai.search.immediate_win`); White and
+winning tower at hand (:func:`~mixtour.mixtour.ai.search.immediate_win`); White and
 Red are the two players.
 
->>> from mixtour.core import STANDARD_START
+>>> from mixtour.mixtour.core import STANDARD_START
 >>> plies = review_game(STANDARD_START, ["c3", "d4"], depth=1)
 >>> [p.ply for p in plies], plies[0].turn
 ([0, 1, 2], 0)
@@ -25,9 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..core import COLORS, Action, Position, action_text
-from ..game import Game
-from ..kit.review import (
+from ...kit.review import (
     CLASSES,
     THRESHOLDS,
     MoveVerdict,
@@ -37,7 +35,9 @@ from ..kit.review import (
     ReviewRules,
     classify,
 )
-from ..kit.search import SearchResult
+from ...kit.search import SearchResult
+from ..core import COLORS, Action, Position, action_text
+from ..game import Game
 from .evaluate import SCALE
 from .player import choose_move
 from .search import immediate_win
