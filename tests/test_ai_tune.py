@@ -145,7 +145,7 @@ def test_samples_round_trip_through_the_file(tmp_path: Path) -> None:
     assert read_samples(tmp_path / "d.tsv") == samples
 
 
-def assert_recovered(fit: Fit) -> None:
+def assert_recovered(fit: Fit[Weights]) -> None:
     """The fit found TRUTH's free weights, and left the others as they were."""
     got, vec = weight_vector(fit.weights), weight_vector(TRUTH)
     for name in ("height1", "height2", "height3", "height4", "tempo", "near_tower"):

@@ -1,6 +1,6 @@
 """Tor's command line (T7): ``python -m mixtour tor perft|legal|apply`` (the
 commands every game has, ``mixtour/kit/cli.py``), the computer player's
-``bestmove``, ``bench-ai`` and ``arena``, and ``puzzles`` (the kit's
+``bestmove``, ``bench-ai``, ``arena`` and ``tune-eval``, and ``puzzles`` (the kit's
 command, with Tor's plug-in: ``web/data/tor-puzzles.json``).
 
 Registered under ``tor`` by ``mixtour/__main__.py``, which turns every
@@ -11,10 +11,17 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..kit.arguments import checked, whole_number
-from ..kit.cli import add_puzzles_command, add_rules_commands, after, command_adder
+from ..kit.cli import (
+    add_puzzles_command,
+    add_rules_commands,
+    after,
+    check_writable,
+    command_adder,
+)
 from .ai.levels import parse_level
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game
@@ -72,6 +79,49 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..kit import fit as kit_fit
+    from .ai.tools import tune
+
+    _no_position(args, "tune-eval")
+    levels = ",".join(map(str, args.levels))
+    recipe = f"tor tune-eval --games {args.games} --seed {args.seed} --levels {levels}"
+    check_writable(args.out, "--out")
+    if args.read_data:
+        if args.data is None:
+            raise TorError("--read-data needs --data FILE")
+        try:
+            samples = kit_fit.read_samples(Path(args.data))
+        except (OSError, ValueError) as e:
+            raise TorError(f"{args.data}: cannot read positions ({e})") from None
+        print(f"read {len(samples)} positions from {args.data}", flush=True)
+    else:
+        check_writable(args.data, "--data")
+        print(f"generating: {recipe}", flush=True)
+        t0 = time.perf_counter()
+
+        def progress(done: int) -> None:
+            if not args.quiet and (done % 50 == 0 or done == args.games):
+                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
+
+        samples = tune.generate(
+            args.games, args.seed, args.levels, progress=progress, jobs=args.jobs
+        )
+        if args.data is not None:
+            kit_fit.write_samples(Path(args.data), samples, recipe)
+            print(f"wrote {len(samples)} positions to {args.data}")
+    if not samples:
+        raise TorError("no positions to fit")
+    fit = tune.fit_weights(samples, ridge=args.ridge)
+    print("\n".join(kit_fit.lines(fit)))
+    if args.out is not None:
+        tune.save_weights(Path(args.out), fit.weights)
+        print(f"wrote {args.out}")
+    return 0
+
+
 def _puzzle_rules() -> PuzzleRules[Any]:
     from .ai.puzzles import RULES
 
@@ -82,12 +132,32 @@ _level = checked(parse_level, "level")
 
 
 def _player_text(text: str) -> str:
-    if text.strip().lower() not in ("greedy", "random"):
+    if text.strip().lower() not in ("greedy", "random", "master-v1"):
         parse_level(text)
     return text
 
 
 _player = checked(_player_text, "player")
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    levels = tuple(parse_level(t) for t in text.split(","))
+    if any(n > 5 for n in levels):
+        raise ValueError("levels 1-5 only (Master plays on the clock)")
+    return levels
+
+
+_levels_arg = checked(_levels, "levels")
+
+
+def _ridge_value(text: str) -> float:
+    value = float(text)
+    if not value >= 0 or value == float("inf"):
+        raise ValueError("a ridge is 0 or more")
+    return value
+
+
+_ridge = checked(_ridge_value, "ridge")
 
 
 def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -125,6 +195,16 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--jobs", type=whole_number(1, 1), default=1, help="games at once (1)")
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
+    p = add("tune-eval", cmd_tune_eval, "fit the evaluation's weights to seeded self-play")
+    p.add_argument("--games", type=whole_number(1, 100_000), default=400)
+    p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
+    p.add_argument("--levels", type=_levels_arg, default=(1, 2, 3, 4), help="e.g. 1,2,3,4")
+    p.add_argument("--jobs", type=whole_number(1, 64), default=1, help="games at once")
+    p.add_argument("--ridge", type=_ridge, default=1.0, help="ridge penalty, 0 or more")
+    p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
+    p.add_argument("--read-data", action="store_true", help="fit the positions of --data")
+    p.add_argument("--out", metavar="FILE", help="write the fitted weights here (JSON)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
     add_puzzles_command(
         tsub,
         _puzzle_rules,

@@ -33,7 +33,7 @@ from typing import Final
 from ..core import TOP, Position
 from .tactics import around
 
-__all__ = ["SCALE", "Evaluator", "WEIGHTS"]
+__all__ = ["SCALE", "STEP_TABLE", "WEIGHTS", "WEIGHTS_V1", "Evaluator"]
 
 #: Units of this evaluation per log-odds of winning: a score ``s`` (of a
 #: search by Master's evaluation) predicts the result ``1 / (1 + exp(-s /
@@ -44,25 +44,40 @@ __all__ = ["SCALE", "Evaluator", "WEIGHTS"]
 #: 2``, 974 positions, 0.658); a coin's is 0.693.
 SCALE: Final = 270.0
 
-# Worth of having n steps in all (both pawns), steep towards none.
-_STEPS_WORTH: Final = (-400, -170, -70, -20, 10, 35, 55, 72, 86, 98, 108, 116, 122, 127, 131)
+#: The worth of n steps in all (both pawns, 16 at most) is ``steps<n>``:
+#: steep towards none.
+STEP_TABLE: Final = 17
 
-WEIGHTS: Final = {
-    "steps": 1,  # a multiplier of the table above
+#: The weights as written by hand (Master before the fit; the arena's
+#: ``master-v1``).
+WEIGHTS_V1: Final[dict[str, int]] = {
+    **{
+        f"steps{n}": v
+        for n, v in enumerate(
+            (-400, -170, -70, -20, 10, 35, 55, 72, 86, 98, 108, 116, 122, 127, 131, 132, 133)
+        )
+    },
     "hemmed": 45,  # a pawn of mine without a step
     "room": 6,  # per square reachable in two steps
     "hand_block": 30,  # the mover's token closes one of the opponent's few steps
     "tempo": 8,  # the side to move
 }
 
+WEIGHTS: Final[dict[str, int]] = WEIGHTS_V1
+
 
 class Evaluator:
-    """``evaluate(pos, root)``: the score of ``pos`` for player ``root``."""
+    """``evaluate(pos, root)``: the score of ``pos`` for player ``root``, by
+    ``weights`` (each name of :data:`WEIGHTS`; those not given keep its value)."""
 
-    __slots__ = ("hemmed", "room", "hand_block", "tempo")
+    __slots__ = ("steps", "hemmed", "room", "hand_block", "tempo")
 
     def __init__(self, weights: dict[str, int] | None = None) -> None:
         w = dict(WEIGHTS, **(weights or {}))
+        unknown = set(w) - set(WEIGHTS)
+        if unknown:
+            raise ValueError(f"not weights of Tor's evaluation: {sorted(unknown)}")
+        self.steps = tuple(w[f"steps{n}"] for n in range(STEP_TABLE))
         self.hemmed = w["hemmed"]
         self.room = w["room"]
         self.hand_block = w["hand_block"]
@@ -90,7 +105,7 @@ class Evaluator:
             steps = around(pawns) & free
             n = steps.bit_count()
             steps_of[side] = n
-            v = _STEPS_WORTH[n] if n < 15 else 131 + n - 14
+            v = self.steps[n]
             b = pawns
             while b:
                 low = b & -b

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....kit.arguments import checked, whole_number
 from ....kit.cli import add_puzzles_command, check_writable, write_out
+from ....kit.fit import lines as fit_lines
 from ...core import MixtourError, Position, action_text
 from ..levels import parse_level
 from ..search import SearchInfo
@@ -227,11 +228,7 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
     fit = (tune.fit_three_weights if counts == {3} else tune.fit_weights)(
         samples, free=free, ridge=args.ridge
     )
-    print(f"positions {fit.positions} ({fit.held_out} held out: every 5th game)")
-    print("log-loss: today's weights (at their best scale) -> fitted weights")
-    print(f"  training games  {fit.train_before:.4f} -> {fit.train_after:.4f}")
-    print(f"  held-out games  {fit.test_before:.4f} -> {fit.test_after:.4f}")
-    print(repr(fit.weights))
+    print("\n".join(fit_lines(fit)))
     if args.out is not None:
         tune.save_weights(Path(args.out), fit.weights)
         print(f"wrote {args.out}")

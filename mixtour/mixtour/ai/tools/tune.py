@@ -31,10 +31,11 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Final
 
+from ....kit import fit as kit
+from ....kit.fit import Sample
 from ...core import SOURCES, Position, Status
 from ..evaluate import DEFAULT_WEIGHTS, SCALE, TOP, Weights
 from ..player import choose_move
@@ -207,18 +208,6 @@ def features(pos: Position, root: int) -> list[int]:
 # -- positions and labels -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Sample:
-    """A position (P1) of game number ``game`` and its label: the expected
-    result for its mover, and with three players the colour that won the
-    game (``winner``, -1 for a draw)."""
-
-    fen: str
-    result: float
-    game: int = 0
-    winner: int = -1
-
-
 def generate(
     games: int,
     seed: int,
@@ -291,54 +280,20 @@ def _search_label(fen: str, depth: int) -> float:
 
 
 def write_samples(path: Path, samples: Iterable[Sample], recipe: str) -> None:
-    """One ``result<TAB>game<TAB>position`` line per sample, after a ``#``
-    recipe line; a three-player sample ends with ``<TAB>winner``."""
-    with path.open("w", encoding="utf-8") as f:
-        f.write(f"# {recipe}\n")
-        for s in samples:
-            tail = f"\t{s.winner}" if Position(s.fen).players == 3 else ""
-            f.write(f"{s.result:.6g}\t{s.game}\t{s.fen}{tail}\n")
+    """:func:`mixtour.kit.fit.write_samples`; a three-player sample's line
+    ends with ``<TAB>winner``."""
+    samples = list(samples)
+    three = bool(samples) and Position(samples[0].fen).players == 3
+    kit.write_samples(path, samples, recipe, winners=three)
 
 
-def read_samples(path: Path) -> list[Sample]:
-    out: list[Sample] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            result, game, fen, *winner = line.split("\t")
-            if len(winner) > 1:
-                raise ValueError(f"{len(winner) + 3} fields in a line: expected 3 or 4")
-            out.append(Sample(fen, float(result), int(game), int(winner[0]) if winner else -1))
-    return out
+read_samples = kit.read_samples
 
 
 # -- the fit ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
-    """Fitted weights and the mean log-loss before (``start``) and after, on
-    the training positions and on the held-out ones (NaN when there are
-    none)."""
-
-    weights: Weights
-    train_before: float
-    train_after: float
-    test_before: float
-    test_after: float
-    positions: int
-    held_out: int
-
-
-def _loss(rows: list[tuple[list[int], float]], w: Sequence[float]) -> float:
-    if not rows:
-        return math.nan
-    total = 0.0
-    for x, y in rows:
-        z = sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE
-        z = min(max(z, -30.0), 30.0)
-        p = 1 / (1 + math.exp(-z))
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / len(rows)
+Fit = kit.Fit
 
 
 def fit_weights(
@@ -349,137 +304,26 @@ def fit_weights(
     ridge: float = 1.0,
     iterations: int = 12,
     holdout: int = 5,
-) -> Fit:
-    """Fit the ``free`` weights (logistic regression by Newton's method).
-
-    The positions of every ``holdout``-th game are kept aside to measure the
-    fit (``*_before`` is the loss of ``start`` at its best scale); ``ridge``
-    pulls each free weight (in log-odds units) towards zero so that a rare
-    feature does not get a wild value.  Deterministic: the same samples
-    give the same weights.
-    """
+) -> kit.Fit[Weights]:
+    """Fit the ``free`` weights to two-player ``samples`` by
+    :func:`mixtour.kit.fit.fit_logistic` (every ``holdout``-th game held
+    out, ``*_before`` the loss of ``start`` at its best scale).
+    Deterministic: the same samples give the same weights."""
     rows: list[tuple[list[int], float]] = []
     for s in samples:
         pos = Position(s.fen)
         rows.append((features(pos, pos.turn), s.result))
-    train, test = _split(rows, samples, holdout)
-    base, idx, fixed, beta = _free_part(start, free)
-    data = [([x[i] for i in idx], sum(base[i] * x[i] for i in fixed) / SCALE, y) for x, y in train]
-
-    def add(beta: Sequence[float], grad: list[float], hess: list[list[float]]) -> None:
-        for xs, offset, y in data:
-            z = offset + sum(b * xi for b, xi in zip(beta, xs, strict=True))
-            z = min(max(z, -30.0), 30.0)
-            p = 1 / (1 + math.exp(-z))
-            e = p - y
-            v = p * (1 - p)
-            nz = [(j, xj) for j, xj in enumerate(xs) if xj]
-            for j, xj in nz:
-                grad[j] += e * xj
-                row = hess[j]
-                for m, xm in nz:
-                    row[m] += v * xj * xm
-
-    beta = _newton(beta, ridge, iterations, add, lambda b: _objective(data, b, ridge))
-    return _fit(_whole(base, idx, beta), base, train, test, _loss, _best_scale)
-
-
-Row = TypeVar("Row")
-
-
-def _split(rows: list[Row], samples: Sequence[Sample], holdout: int) -> tuple[list[Row], list[Row]]:
-    """(training rows, held-out rows): the rows of every ``holdout``-th game are held out."""
-    held = [s.game % holdout == holdout - 1 for s in samples]
-    train = [r for r, h in zip(rows, held, strict=True) if not h]
-    test = [r for r, h in zip(rows, held, strict=True) if h]
-    return train, test
-
-
-def _free_part(
-    start: Weights, free: Sequence[str]
-) -> tuple[list[float], list[int], list[int], list[float]]:
-    """(every start weight, the free ones' indices, the fixed ones', the free
-    ones in log-odds units): what a fit starts from."""
-    base = [float(v) for v in weight_vector(start)]
-    idx = [_INDEX[name] for name in free]
-    fixed = [i for i in range(len(FEATURES)) if i not in idx]
-    return base, idx, fixed, [base[i] / SCALE for i in idx]
-
-
-def _whole(base: Sequence[float], idx: Sequence[int], beta: Sequence[float]) -> list[int]:
-    """The weight vector with the fitted free weights, in whole centi-discs."""
-    vec = [round(v) for v in base]
-    for j, i in enumerate(idx):
-        vec[i] = round(beta[j] * SCALE)
-    return vec
-
-
-def _fit(
-    vec: list[int],
-    base: list[float],
-    train: list[Row],
-    test: list[Row],
-    loss: Callable[[list[Row], Sequence[float]], float],
-    best_scale: Callable[[list[Row], Sequence[float]], float],
-) -> Fit:
-    """The :class:`Fit` of the fitted weights ``vec``: their losses, and those
-    of the start ``base`` at its best scale, on the training and held-out rows."""
-    scaled = [best_scale(train, base) * v for v in base]
-    return Fit(
-        weights_from_vector(vec),
-        loss(train, scaled),
-        loss(train, vec),
-        loss(test, scaled),
-        loss(test, vec),
-        len(train) + len(test),
-        len(test),
+    fit = kit.fit_logistic(
+        rows,
+        [s.game for s in samples],
+        weight_vector(start),
+        [_INDEX[name] for name in free],
+        scale=SCALE,
+        ridge=ridge,
+        iterations=iterations,
+        holdout=holdout,
     )
-
-
-def _newton(
-    beta: list[float],
-    ridge: float,
-    iterations: int,
-    add: Callable[[Sequence[float], list[float], list[list[float]]], None],
-    objective: Callable[[Sequence[float]], float],
-) -> list[float]:
-    """Newton's method on a convex loss with a ridge: ``add`` adds the loss's
-    gradient and Hessian at ``beta`` to those of the ridge."""
-    k = len(beta)
-    for _ in range(iterations):
-        grad = [ridge * b for b in beta]
-        hess = [[ridge if r == c else 0.0 for c in range(k)] for r in range(k)]
-        add(beta, grad, hess)
-        step = _solve(hess, grad)
-        # A full Newton step, unless it makes the fit worse: far from the
-        # optimum (a start whose scores saturate the logistic, as the
-        # defaults' do on games to several points) it can overshoot wildly,
-        # so it is halved until the penalized loss no longer rises.
-        now = objective(beta)
-        t = 1.0
-        while True:
-            trial = [b - t * s for b, s in zip(beta, step, strict=True)]
-            if t < 1e-6 or objective(trial) <= now:
-                break
-            t /= 2
-        beta = trial
-        if max(abs(t * s) for s in step) < 1e-9:
-            break
-    return beta
-
-
-def _objective(
-    data: list[tuple[list[int], float, float]], beta: Sequence[float], ridge: float
-) -> float:
-    """The fit's penalized training loss: the summed log-loss of the free
-    weights ``beta`` (log-odds units) plus the ridge term."""
-    total = 0.5 * ridge * sum(b * b for b in beta)
-    for xs, offset, y in data:
-        z = offset + sum(b * xi for b, xi in zip(beta, xs, strict=True))
-        z = min(max(z, -30.0), 30.0)
-        # -y log p - (1 - y) log(1 - p), with p the logistic of z
-        total += (z + math.log1p(math.exp(-z)) if z > 0 else math.log1p(math.exp(z))) - y * z
-    return total
+    return fit.mapped(weights_from_vector)
 
 
 # -- three players -----------------------------------------------------------------
@@ -550,13 +394,13 @@ def fit_three_weights(
     ridge: float = 1.0,
     iterations: int = 12,
     holdout: int = 5,
-) -> Fit:
+) -> kit.Fit[Weights]:
     """:func:`fit_weights` for three-player positions labelled by their
     winner (see above): Newton's method on the multinomial log-loss, with
     the same step halving, ridge and held-out games."""
     rows = _three_rows(samples)
-    train, test = _split(rows, samples, holdout)
-    base, idx, fixed, beta = _free_part(start, free)
+    train, test = kit.split(rows, [s.game for s in samples], holdout)
+    base, idx, fixed, beta = kit.free_part(weight_vector(start), [_INDEX[n] for n in free], SCALE)
     data = [
         (
             [[x[i] for i in idx] for x in xs],
@@ -600,8 +444,11 @@ def fit_three_weights(
                 for m, mm in nzm:
                     row[m] -= mj * mm
 
-    beta = _newton(beta, ridge, iterations, add, objective)
-    return _fit(_whole(base, idx, beta), base, train, test, _three_loss, _three_best_scale)
+    beta = kit.newton(beta, ridge, iterations, add, objective)
+    vec = kit.whole(base, idx, beta, SCALE)
+    return kit.summary(vec, base, train, test, _three_loss, _three_best_scale).mapped(
+        weights_from_vector
+    )
 
 
 def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) -> float:
@@ -622,65 +469,9 @@ def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) ->
         rows.append((features(pos, pos.turn), s.result))
     vec = [float(v) for v in weight_vector(w)]
     if rescale and rows:
-        factor = _best_scale(rows, vec)
+        factor = kit.best_scale(rows, vec, SCALE)
         vec = [factor * v for v in vec]
-    return _loss(rows, vec)
-
-
-def _best_scale(rows: list[tuple[list[int], float]], w: Sequence[float]) -> float:
-    """The factor k that makes ``k * w`` predict best (Texel's K, by Newton)."""
-    zs = [(sum(wi * xi for wi, xi in zip(w, x, strict=True)) / SCALE, y) for x, y in rows]
-    k = 1.0
-    for _ in range(30):
-        g = h = 0.0
-        for z, y in zs:
-            t = min(max(k * z, -30.0), 30.0)
-            p = 1 / (1 + math.exp(-t))
-            g += (p - y) * z
-            h += p * (1 - p) * z * z
-        if h <= 0:
-            break
-        step = g / h
-        # halved while it makes the prediction worse, as in the fit
-        now = _scaled_loss(zs, k)
-        while abs(step) >= 1e-9 and _scaled_loss(zs, k - step) > now:
-            step /= 2
-        k -= step
-        if abs(step) < 1e-9:
-            break
-    return k
-
-
-def _scaled_loss(zs: list[tuple[float, float]], k: float) -> float:
-    """The summed log-loss of the scores ``zs`` (log-odds, label) scaled by ``k``."""
-    total = 0.0
-    for z, y in zs:
-        t = min(max(k * z, -30.0), 30.0)
-        total += (t + math.log1p(math.exp(-t)) if t > 0 else math.log1p(math.exp(t))) - y * t
-    return total
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve ``a x = b`` (Gaussian elimination with partial pivoting)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        d = m[col][col]
-        if d == 0:
-            continue
-        for r in range(col + 1, n):
-            f = m[r][col] / d
-            if f:
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        d = m[r][r]
-        acc = m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))
-        x[r] = acc / d if d else 0.0
-    return x
+    return kit.loss(rows, vec, SCALE)
 
 
 # -- weights on disk --------------------------------------------------------------

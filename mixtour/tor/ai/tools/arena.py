@@ -5,7 +5,8 @@ random, then two random turns) is played once with each colour assignment,
 so neither side profits from the opening or from moving first.  The summary
 gives A's wins, draws and losses, A's score and the Elo difference with a
 95 % interval (normal approximation over the games' scores).  Players are
-levels (``1``-``6`` or names), ``greedy`` (the best move one ply deep by the
+levels (``1``-``6`` or names), ``master-v1`` (Master with the weights
+written by hand before they were fitted), ``greedy`` (the best move one ply deep by the
 evaluation, no tactics) or ``random``.  ``time_ms`` is Master's time per
 move (levels 1-5 spend their node budgets), measured in CPU time
 (``time.process_time``) so that a busy machine does not weaken it.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core import Position, Status
-from ..evaluate import Evaluator
+from ..evaluate import WEIGHTS_V1, Evaluator
 from ..levels import parse_level
 from ..player import choose_move
 
@@ -66,13 +67,20 @@ def make_player(spec: str, time_ms: float | None = None) -> Player:
             return best
 
         return greedy
-    level = parse_level(name)
+    # master-v1: Master with the weights written by hand, before the fit.
+    evaluator = Evaluator(WEIGHTS_V1) if name == "master-v1" else None
+    level = 6 if evaluator else parse_level(name)
     # Levels 1-5 spend their node budgets; only Master's clock is set.
     budget = time_ms if level == 6 else None
 
     def play(pos: Position, seed: int) -> int:
         return choose_move(
-            pos, level=level, seed=seed, time_ms=budget, clock=time.process_time
+            pos,
+            level=level,
+            seed=seed,
+            time_ms=budget,
+            clock=time.process_time,
+            evaluator=evaluator,
         ).move
 
     return play
