@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .arguments import whole_number
 from .errors import GameError
+from .fit import Sample, read_samples
 from .game import Game
 from .perft import divide, perft
 from .protocol import GamePosition
@@ -144,6 +145,43 @@ def add_rules_commands(add: Adder) -> None:
 
 
 # -- files a command writes -----------------------------------------------------------
+
+
+def tuning_samples(
+    args: argparse.Namespace,
+    recipe: str,
+    generate: Callable[[Callable[[int], None]], list[Sample]],
+    write: Callable[[Path, list[Sample], str], None],
+) -> list[Sample]:
+    """The positions a ``tune-eval`` command fits: read from ``--data`` with
+    ``--read-data``, else made by ``generate`` (given a progress callback,
+    which prints every 50 games unless ``--quiet``) and written to
+    ``--data`` by ``write`` when it is given. Files are checked first."""
+    check_writable(args.out, "--out")
+    if args.read_data:
+        if args.data is None:
+            raise GameError("--read-data needs --data FILE")
+        try:
+            samples = read_samples(Path(args.data))
+        except (OSError, ValueError) as e:
+            raise GameError(f"{args.data}: cannot read positions ({e})") from None
+        print(f"read {len(samples)} positions from {args.data}", flush=True)
+    else:
+        check_writable(args.data, "--data")
+        print(f"generating: {recipe}", flush=True)
+        t0 = time.perf_counter()
+
+        def progress(done: int) -> None:
+            if not args.quiet and (done % 50 == 0 or done == args.games):
+                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
+
+        samples = generate(progress)
+        if args.data is not None:
+            write(Path(args.data), samples, recipe)
+            print(f"wrote {len(samples)} positions to {args.data}")
+    if not samples:
+        raise GameError("no positions to fit")
+    return samples
 
 
 def check_writable(path: str | None, option: str) -> None:

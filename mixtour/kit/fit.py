@@ -19,6 +19,7 @@ with a loss of its own.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -27,10 +28,12 @@ from typing import Any, Generic, TypeVar
 
 __all__ = [
     "Fit",
+    "Linear",
     "Sample",
     "best_scale",
     "fit_logistic",
     "free_part",
+    "gather",
     "lines",
     "loss",
     "newton",
@@ -42,6 +45,7 @@ __all__ = [
     "write_samples",
 ]
 
+J = TypeVar("J")
 W = TypeVar("W")
 V = TypeVar("V")
 Row = TypeVar("Row")
@@ -82,6 +86,36 @@ def read_samples(path: Path) -> list[Sample]:
             if len(winner) > 1:
                 raise ValueError(f"{len(winner) + 3} fields in a line: expected 3 or 4")
             out.append(Sample(fen, float(result), int(game), int(winner[0]) if winner else -1))
+    return out
+
+
+def gather(
+    one_game: Callable[[J], list[Sample]],
+    work: Sequence[J],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[Sample]:
+    """The samples of every game of ``work`` (``one_game`` plays one and
+    returns its samples), in order: ``jobs`` games at a time in separate
+    processes, with the same result; ``progress`` hears the number of
+    games done."""
+    out: list[Sample] = []
+    if jobs <= 1:
+        results: Iterable[list[Sample]] = map(one_game, work)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap(one_game, work)
+    try:
+        for done, samples in enumerate(results, 1):
+            out.extend(samples)
+            if progress is not None:
+                progress(done)
+    finally:
+        if jobs > 1:
+            pool.terminate()
     return out
 
 
@@ -329,3 +363,81 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
         acc = m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))
         x[r] = acc / d if d else 0.0
     return x
+
+
+@dataclass(frozen=True)
+class Linear(Generic[W]):
+    """A game's evaluation as the fit sees it: the weights' ``names`` (the
+    order of a vector), the scale of a score (units per log-odds of
+    winning), the ``default`` weights, the conversions between weights and
+    their vector, and ``counts``: a sample's counts for its mover, whose dot
+    product with the vector is the evaluation; ``free``, the names a fit
+    changes unless told otherwise."""
+
+    names: tuple[str, ...]
+    scale: float
+    default: W
+    vector: Callable[[W], list[int]]
+    from_vector: Callable[[Sequence[int]], W]
+    counts: Callable[[Sample], list[int]]
+    free: tuple[str, ...]
+
+    def rows(self, samples: Iterable[Sample]) -> list[LinearRow]:
+        return [(self.counts(s), s.result) for s in samples]
+
+    def fit(
+        self,
+        samples: Sequence[Sample],
+        start: W | None = None,
+        free: Sequence[str] | None = None,
+        *,
+        ridge: float = 1.0,
+        iterations: int = 12,
+        holdout: int = 5,
+    ) -> Fit[W]:
+        """Fit the ``free`` weights of ``start`` (by default the model's) to
+        ``samples`` (:func:`fit_logistic`: every ``holdout``-th game held
+        out, ``*_before`` the loss of ``start`` at its best scale).
+        Deterministic: the same samples give the same weights."""
+        fit = fit_logistic(
+            self.rows(samples),
+            [s.game for s in samples],
+            self.vector(self.default if start is None else start),
+            [self.names.index(name) for name in (self.free if free is None else free)],
+            scale=self.scale,
+            ridge=ridge,
+            iterations=iterations,
+            holdout=holdout,
+        )
+        return fit.mapped(self.from_vector)
+
+    def log_loss(self, samples: Iterable[Sample], w: W, *, rescale: bool = False) -> float:
+        """Mean log-loss of ``w``'s prediction over ``samples`` (NaN for none);
+        with ``rescale``, of ``w`` at its best scale (as a fit's "before")."""
+        rows = self.rows(samples)
+        vec = [float(v) for v in self.vector(w)]
+        if rescale and rows:
+            factor = best_scale(rows, vec, self.scale)
+            vec = [factor * v for v in vec]
+        return loss(rows, vec, self.scale)
+
+    def save(self, path: Path, w: W) -> None:
+        """The weights as a JSON object of names and whole numbers."""
+        named = dict(zip(self.names, self.vector(w), strict=True))
+        path.write_text(json.dumps(named, indent=1) + "\n", encoding="utf-8")
+
+    def load(self, path: Path) -> W:
+        """Weights from a file written by :meth:`save` (missing names keep
+        their default value); ValueError when the file is not such a file."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as e:
+            raise ValueError(f"{path}: cannot read weights ({e})") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: expected an object of weights")
+        vec = self.vector(self.default)
+        for name, value in data.items():
+            if name not in self.names or not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{path}: {name!r} is not a weight with a whole-number value")
+            vec[self.names.index(name)] = value
+        return self.from_vector(vec)

@@ -11,7 +11,6 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import TYPE_CHECKING, Any
 
 from ..kit.arguments import checked, whole_number
@@ -19,8 +18,8 @@ from ..kit.cli import (
     add_puzzles_command,
     add_rules_commands,
     after,
-    check_writable,
     command_adder,
+    tuning_samples,
 )
 from .ai.levels import parse_level
 from .core import STANDARD_START, Position, TorError, action_text
@@ -88,32 +87,14 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
     _no_position(args, "tune-eval")
     levels = ",".join(map(str, args.levels))
     recipe = f"tor tune-eval --games {args.games} --seed {args.seed} --levels {levels}"
-    check_writable(args.out, "--out")
-    if args.read_data:
-        if args.data is None:
-            raise TorError("--read-data needs --data FILE")
-        try:
-            samples = kit_fit.read_samples(Path(args.data))
-        except (OSError, ValueError) as e:
-            raise TorError(f"{args.data}: cannot read positions ({e})") from None
-        print(f"read {len(samples)} positions from {args.data}", flush=True)
-    else:
-        check_writable(args.data, "--data")
-        print(f"generating: {recipe}", flush=True)
-        t0 = time.perf_counter()
-
-        def progress(done: int) -> None:
-            if not args.quiet and (done % 50 == 0 or done == args.games):
-                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
-
-        samples = tune.generate(
+    samples = tuning_samples(
+        args,
+        recipe,
+        lambda progress: tune.generate(
             args.games, args.seed, args.levels, progress=progress, jobs=args.jobs
-        )
-        if args.data is not None:
-            kit_fit.write_samples(Path(args.data), samples, recipe)
-            print(f"wrote {len(samples)} positions to {args.data}")
-    if not samples:
-        raise TorError("no positions to fit")
+        ),
+        kit_fit.write_samples,
+    )
     fit = tune.fit_weights(samples, ridge=args.ridge)
     print("\n".join(kit_fit.lines(fit)))
     if args.out is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....kit.arguments import checked, whole_number
-from ....kit.cli import add_puzzles_command, check_writable, write_out
+from ....kit.cli import add_puzzles_command, check_writable, tuning_samples, write_out
 from ....kit.fit import lines as fit_lines
 from ...core import MixtourError, Position, action_text
 from ..levels import parse_level
@@ -186,26 +186,10 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
         recipe += f" --label-depth {args.label_depth}"
     if args.players == 3 and args.label_depth:
         raise MixtourError("--label-depth: three-player positions are labelled by their winner")
-    check_writable(args.out, "--out")
-    if not args.read_data:
-        check_writable(args.data, "--data")
-    if args.read_data:
-        if args.data is None:
-            raise MixtourError("--read-data needs --data FILE")
-        try:
-            samples = tune.read_samples(Path(args.data))
-        except (OSError, ValueError) as e:
-            raise MixtourError(f"{args.data}: cannot read positions ({e})") from None
-        print(f"read {len(samples)} positions from {args.data}", flush=True)
-    else:
-        print(f"generating: {recipe}", flush=True)
-        t0 = time.perf_counter()
-
-        def progress(done: int) -> None:
-            if not args.quiet and (done % 50 == 0 or done == args.games):
-                print(f"  {done} games, {time.perf_counter() - t0:.0f} s", flush=True)
-
-        samples = tune.generate(
+    samples = tuning_samples(
+        args,
+        recipe,
+        lambda progress: tune.generate(
             args.games,
             args.seed,
             args.levels,
@@ -214,12 +198,9 @@ def cmd_tune_eval(args: argparse.Namespace) -> int:
             progress=progress,
             jobs=args.jobs,
             players=args.players,
-        )
-        if args.data is not None:
-            tune.write_samples(Path(args.data), samples, recipe)
-            print(f"wrote {len(samples)} positions to {args.data}")
-    if not samples:
-        raise MixtourError("no positions to fit")
+        ),
+        tune.write_samples,
+    )
     higher = any(Position(s.fen).target > 1 for s in samples)
     free = tune.FREE_POINTS if higher else tune.FREE
     counts = {Position(s.fen).players for s in samples}

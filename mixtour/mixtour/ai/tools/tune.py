@@ -27,7 +27,6 @@ player's own value instead, to predict which of the three wins.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -224,23 +223,7 @@ def generate(
     if players == 3 and label_depth is not None:
         raise ValueError("three-player positions are labelled by the game's winner only")
     work = [(g, seed, tuple(levels), target, label_depth, players) for g in range(games)]
-    out: list[Sample] = []
-    if jobs <= 1:
-        results: Iterable[list[Sample]] = map(_one_game, work)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(jobs)
-        results = pool.imap(_one_game, work)
-    try:
-        for done, samples in enumerate(results, 1):
-            out.extend(samples)
-            if progress is not None:
-                progress(done)
-    finally:
-        if jobs > 1:
-            pool.terminate()
-    return out
+    return kit.gather(_one_game, work, jobs=jobs, progress=progress)
 
 
 def _one_game(job: tuple[int, int, tuple[int, ...], int, int | None, int]) -> list[Sample]:
@@ -296,34 +279,18 @@ read_samples = kit.read_samples
 Fit = kit.Fit
 
 
-def fit_weights(
-    samples: Sequence[Sample],
-    start: Weights = DEFAULT_WEIGHTS,
-    free: Sequence[str] = FREE,
-    *,
-    ridge: float = 1.0,
-    iterations: int = 12,
-    holdout: int = 5,
-) -> kit.Fit[Weights]:
-    """Fit the ``free`` weights to two-player ``samples`` by
-    :func:`mixtour.kit.fit.fit_logistic` (every ``holdout``-th game held
-    out, ``*_before`` the loss of ``start`` at its best scale).
-    Deterministic: the same samples give the same weights."""
-    rows: list[tuple[list[int], float]] = []
-    for s in samples:
-        pos = Position(s.fen)
-        rows.append((features(pos, pos.turn), s.result))
-    fit = kit.fit_logistic(
-        rows,
-        [s.game for s in samples],
-        weight_vector(start),
-        [_INDEX[name] for name in free],
-        scale=SCALE,
-        ridge=ridge,
-        iterations=iterations,
-        holdout=holdout,
-    )
-    return fit.mapped(weights_from_vector)
+def _counts(s: Sample) -> list[int]:
+    pos = Position(s.fen)
+    return features(pos, pos.turn)
+
+
+#: Mixtour's two-player evaluation as the kit's fit sees it.
+MODEL: Final = kit.Linear(
+    FEATURES, SCALE, DEFAULT_WEIGHTS, weight_vector, weights_from_vector, _counts, FREE
+)
+
+
+fit_weights = MODEL.fit
 
 
 # -- three players -----------------------------------------------------------------
@@ -463,40 +430,11 @@ def log_loss(samples: Iterable[Sample], w: Weights, *, rescale: bool = False) ->
             factor = _three_best_scale(three, vec3)
             vec3 = [factor * v for v in vec3]
         return _three_loss(three, vec3)
-    rows = []
-    for s in samples:
-        pos = Position(s.fen)
-        rows.append((features(pos, pos.turn), s.result))
-    vec = [float(v) for v in weight_vector(w)]
-    if rescale and rows:
-        factor = kit.best_scale(rows, vec, SCALE)
-        vec = [factor * v for v in vec]
-    return kit.loss(rows, vec, SCALE)
+    return MODEL.log_loss(samples, w, rescale=rescale)
 
 
 # -- weights on disk --------------------------------------------------------------
 
 
-def save_weights(path: Path, w: Weights) -> None:
-    vec = weight_vector(w)
-    path.write_text(
-        json.dumps({name: vec[i] for i, name in enumerate(FEATURES)}, indent=1) + "\n",
-        encoding="utf-8",
-    )
-
-
-def load_weights(path: Path) -> Weights:
-    """Weights from a file written by :func:`save_weights` (missing names keep
-    their default value); ValueError when the file is not such a file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise ValueError(f"{path}: cannot read weights ({e})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected an object of weights")
-    vec = weight_vector(DEFAULT_WEIGHTS)
-    for name, value in data.items():
-        if name not in _INDEX or not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{path}: {name!r} is not a weight with a whole-number value")
-        vec[_INDEX[name]] = value
-    return weights_from_vector(vec)
+save_weights = MODEL.save
+load_weights = MODEL.load

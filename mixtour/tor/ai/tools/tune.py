@@ -23,10 +23,8 @@ one for and one against): its rare end, kept as written, settles it.
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from ....kit import fit as kit
@@ -124,23 +122,7 @@ def generate(
     if any(level not in LEVELS or LEVELS[level].time_ms is not None for level in levels):
         raise ValueError("levels must spend node budgets (1 to 5) for games that replay")
     work = [(g, seed, tuple(levels)) for g in range(games)]
-    out: list[Sample] = []
-    if jobs <= 1:
-        results: Iterable[list[Sample]] = map(_one_game, work)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(jobs)
-        results = pool.imap(_one_game, work)
-    try:
-        for done, samples in enumerate(results, 1):
-            out.extend(samples)
-            if progress is not None:
-                progress(done)
-    finally:
-        if jobs > 1:
-            pool.terminate()
-    return out
+    return kit.gather(_one_game, work, jobs=jobs, progress=progress)
 
 
 def _one_game(job: tuple[int, int, tuple[int, ...]]) -> list[Sample]:
@@ -159,58 +141,20 @@ def _one_game(job: tuple[int, int, tuple[int, ...]]) -> list[Sample]:
     ]
 
 
-def _rows(samples: Iterable[Sample]) -> list[tuple[list[int], float]]:
-    rows = []
-    for s in samples:
-        pos = Position(s.fen)
-        rows.append((features(pos, pos.turn), s.result))
-    return rows
+def _counts(s: Sample) -> list[int]:
+    pos = Position(s.fen)
+    return features(pos, pos.turn)
 
 
-def fit_weights(
-    samples: Sequence[Sample],
-    start: Weights = WEIGHTS,
-    free: Sequence[str] = FREE,
-    *,
-    ridge: float = 1.0,
-    iterations: int = 12,
-    holdout: int = 5,
-) -> kit.Fit[Weights]:
-    """Fit the ``free`` weights to ``samples`` by
-    :func:`mixtour.kit.fit.fit_logistic` (every ``holdout``-th game held
-    out). Deterministic: the same samples give the same weights."""
-    fit = kit.fit_logistic(
-        _rows(samples),
-        [s.game for s in samples],
-        weight_vector(start),
-        [_INDEX[name] for name in free],
-        scale=SCALE,
-        ridge=ridge,
-        iterations=iterations,
-        holdout=holdout,
-    )
-    return fit.mapped(weights_from_vector)
+#: Tor's evaluation as the kit's fit sees it.
+MODEL: Final = kit.Linear(
+    FEATURES, SCALE, WEIGHTS, weight_vector, weights_from_vector, _counts, FREE
+)
 
 
-def log_loss(samples: Iterable[Sample], w: Weights) -> float:
-    """Mean log-loss of ``w``'s prediction over ``samples`` (NaN for none)."""
-    return kit.loss(_rows(samples), [float(v) for v in weight_vector(w)], SCALE)
+fit_weights = MODEL.fit
 
 
-def save_weights(path: Path, w: Weights) -> None:
-    path.write_text(json.dumps(weights_from_vector(weight_vector(w)), indent=1) + "\n", "utf-8")
-
-
-def load_weights(path: Path) -> Weights:
-    """Weights from a file written by :func:`save_weights` (missing names keep
-    their default value); ValueError when the file is not such a file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise ValueError(f"{path}: cannot read weights ({e})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected an object of weights")
-    for name, value in data.items():
-        if name not in _INDEX or not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{path}: {name!r} is not a weight with a whole-number value")
-    return weights_from_vector(weight_vector(data))
+log_loss = MODEL.log_loss
+save_weights = MODEL.save
+load_weights = MODEL.load
