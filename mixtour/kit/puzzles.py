@@ -168,6 +168,41 @@ class PuzzleRules(Generic[P]):
     set_fields: Mapping[str, object] = field(default_factory=dict)
     self_play: SelfPlay[P] | None = None
 
+    # The kit's functions with this game's rules, which a game's module
+    # publishes under its own names.
+
+    def generate(
+        self,
+        count: int,
+        seed: int,
+        *,
+        levels: Sequence[int] | None = None,
+        max_games: int = 100_000,
+        per_game: int | None = None,
+        progress: Callable[[str], None] | None = None,
+        quotas: Counts | None = None,
+    ) -> list[Puzzle]:
+        """``count`` puzzles from this game's seeded self-play: :func:`generate`."""
+        return generate(
+            self,
+            count,
+            seed,
+            levels=levels,
+            max_games=max_games,
+            per_game=per_game,
+            progress=progress,
+            quotas=quotas,
+        )
+
+    def set_json(self, puzzles: Iterable[Puzzle], seed: int, command: str) -> str:
+        """A set of this game's puzzles as compact JSON: :func:`set_json`."""
+        return set_json(self, puzzles, seed, command)
+
+    def read_set(self, text: str) -> list[dict[str, Any]]:
+        """The puzzles of a set of this game (ValueError, KeyError or
+        TypeError when the text is not one): :func:`read_set`."""
+        return read_set(self, text)
+
 
 def _won_by(pos: Any, player: int) -> bool:
     """``player`` has won the game ``pos`` stands in (the protocol's status

@@ -33,7 +33,7 @@ runs it (see :mod:`mixtour.mixtour.ai.tools.cli`); the site ships the result as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
@@ -269,46 +269,6 @@ def _self_play_move(pos: Position, level: int, seed: int) -> int:
     return choose_move(pos, level=level, seed=seed).move
 
 
-def generate(
-    count: int,
-    seed: int,
-    *,
-    levels: Sequence[int] = (2, 3, 4),
-    max_games: int = 100_000,
-    per_game: int = 4,
-    progress: Callable[[str], None] | None = None,
-    quotas: dict[tuple[str, int], int] | None = None,
-) -> list[Puzzle]:
-    """``count`` puzzles from seeded self-play, the same on every run.
-
-    Game ``g`` opens with 2 to 6 random actions from ``Random(seed, g)``,
-    then levels chosen from ``levels`` play it out; every position is tried
-    (:func:`find_puzzle`), keeping at most ``per_game`` puzzles of a game
-    and never the same position twice.  ``quotas`` caps each (kind, length)
-    so that the set is not all wins in 1 (default: a share of ``count``)."""
-    return kit.generate(
-        RULES,
-        count,
-        seed,
-        levels=levels,
-        max_games=max_games,
-        per_game=per_game,
-        progress=progress,
-        quotas=quotas,
-    )
-
-
-def set_json(puzzles: Iterable[Puzzle], seed: int, command: str) -> str:
-    """The shipped set as compact JSON: one puzzle a line, diff-friendly."""
-    return kit.set_json(RULES, puzzles, seed, command)
-
-
-def read_set(text: str) -> list[dict[str, Any]]:
-    """The puzzles of a set written by :func:`set_json` (ValueError, KeyError
-    or TypeError when the text is not one, or is another game's)."""
-    return kit.read_set(RULES, text)
-
-
 RULES: Final = kit.PuzzleRules[Position](
     game="mixtour",
     read=Position,
@@ -334,3 +294,8 @@ RULES: Final = kit.PuzzleRules[Position](
     ),
 )
 """Mixtour's part in the kit's puzzles."""
+
+# The kit's generator and set files with Mixtour's rules.
+generate = RULES.generate
+set_json = RULES.set_json
+read_set = RULES.read_set

@@ -27,7 +27,6 @@ the end of a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from ...kit import puzzles as kit
@@ -206,43 +205,6 @@ nodes and depth (Master, 6, reads the clock; Expert, 5, costs more and
 found fewer puzzles in trials)."""
 
 
-def generate(
-    count: int,
-    seed: int,
-    *,
-    levels: Sequence[int] = SELF_PLAY_LEVELS,
-    max_games: int = 100_000,
-    per_game: int = PER_GAME,
-    progress: Callable[[str], None] | None = None,
-    quotas: dict[tuple[str, int], int] | None = None,
-) -> list[Puzzle]:
-    """``count`` puzzles from seeded self-play, the same on every run (see
-    :func:`mixtour.kit.puzzles.generate`): game ``g`` places the four pawns
-    and plays up to four turns at random from ``Random(seed * 1_000_003 +
-    g)``, then levels drawn from ``levels`` play it out."""
-    return kit.generate(
-        RULES,
-        count,
-        seed,
-        levels=levels,
-        max_games=max_games,
-        per_game=per_game,
-        progress=progress,
-        quotas=quotas,
-    )
-
-
-def set_json(puzzles: Iterable[Puzzle], seed: int, command: str) -> str:
-    """The shipped set as compact JSON (the kit's shape, with ``"game": "tor"``)."""
-    return kit.set_json(RULES, puzzles, seed, command)
-
-
-def read_set(text: str) -> list[dict[str, Any]]:
-    """The puzzles of a Tor set written by :func:`set_json` (ValueError,
-    KeyError or TypeError when the text is not one)."""
-    return kit.read_set(RULES, text)
-
-
 RULES: Final = kit.PuzzleRules[Position](
     game="tor",
     read=Position,
@@ -268,3 +230,8 @@ RULES: Final = kit.PuzzleRules[Position](
     ),
 )
 """Tor's part in the kit's puzzles."""
+
+# The kit's generator and set files with Tor's rules.
+generate = RULES.generate
+set_json = RULES.set_json
+read_set = RULES.read_set
