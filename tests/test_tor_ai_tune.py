@@ -124,10 +124,25 @@ def test_the_rare_end_of_the_steps_table_stays_as_written() -> None:
     assert set(FEATURES) - set(FREE) == {f"steps{n}" for n in range(11, 17)}
 
 
-def test_master_v1_plays_the_weights_written_by_hand() -> None:
+def test_master_v1_and_master_at_a_file_play_their_weights(tmp_path: Path) -> None:
     pos = opening(0, 3)
-    before = make_player("master-v1", time_ms=50)(pos, 1)
-    assert pos.is_legal(before)
+    assert pos.is_legal(make_player("master-v1", time_ms=50)(pos, 1))
+    # A file whose weights see only the move: Master then plays as if blind,
+    # the first legal action its search keeps; with today's weights it differs.
+    blind = {name: 0 for name in FEATURES} | {"tempo": 1}
+    save_weights(tmp_path / "blind.json", blind)
+    player = make_player(f"master@{tmp_path / 'blind.json'}", time_ms=30)
+    with_file = [player(opening(i, 3), 1) for i in range(4)]
+    today = [make_player("master-v1", time_ms=30)(opening(i, 3), 1) for i in range(4)]
+    assert all(opening(i, 3).is_legal(a) for i, a in enumerate(with_file))
+    assert with_file != today
+
+
+def test_an_arena_player_with_a_broken_weights_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "w.json").write_text("[1]")
+    command = [sys.executable, "-m", "mixtour", "tor", "arena", f"master@{tmp_path}/w.json", "1"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "expected an object of weights" in done.stderr
 
 
 def test_the_command_fits_writes_and_reads_back(tmp_path: Path) -> None:

@@ -113,7 +113,14 @@ _level = checked(parse_level, "level")
 
 
 def _player_text(text: str) -> str:
-    if text.strip().lower() not in ("greedy", "random", "master-v1"):
+    name = text.strip().lower()
+    if name.startswith("master@"):
+        from pathlib import Path
+
+        from .ai.tools.tune import load_weights
+
+        load_weights(Path(text.strip()[len("master@") :]))  # a broken file is refused now
+    elif name not in ("greedy", "random", "master-v1"):
         parse_level(text)
     return text
 

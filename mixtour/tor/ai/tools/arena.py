@@ -6,7 +6,8 @@ so neither side profits from the opening or from moving first.  The summary
 gives A's wins, draws and losses, A's score and the Elo difference with a
 95 % interval (normal approximation over the games' scores).  Players are
 levels (``1``-``6`` or names), ``master-v1`` (Master with the weights
-written by hand before they were fitted), ``greedy`` (the best move one ply deep by the
+written by hand before they were fitted), ``master@FILE`` (Master with the
+weights of a file written by ``tune-eval --out``), ``greedy`` (the best move one ply deep by the
 evaluation, no tactics) or ``random``.  ``time_ms`` is Master's time per
 move (levels 1-5 spend their node budgets), measured in CPU time
 (``time.process_time``) so that a busy machine does not weaken it.
@@ -23,6 +24,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from ...core import Position, Status
@@ -67,8 +69,15 @@ def make_player(spec: str, time_ms: float | None = None) -> Player:
             return best
 
         return greedy
-    # master-v1: Master with the weights written by hand, before the fit.
-    evaluator = Evaluator(WEIGHTS_V1) if name == "master-v1" else None
+    # master-v1: Master with the weights written by hand, before the fit;
+    # master@FILE: Master with the weights of a file (tune-eval --out).
+    evaluator = None
+    if name == "master-v1":
+        evaluator = Evaluator(WEIGHTS_V1)
+    elif name.startswith("master@"):
+        from .tune import load_weights
+
+        evaluator = Evaluator(load_weights(Path(spec.strip()[len("master@") :])))
     level = 6 if evaluator else parse_level(name)
     # Levels 1-5 spend their node budgets; only Master's clock is set.
     budget = time_ms if level == 6 else None
