@@ -436,6 +436,18 @@ def test_commands_in_french(web_app: AppPage) -> None:
     type_command(page, "annuler")
     expect(page.locator("#board")).to_have_attribute("data-position", "5/5/5/5/5 w 20/20 0/0 1 -")
     assert answer_after(page, "passer").startswith("pass est impossible\u00a0: ")
+    # Lists of stacks and of a stack's moves are joined as French writes a
+    # semicolon: a no-break space before it.
+    for text in ["c3", "c4", "c4-c3", "b4"]:
+        type_command(page, text)
+    expect(page.locator("#board")).to_have_attribute(
+        "data-position", "5/1,r,3/2,wr,2/5/5 w 19/18 0/0 1 b4"
+    )
+    board = answer_after(page, "plateau")
+    assert "Rouge\u00a0; c3, " in board, board
+    moves = answer_after(page, "légal c3")
+    assert moves.startswith("Depuis c3\u00a0: ") and "\u00a0; " in moves, moves
+    assert not re.search("[^\u00a0]; ", board + moves), (board, moves)
     assert web_app.errors == []
 
 

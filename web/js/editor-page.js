@@ -363,7 +363,7 @@ export function startEditor(game) {
         const answer = call("from_link", location.hash);
         game.adopt(answer.position);
         const problems = game.linkProblems(answer);
-        if (problems.length) say(`${t("link.problems")} ${problems.join("; ")}`);
+        if (problems.length) say(`${t("link.problems")} ${problems.join(t("say.sep"))}`);
       }
       update();
       game.enableFields(true);

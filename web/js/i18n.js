@@ -780,7 +780,7 @@ const STRINGS = {
     "tor.say.under": "{square} is {colour} now",
     "tor.say.put": "the {colour} token goes onto {square}",
     "tor.say.lost": "the {colour} token leaves the game: no square can take it",
-    "tor.say.then": "; ",
+    "say.sep": "; ",
     "tor.say.pawns": "{player}'s pawns: {squares}",
     "tor.say.noPawns": "No pawn stands on the board yet",
     "tor.say.rank": "Rank {rank}: {squares}",

@@ -128,7 +128,7 @@ export function boardWords(state) {
   }
   const empty = state.stacks.filter((stack) => !stack).length;
   const parts = [turnWords(state)];
-  parts.push(stacks.length ? stacks.join("; ") : t("say.boardEmpty"));
+  parts.push(stacks.length ? stacks.join(t("say.sep")) : t("say.boardEmpty"));
   if (stacks.length) parts.push(t("say.emptyCount", { n: empty }));
   parts.push(playersWords(state));
   return `${parts.join(". ")}.`;
@@ -229,7 +229,7 @@ export function mixtourText(call) {
         const answer = call("explain_lift", square, 1);
         return t("msg.cannotLift", { reason: reasonText(answer) });
       }
-      return t("cmd.from", { square: name, options: options.join("; ") });
+      return t("cmd.from", { square: name, options: options.join(t("say.sep")) });
     },
     actionText: (line) => line.replace(/\s+/g, ""),
     judge(text) {

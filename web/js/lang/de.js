@@ -719,7 +719,7 @@ export default {
   "tor.say.under": "{square} ist jetzt {colour}",
   "tor.say.put": "der Stein ({colour}) kommt auf {square}",
   "tor.say.lost": "der Stein ({colour}) verlässt das Spiel: kein Feld kann ihn nehmen",
-  "tor.say.then": "; ",
+  "say.sep": "; ",
   "tor.say.pawns": "Figuren von {player}: {squares}",
   "tor.say.noPawns": "Noch steht keine Figur auf dem Brett",
   "tor.say.rank": "Reihe {rank}: {squares}",

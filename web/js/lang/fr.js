@@ -718,7 +718,7 @@ export default {
   "tor.say.under": "{square} est maintenant {colour}",
   "tor.say.put": "le jeton {colour} va en {square}",
   "tor.say.lost": "le jeton {colour} quitte la partie : aucune case ne peut le prendre",
-  "tor.say.then": " ; ",
+  "say.sep": " ; ",
   "tor.say.pawns": "Pions de {player} : {squares}",
   "tor.say.noPawns": "Aucun pion n'est encore sur le plateau",
   "tor.say.rank": "Rangée {rank} : {squares}",

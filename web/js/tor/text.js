@@ -53,7 +53,7 @@ export function actionWords(before, after) {
   } else if (before.hand) {
     parts.push(t("tor.say.lost", { colour: colourName(before.hand) }));
   }
-  return parts.join(t("tor.say.then"));
+  return parts.join(t("say.sep"));
 }
 
 /**
@@ -127,7 +127,7 @@ function legalWords(state) {
   const steps = choicesOf(legal, null).map((from) =>
     t("tor.cmd.pawnSteps", { square: squareName(from), targets: squaresWords(stepsOf(legal, from)) }),
   );
-  const parts = [t("tor.cmd.legalSteps", { steps: steps.join("; ") })];
+  const parts = [t("tor.cmd.legalSteps", { steps: steps.join(t("say.sep")) })];
   if (state.hand && legal.some((action) => action.includes("@"))) {
     parts.push(t("tor.cmd.legalToken", { colour: colourName(state.hand) }));
   }
