@@ -15,6 +15,7 @@
 
 import { copyText, showForCopy } from "./clipboard.js";
 import { EmbedDialog } from "./embed-dialog.js";
+import { Flip } from "./flip.js";
 import { linkProblems, t } from "./i18n.js";
 import { seatsText } from "./notation.js";
 import { $ } from "./page.js";
@@ -45,7 +46,8 @@ export class Links {
    */
   constructor(app) {
     this.app = app;
-    this.flip = false;
+    // "Flip board" (web/js/flip.js, shared with Tor's page): a turn writes the link again.
+    this.flipper = new Flip(app.board, () => this.update());
     /** @type {number | null} */
     this.ai = null; // the AI level the last link asked for (ai=N)
     /** @type {Seats | null} */
@@ -58,14 +60,12 @@ export class Links {
       problemsClose: $("#link-problems-close"),
       copyPosition: $("#copy-position-link"),
       copyGame: $("#copy-game-link"),
-      flip: $("#flip-board"),
       copied: $("#copied-link"),
       /** @type {HTMLInputElement} */
       copiedText: $("#copied-link-text"),
     };
     this.ui.copyPosition?.addEventListener("click", () => this.copy(false));
     this.ui.copyGame?.addEventListener("click", () => this.copy(true));
-    this.ui.flip?.addEventListener("click", () => this.setFlip(!this.flip));
     this.ui.problemsClose?.addEventListener("click", () => this.showProblems([]));
     this.ui.copiedText?.addEventListener("focus", () => this.ui.copiedText.select());
     this.embedDialog = new EmbedDialog(this, app.say);
@@ -94,11 +94,9 @@ export class Links {
     }
     this.refused = false;
     const answer = this.app.call("load_link", fragment);
-    this.flip = !!answer.flip;
+    this.flipper.show(!!answer.flip);
     this.ai = answer.ai ?? null;
     this.seats = linkSeats(answer);
-    this.app.board.set({ flipped: this.flip });
-    this.syncFlipButton();
     this.app.render(answer.state);
     this.showProblems(linkProblems(answer));
     window.dispatchEvent(
@@ -130,16 +128,22 @@ export class Links {
     if (hash !== location.hash) history.replaceState(history.state, "", hash);
   }
 
+  /** Whether the board is turned round (flip=1). */
+  get flip() {
+    return this.flipper.flip;
+  }
+
+  set flip(flip) {
+    this.flipper.flip = flip;
+  }
+
   /** @param {boolean} flip */
   setFlip(flip) {
-    this.flip = flip;
-    this.app.board.set({ flipped: flip });
-    this.syncFlipButton();
-    this.update();
+    this.flipper.set(flip);
   }
 
   syncFlipButton() {
-    this.ui.flip?.setAttribute("aria-pressed", String(this.flip));
+    this.flipper.sync();
   }
 
   /** @param {string[]} problems */

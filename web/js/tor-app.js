@@ -25,6 +25,7 @@
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Files } from "./files.js";
+import { Flip } from "./flip.js";
 import { GameReview } from "./game-review.js";
 import { t } from "./i18n.js";
 import { Library } from "./library.js";
@@ -397,13 +398,22 @@ function changed(state, how = {}) {
 
 // -- Your games and links ----------------------------------------------------------
 
+// "Flip board" (web/js/flip.js, as on Mixtour's page): Black's side at the
+// bottom; the link says flip=1 and Your games keeps it (the library listens to the button too).
+const flip = new Flip(board, () => writeLink());
+
 /** What the address bar's link asked for, as the library reads it. */
 const linked = {
   /** @type {Seats | null} */
   seats: null,
-  flip: false,
+  get flip() {
+    return flip.flip;
+  },
+  set flip(value) {
+    flip.flip = value;
+  },
   refused: false,
-  syncFlipButton() {},
+  syncFlipButton: () => flip.sync(),
 };
 
 // Every game played or opened, kept with Mixtour's in one library (web/js/library.js).
@@ -424,7 +434,7 @@ const library = new Library(
       },
     },
     links: linked,
-    board: { set() {} }, // Tor's board is not turned
+    board,
     view: () => view,
     lock,
   },
@@ -453,11 +463,11 @@ function seatText() {
 
 /** The address bar shows the game (no history entry per move), a game by link as its link. */
 function writeLink() {
-  const fragment = corr.fragment() || call("link", true, seatText()).fragment;
+  const fragment = corr.fragment() || call("link", true, seatText(), false, flip.flip).fragment;
   history.replaceState(null, "", `#${fragment}`);
   lastHash = location.hash;
   // The analysis board opens this game at the move shown (its position drawn first: at=).
-  const analysis = `./tor-analysis.html#${call("link", true, "", true).fragment}`;
+  const analysis = `./tor-analysis.html#${call("link", true, "", true, flip.flip).fragment}`;
   for (const link of ui.analyse) link.href = analysis;
 }
 
@@ -481,6 +491,7 @@ function loadLink(fragment) {
   if (answer.ai) seats = { w: 0, b: 0, [answer.state.turn === "w" ? "b" : "w"]: answer.ai };
   computer.seats = seats;
   linked.seats = seats;
+  flip.show(answer.flip);
   showProblems(torLinkProblems(answer));
   choice.hide(); // a link is a game: no first-screen choice over it
   changed(answer.state);
@@ -501,7 +512,7 @@ function showProblems(lines) {
 /** @param {boolean} wholeGame */
 async function copyLink(wholeGame) {
   /** @type {Bridge.Fragment} */
-  const link = call("link", wholeGame, seatText());
+  const link = call("link", wholeGame, seatText(), false, flip.flip);
   const url = new URL(`#${link.fragment}`, location.href).href;
   ui.copiedText.value = url;
   ui.copied.hidden = false;

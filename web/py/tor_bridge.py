@@ -251,14 +251,18 @@ class TorBridge(CorrPart[Game]):
         )
         return _dump(loaded)
 
-    def link(self, whole_game: bool = True, seats: str = "", preview: bool = False) -> FragmentJson:
+    def link(
+        self, whole_game: bool = True, seats: str = "", preview: bool = False, flip: bool = False
+    ) -> FragmentJson:
         """The link to the game (or only its position), with the computer's
-        seats (``"b3"``) and, for an embed, the position shown (``at=``)."""
+        seats (``"b3"``), for an embed the position shown (``at=``), and
+        ``flip=1`` when the board is turned round."""
         fragment = format_link(
             self.game,
             whole_game=bool(whole_game),
             seats=parse_seats(str(seats)) if seats else None,
             preview=bool(preview),
+            flip=bool(flip),
         )
         return _dump(Fragment(fragment=fragment))
 

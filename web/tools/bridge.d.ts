@@ -901,9 +901,10 @@ declare namespace Bridge {
     lesson_reply(seed: number): Json<TorPlayed>;
     /**
      * The link to the game (or only its position), with the computer's
-     * seats (`"b3"`) and, for an embed, the position shown (`at=`).
+     * seats (`"b3"`), for an embed the position shown (`at=`), and
+     * `flip=1` when the board is turned round.
      */
-    link(whole_game?: boolean, seats?: string, preview?: boolean): Json<Fragment>;
+    link(whole_game?: boolean, seats?: string, preview?: boolean, flip?: boolean): Json<Fragment>;
     /**
      * Open the game a link describes (see `mixtour/tor/link.py`); what
      * was wrong with the link comes back in `problems` and `issues`.

@@ -1,0 +1,54 @@
+"""Tor's game page: the features it shares with Mixtour's page, written once
+for both games (flip the board, download its picture, a rematch, asking
+before a move from an earlier position drops the later ones), clicked and
+read in Chromium as a person would.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import AppPage
+from playwright.sync_api import expect
+from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
+from test_web_tor_board import centre
+
+from mixtour.tor.game import Game
+
+
+def test_flip_board_turns_tors_board_and_the_link_keeps_it(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    for action in OPENING[:2]:
+        click_action(page, action)
+    wait_position(page, Game(None, OPENING[:2]).fen())
+    flip = page.locator("#flip-board")
+    expect(flip).to_have_attribute("aria-pressed", "false")
+    a1_before = centre(page, "a1")
+    flip.click()
+    expect(flip).to_have_attribute("aria-pressed", "true")
+    assert json.loads(board(page, "geometry"))["flipped"] is True
+    page.wait_for_function("location.hash.includes('flip=1')")
+    # a1 is drawn at the top right now, and a click there still means a1's square.
+    a1 = centre(page, "a1")
+    assert a1[0] > a1_before[0] and a1[1] < a1_before[1]
+    click_action(page, OPENING[2])
+    wait_position(page, Game(None, OPENING[:3]).fen())
+    assert "flip=1" in page.evaluate("location.hash")
+    # The link opens turned round, in another tab as in this one.
+    link = page.evaluate("location.href")
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    expect(other.locator("#flip-board")).to_have_attribute("aria-pressed", "true")
+    assert json.loads(other.locator("#board").get_attribute("data-geometry") or "{}")["flipped"]
+    other.close()
+    # Your games keeps it too: the page without a link comes back turned round.
+    page.goto(web_app.base_url + "tor.html")
+    web_app.wait_ready()
+    assert moves(page) == OPENING[:3]
+    expect(flip).to_have_attribute("aria-pressed", "true")
+    flip.click()
+    expect(flip).to_have_attribute("aria-pressed", "false")
+    page.wait_for_function("!location.hash.includes('flip=1')")
+    assert json.loads(board(page, "geometry"))["flipped"] is False
+    assert web_app.errors == []
