@@ -16,6 +16,7 @@ import pytest
 from mixtour.mixtour import correspondence as mixtour_links
 from mixtour.tor.core import REASON_IDS, STANDARD_START, Action, Position
 from mixtour.tor.game import Game
+from mixtour.tor.svg import board as svg_board
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "web" / "py"):
@@ -142,6 +143,18 @@ def test_a_link_round_trip_keeps_the_game_and_the_seats() -> None:
     assert position == "p=" + bridge.game.fen().replace(" ", "_")
     preview = json.loads(bridge.link(True, "", True))["fragment"]
     assert preview.endswith("&at=" + bridge.game.fen().replace(" ", "_"))
+
+
+@calls("svg", "link")
+def test_the_picture_and_the_link_follow_the_turned_board() -> None:
+    bridge = TorBridge(Game(None, [*OPENING, "c3-d4"]))
+    picture = check(bridge.svg(True), TorBridge.svg)["svg"]
+    assert picture == svg_board(bridge.game.position, flipped=True)
+    assert json.loads(bridge.svg(False, False))["svg"] == svg_board(
+        bridge.game.position, coordinates=False
+    )
+    turned = json.loads(bridge.link(True, "", False, True))["fragment"]
+    assert turned.endswith("&flip=1") and "flip" not in json.loads(bridge.link(True))["fragment"]
 
 
 def test_a_broken_link_keeps_its_valid_part_and_says_what_is_wrong() -> None:

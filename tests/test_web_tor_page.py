@@ -7,13 +7,16 @@ read in Chromium as a person would.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import expect
 from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
 from test_web_tor_board import centre
 
+from mixtour.tor.core import Position
 from mixtour.tor.game import Game
+from mixtour.tor.svg import board as svg_board
 
 
 def test_flip_board_turns_tors_board_and_the_link_keeps_it(web_app: AppPage) -> None:
@@ -51,4 +54,24 @@ def test_flip_board_turns_tors_board_and_the_link_keeps_it(web_app: AppPage) -> 
     expect(flip).to_have_attribute("aria-pressed", "false")
     page.wait_for_function("!location.hash.includes('flip=1')")
     assert json.loads(board(page, "geometry"))["flipped"] is False
+    assert web_app.errors == []
+
+
+def test_download_image_is_the_position_shown_turned_like_the_board(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    for action in OPENING:
+        click_action(page, action)
+    click_action(page, "c3-d4")
+    fen = Game(None, [*OPENING, "c3-d4"]).fen()
+    wait_position(page, fen)
+    page.click("#flip-board")
+    expect(page.locator("#flip-board")).to_have_attribute("aria-pressed", "true")
+    with page.expect_download() as info:
+        page.click("#download-image")
+    download = info.value
+    assert download.suggested_filename == "tor-position.svg"
+    text = Path(download.path()).read_text(encoding="utf-8")
+    # The engine's picture of the position on the board, turned round as it is.
+    assert text == svg_board(Position(fen), flipped=True)
+    expect(page.locator("#message")).to_have_text("Image of the position downloaded")
     assert web_app.errors == []

@@ -692,9 +692,12 @@ window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+// "Download image" (mixtour/tor/svg.py's picture, turned like the board),
 // "Download record" and "Load record" (web/js/files.js), as on Mixtour's page.
 new Files({
   name: "tor",
+  svg: (flipped) => call("svg", flipped, true).svg,
+  flipped: () => flip.flip,
   record: () => call("record").record,
   loadRecord: (text) => call("load_record", text),
   render: (state) => {

@@ -91,6 +91,7 @@ SURFACES: dict[str, Surface] = {
             "redo",
             "new_game",
             *_LINKS,
+            "svg",
             "record",
             "load_record",
             "snapshot",

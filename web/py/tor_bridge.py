@@ -28,6 +28,8 @@ from contract import (
     Fragment,
     FragmentJson,
     GameRecord,
+    Picture,
+    PictureJson,
     RecordJson,
     Refuted,
     RefutedJson,
@@ -66,6 +68,7 @@ from mixtour.tor.correspondence import CorrespondenceError, CorrespondenceGame
 from mixtour.tor.game import Game
 from mixtour.tor.link import format_link, parse_link, parse_seats
 from mixtour.tor.record import read_record, to_record
+from mixtour.tor.svg import board as svg_board
 
 __all__ = ["TorBridge"]
 
@@ -265,6 +268,12 @@ class TorBridge(CorrPart[Game]):
             flip=bool(flip),
         )
         return _dump(Fragment(fragment=fragment))
+
+    def svg(self, flipped: bool = False, coordinates: bool = True) -> PictureJson:
+        """``{"svg": text}``: a picture of the position shown (``mixtour/tor/svg.py``),
+        turned round like the board when ``flipped``."""
+        image = svg_board(self.game.position, coordinates=bool(coordinates), flipped=bool(flipped))
+        return _dump(Picture(svg=image))
 
     # -- records ---------------------------------------------------------------
 

@@ -952,6 +952,11 @@ declare namespace Bridge {
     snapshot(): Json<TorSnapshot>;
     /** The view of the game (:meth:`view`) as JSON. */
     state(): Json<TorView>;
+    /**
+     * `{"svg": text}`: a picture of the position shown (`mixtour/tor/svg.py`),
+     * turned round like the board when `flipped`.
+     */
+    svg(flipped?: boolean, coordinates?: boolean): Json<Picture>;
     /** Take back the last action (if any). */
     undo(): Json<TorView>;
   }
