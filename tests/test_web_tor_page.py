@@ -7,6 +7,7 @@ read in Chromium as a person would.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from conftest import AppPage
@@ -14,8 +15,9 @@ from playwright.sync_api import expect
 from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
 from test_web_tor_board import centre
 
-from mixtour.tor.core import Position
+from mixtour.tor.core import Position, random_layout, start_fen
 from mixtour.tor.game import Game
+from mixtour.tor.link import format_link
 from mixtour.tor.svg import board as svg_board
 
 
@@ -74,4 +76,36 @@ def test_download_image_is_the_position_shown_turned_like_the_board(web_app: App
     # The engine's picture of the position on the board, turned round as it is.
     assert text == svg_board(Position(fen), flipped=True)
     expect(page.locator("#message")).to_have_text("Image of the position downloaded")
+    assert web_app.errors == []
+
+
+def finished_game(seed: int) -> Game:
+    """A game played to its end by random turns, on a random layout."""
+    rng = random.Random(seed)
+    game = Game(start_fen(random_layout(seed)))
+    while not game.position.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_rematch_swaps_the_sides_on_the_same_layout(web_app: AppPage) -> None:
+    game = finished_game(7)
+    # White (you) against the computer at level 1, the game over.
+    page = open_tor(web_app, "#" + format_link(game, seats={"b": 1}))
+    expect(page.locator("#result")).to_be_visible()
+    assert board(page, "seats") == "w0b1"
+    page.click("#result-rematch")
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text("Rematch: you play Black now.")
+    assert board(page, "seats") == "w1b0"
+    # The computer, White now, opens the new game on the layout of the last one.
+    page.wait_for_function(
+        "document.querySelectorAll('#moves button.ply').length === 1", timeout=60_000
+    )
+    wait_position(page, Game(game.start, moves(page)).fen())
+    assert board(page, "status") == "playing"
+    # The finished game stays in Your games beside the new one.
+    page.wait_for_function(
+        "Object.keys(localStorage).filter((k) => k.startsWith('mixtour.library.')).length === 2"
+    )
     assert web_app.errors == []

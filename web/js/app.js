@@ -26,6 +26,7 @@ import { parseAction } from "./notation.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
+import { offerRematch } from "./rematch.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
 import { mixtourText } from "./mixtour-text.js";
@@ -367,24 +368,20 @@ function resultText(state) {
   return `${who}. ${how}`;
 }
 
-/**
- * The same game again with the colours turned one seat on (two players: swapped),
- * the same levels, discs and points.
- */
-function rematch() {
-  if (!python.ready || !view) return;
-  const colors = view.colors;
-  /** @type {Seats} */
-  const seats = { w: 0, r: 0, b: 0 };
-  colors.forEach((color, i) => {
-    seats[colors[(i + 1) % colors.length]] = ai.level(color);
-  });
-  const state = newGame(view.players, seats, { discs: view.discs, target: view.target });
-  if (!state) return;
-  const you = colors.filter((color) => !seats[color]);
-  tell(you.length === 1 ? t("result.rematchYou", { color: colorName(you[0]) }) : t("result.rematch"));
-  ui.canvas.focus({ preventScroll: true });
-}
+// The result's Rematch (web/js/rematch.js): the colours turned one seat on
+// (two players: swapped), the same levels, discs and points.
+offerRematch({
+  colors: () => (python.ready && view ? view.colors : null),
+  level: (color) => ai.level(/** @type {Bridge.Color} */ (color)),
+  start: (seats) => {
+    if (!view) return false;
+    const all = { w: 0, r: 0, b: 0, ...seats };
+    return !!newGame(view.players, all, { discs: view.discs, target: view.target });
+  },
+  colorName: (color) => colorName(/** @type {Bridge.Color} */ (color)),
+  tell: (text) => tell(text),
+  canvas: ui.canvas,
+});
 
 /** @param {Bridge.View} state */
 function renderPlayers(state) {
@@ -779,7 +776,6 @@ function openNewGame() {
 
 ui.newButton.addEventListener("click", openNewGame);
 ui.resultNew.addEventListener("click", openNewGame);
-$("#result-rematch").addEventListener("click", rematch);
 
 ui.discs.addEventListener("input", () => {
   ui.discs.dataset.edited = "1";

@@ -32,6 +32,7 @@ import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
+import { offerRematch } from "./rematch.js";
 import { StartChoice } from "./start-choice.js";
 import { TextPlay } from "./textplay.js";
 import { TorBoard } from "./tor/tor-board.js";
@@ -618,6 +619,29 @@ function startWith(seats, words) {
   tell(words);
   return true;
 }
+
+// The result's Rematch (web/js/rematch.js), as on Mixtour's page: the sides
+// swapped, the computer at the same level, on the same layout.
+offerRematch({
+  colors: () => (python.ready && view ? ["w", "b"] : null),
+  level: (side) => computer.seats[side] ?? 0,
+  start: (seats) => {
+    /** @type {Bridge.TorSnapshot} */
+    const game = call("snapshot");
+    const fresh = { version: game.version, game: game.game, start: game.start, actions: [], ply: 0 };
+    /** @type {Bridge.TorLoaded} */
+    const answer = call("restore", JSON.stringify(fresh));
+    if (!answer.ok || !answer.state) return false;
+    computer.seats = seatsFrom(seats);
+    showProblems([]);
+    library.detach(); // the finished game stays in Your games
+    changed(answer.state);
+    return true;
+  },
+  colorName: playerName,
+  tell: (text) => tell(text),
+  canvas,
+});
 
 const choice = new StartChoice({
   prefs: "tor.start",
