@@ -109,3 +109,40 @@ def test_rematch_swaps_the_sides_on_the_same_layout(web_app: AppPage) -> None:
         "Object.keys(localStorage).filter((k) => k.startsWith('mixtour.library.')).length === 2"
     )
     assert web_app.errors == []
+
+
+def test_a_turn_from_an_earlier_position_asks_before_dropping_the_later_ones(
+    web_app: AppPage,
+) -> None:
+    page = open_tor(web_app)
+    played = [*OPENING, "c3-d4"]
+    for action in played:
+        click_action(page, action)
+    wait_position(page, Game(None, played).fen())
+    page.click("#moves button.ply[data-ply='3']")
+    wait_position(page, Game(None, played[:3]).fen())
+    # Black places his second pawn elsewhere than in the game: the page asks.
+    dialog = page.locator("#discard-dialog")
+    click_action(page, "e8")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#discard-text")).to_have_text(
+        "Playing e8 here replaces the later part of the game (later actions in the list: 2)."
+    )
+    # Keep the game: nothing changes.
+    dialog.get_by_role("button", name="Keep the game").click()
+    expect(dialog).to_be_hidden()
+    assert board(page, "position") == Game(None, played[:3]).fen()
+    assert moves(page) == played
+    # Asked again and answered Play from here: the later turns go.
+    click_action(page, "e8")
+    expect(dialog).to_be_visible()
+    page.click("#discard-play")
+    wait_position(page, Game(None, [*played[:3], "e8"]).fen())
+    assert moves(page) == [*played[:3], "e8"]
+    # Undo then a turn asks nothing: the undone turn is not looked at.
+    page.click("#undo")
+    wait_position(page, Game(None, played[:3]).fen())
+    click_action(page, "e2")
+    wait_position(page, Game(None, played[:4]).fen())
+    expect(dialog).to_be_hidden()
+    assert web_app.errors == []

@@ -16,6 +16,7 @@ import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./mixtour-board.js";
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
+import { Discard } from "./discard.js";
 import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
@@ -576,10 +577,8 @@ function showHint(selection) {
 // review.active: the player went back through the move list; a move played
 // from there asks first, as it discards the later moves. review.held: the
 // computer was paused because the position shown is its turn.
-/** @type {{ active: boolean, held: boolean, pending: { text: string } | null }} pending.text "": play on from here */
-const review = { active: false, held: false, pending: null };
-/** @type {HTMLDialogElement} */
-const discardDialog = $("#discard-dialog");
+/** @type {{ active: boolean, held: boolean }} */
+const review = { active: false, held: false };
 
 /**
  * Show the position after `ply` actions (the engine steps there: Bridge.goto).
@@ -648,34 +647,28 @@ document.addEventListener("keydown", (event) => {
   current?.focus({ preventScroll: true });
 });
 
+// Playing from an earlier position drops the later moves: the page asks first
+// (web/js/discard.js, shared with Tor's page).
+const discard = new Discard({
+  play: (text, branch) => {
+    review.active = false;
+    review.held = false;
+    ai.paused = false;
+    if (branch) branchFromHere();
+    if (text) play(text);
+  },
+  keep: () => {
+    if (view) render(view); // the board shows the position as it was
+  },
+});
+
 /**
- * Playing from an earlier position drops the later moves: ask first.
  * @param {string} text
  * @param {Bridge.View} state the position shown
  */
 function askDiscard(text, state) {
-  review.pending = { text };
-  $("#discard-text").textContent = lookingBack(state)
-    ? text
-      ? t("review.branch", { action: text })
-      : t("review.branchOn")
-    : t("review.discard", { action: text, n: state.future.length });
-  discardDialog.showModal();
+  discard.ask(text, { later: state.future.length, branch: lookingBack(state) });
 }
-
-discardDialog.addEventListener("close", () => {
-  const pending = review.pending;
-  review.pending = null;
-  if (discardDialog.returnValue === "play" && pending) {
-    review.active = false;
-    review.held = false;
-    ai.paused = false;
-    if (view && lookingBack(view)) branchFromHere();
-    if (pending.text) play(pending.text);
-  } else if (view) {
-    render(view); // the board shows the position as it was
-  }
-});
 
 /**
  * A finished game looked back at: its whole line ends the game, and a

@@ -6,7 +6,10 @@
 // game, a hint, a friend by link (web/js/corr.js), the game review
 // (web/js/game-review.js), and play without sight: the text board, the
 // command box and the log (web/js/textplay.js with Tor's part,
-// web/js/tor/text.js), as on Mixtour's page.
+// web/js/tor/text.js), as on Mixtour's page; and with Mixtour's page's own
+// modules, Flip board (flip.js), Download image (files.js), Rematch
+// (rematch.js) and the question before a turn from an earlier position
+// drops the later ones (discard.js).
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -24,6 +27,7 @@
 
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
+import { Discard } from "./discard.js";
 import { Files } from "./files.js";
 import { Flip } from "./flip.js";
 import { GameReview } from "./game-review.js";
@@ -332,6 +336,18 @@ ui.moves.addEventListener("click", (event) => {
   if (cell instanceof HTMLElement) gotoPly(Number(cell.dataset.ply));
 });
 
+// A turn played from an earlier position drops the later ones: the page asks
+// first (web/js/discard.js, as on Mixtour's page).
+const discard = new Discard({
+  play: (text) => {
+    browsing = false;
+    play(text);
+  },
+  keep: () => {
+    if (view) render(view); // the board shows the position as it was
+  },
+});
+
 function showSeats() {
   ui.seats.textContent = t("tor.seats", { white: seatLabel("w"), black: seatLabel("b") });
   canvas.dataset.seats = `w${computer.seats.w ?? 0}b${computer.seats.b ?? 0}`;
@@ -348,6 +364,10 @@ function play(action) {
   // An action chosen (or typed) while the first screen's choice shows: the
   // player plays here, two at this screen, and the page says so before the action.
   if (choice.shown) choice.choose("friends", { focus: false });
+  if (browsing && view?.canRedo && !view.corr && !computer.plays(view)) {
+    discard.ask(action, { later: view.moves.length - view.ply });
+    return false;
+  }
   const before = view;
   /** @type {Bridge.TorPlayed} */
   const answer = call("play", action);
