@@ -146,3 +146,16 @@ def test_a_turn_from_an_earlier_position_asks_before_dropping_the_later_ones(
     wait_position(page, Game(None, played[:4]).fen())
     expect(dialog).to_be_hidden()
     assert web_app.errors == []
+
+
+def test_the_editor_link_opens_tors_editor_on_the_position_shown(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    for action in OPENING[:3]:
+        click_action(page, action)
+    fen = Game(None, OPENING[:3]).fen()
+    wait_position(page, fen)
+    page.click("#open-editor")
+    page.wait_for_url(lambda url: "/tor-editor.html#p=" in url)
+    web_app.wait_ready()
+    assert board(page, "position") == fen
+    assert web_app.errors == []

@@ -153,10 +153,11 @@ export class Files {
     this.ui.text.setAttribute("aria-invalid", text ? "true" : "false");
   }
 
-  /** The editor link opens the editor on the position shown. */
+  /** The editor link (the game's own editor page) opens it on the position shown. */
   pointEditorHere() {
     if (!this.app.ready() || !this.app.fen) return;
     const fen = this.app.fen();
-    if (this.ui.editor instanceof HTMLAnchorElement) this.ui.editor.href = `editor.html#${positionLink(fen)}`;
+    const link = this.ui.editor;
+    if (link instanceof HTMLAnchorElement) link.href = `${link.href.split("#")[0]}#${positionLink(fen)}`;
   }
 }

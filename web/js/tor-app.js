@@ -742,6 +742,7 @@ new Files({
   name: "tor",
   svg: (flipped) => call("svg", flipped, true).svg,
   flipped: () => flip.flip,
+  fen: () => call("state").fen, // the editor link (tor-editor.html) opens on the position shown
   record: () => call("record").record,
   loadRecord: (text) => call("load_record", text),
   render: (state) => {

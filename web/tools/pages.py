@@ -253,6 +253,7 @@ def page_words(site: Site, page: Page) -> dict[str, str]:
         "RULES_PAGE": site.page_of(page.game, "rules"),
         "LESSON_PAGE": site.page_of(page.game, "lesson"),
         "ANALYSIS_PAGE": site.page_of(page.game, "analysis"),
+        "EDITOR_PAGE": site.page_of(page.game, "editor"),
         "OTHER_ID": other,
         "OTHER_HOME": site.games[other]["home"],
     }
