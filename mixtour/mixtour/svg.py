@@ -17,19 +17,15 @@ True
 
 from __future__ import annotations
 
+from ..kit import svg as kit
+from ..kit.svg import escape as _esc
+from ..kit.svg import font as _font
+from ..kit.svg import number as _n
 from .core import COLOR_NAMES, COLORS, FILES, NO_ACTION, NUM_SQUARES, PASS, SIZE, Position, Status
 
 __all__ = ["board"]
 
-# The board's light palette (web/css/board.css).
-_PAGE = "#f3efe6"
-_INK = "#1f1b16"
-_FRAME = "#6f5a43"
-_FRAME_EDGE = "#4d3d2c"
-_COORDS = "#f4ead6"
-_LIGHT = "#ecdcb8"
-_DARK = "#e2cfa6"
-_GRID = "#4d3d2c"
+_EDGE = kit.FRAME_EDGE
 _LAST = "#f0be28"
 _DISC = {  # face, side, edge
     "w": ("#fbf9f4", "#d8d1c1", "#2b2620"),
@@ -39,8 +35,7 @@ _DISC = {  # face, side, edge
 
 # Proportions, in cells, as the canvas draws them (web/js/board/geometry.js).
 _CELL = 80
-_WIDE = 34  # margin with the coordinates (left and bottom)
-_NARROW = 14  # the other margins, and all four without coordinates
+_NARROW = kit.NARROW
 _RX = 0.36 * _CELL
 _RY = 0.15 * _CELL
 _STEP = 0.15 * _CELL
@@ -52,17 +47,6 @@ _ENDINGS = {
     Status.DRAW_PASSES: "Draw: two passes in a row",
     Status.DRAW_REPETITION: "Draw: the same position a third time",
 }
-
-
-def _esc(text: str) -> str:
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
-
-
-def _n(value: float) -> str:
-    """A coordinate, short: 12.0 -> "12", 12.345 -> "12.35"."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def headline(position: Position) -> str:
@@ -112,22 +96,16 @@ def board(
     the board round (a1 at the top right), as the page's "Flip board" does;
     ``heights`` writes the height on stacks of two or more.
     """
-    wide = _WIDE if coordinates else _NARROW
+    frame = kit.Frame(FILES, SIZE, _CELL, coordinates=coordinates, flipped=flipped)
     span = SIZE * _CELL
-    width = wide + span + _NARROW
-    board_height = _NARROW + span + wide
+    width = frame.width
+    board_height = frame.board_height
     legend = 12 + _LINE * (1 + position.players)
     height = board_height + legend
     px_w = size or width
     px_h = round(px_w * height / width)
-    x0, y0 = wide, _NARROW
-
-    def origin(sq: int) -> tuple[float, float]:
-        """The top-left corner of a square's cell."""
-        f, r = sq % SIZE, sq // SIZE
-        if flipped:
-            f, r = SIZE - 1 - f, SIZE - 1 - r
-        return x0 + f * _CELL, y0 + (SIZE - 1 - r) * _CELL
+    x0, y0 = frame.left, _NARROW
+    origin = frame.corner
 
     fen = _esc(position.fen())
     out = [
@@ -143,26 +121,13 @@ def board(
             f'<stop offset="0" stop-color="{side}"/><stop offset="0.35" stop-color="{face}"/>'
             f'<stop offset="1" stop-color="{side}"/></linearGradient>'
         )
-    out += [
-        "</defs>",
-        f'<rect width="{width}" height="{height}" fill="{_PAGE}"/>',
-        f'<rect width="{width}" height="{board_height}" rx="10" fill="{_FRAME}"/>',
-    ]
-    for sq in range(NUM_SQUARES):
-        x, y = origin(sq)
-        col, row = (x - x0) // _CELL, (y - y0) // _CELL
-        shade = _DARK if (col + row) % 2 else _LIGHT
-        out.append(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_CELL}" height="{_CELL}" fill="{shade}"/>'
-        )
+    out += ["</defs>", f'<rect width="{width}" height="{height}" fill="{kit.PAGE}"/>']
+    out += frame.board()
     grid = "".join(
         f"M{x0 + i * _CELL} {y0}v{span}M{x0} {y0 + i * _CELL}h{span}" for i in range(1, SIZE)
     )
-    out.append(f'<path d="{grid}" stroke="{_GRID}" stroke-opacity="0.35" stroke-width="1"/>')
-    out.append(
-        f'<rect x="{x0}" y="{y0}" width="{span}" height="{span}" fill="none" '
-        f'stroke="{_FRAME_EDGE}" stroke-width="1.6"/>'
-    )
+    out.append(f'<path d="{grid}" stroke="{_EDGE}" stroke-opacity="0.35" stroke-width="1"/>')
+    out.append(frame.edge())
 
     if last_move and position.last not in (NO_ACTION, PASS):
         marked = [position.last & 31]
@@ -181,27 +146,14 @@ def board(
             cx, base = x + _CELL / 2, y + _CELL / 2 + _BASE
             top = base - 4 * _STEP
             out.append(
-                f'<g class="tower-gone" fill="none" stroke="{_FRAME_EDGE}" stroke-opacity="0.55" '
+                f'<g class="tower-gone" fill="none" stroke="{_EDGE}" stroke-opacity="0.55" '
                 'stroke-width="1.6" stroke-dasharray="4 3">'
                 f'<ellipse cx="{_n(cx)}" cy="{_n(top)}" rx="{_n(_RX)}" ry="{_n(_RY)}"/>'
                 f'<path d="M{_n(cx - _RX)} {_n(top)}V{_n(base)}'
                 f'A{_n(_RX)} {_n(_RY)} 0 0 0 {_n(cx + _RX)} {_n(base)}V{_n(top)}"/></g>'
             )
 
-    if coordinates:
-        for i in range(SIZE):
-            f = SIZE - 1 - i if flipped else i
-            r = i if flipped else SIZE - 1 - i
-            mid = i * _CELL + _CELL / 2
-            out.append(
-                f'<text x="{_n(x0 + mid)}" y="{_n(y0 + span + wide / 2)}" {_font(17, bold=True)} '
-                f'fill="{_COORDS}" text-anchor="middle" dominant-baseline="central">'
-                f"{FILES[f]}</text>"
-            )
-            out.append(
-                f'<text x="{_n(wide / 2)}" y="{_n(y0 + mid)}" {_font(17, bold=True)} '
-                f'fill="{_COORDS}" text-anchor="middle" dominant-baseline="central">{r + 1}</text>'
-            )
+    out += frame.labels()
 
     # Stacks from the back row to the front one, so that nearer ones overlap.
     order = sorted(range(NUM_SQUARES), key=lambda sq: (origin(sq)[1], origin(sq)[0]))
@@ -223,7 +175,7 @@ def board(
             by = base - len(stack) * _STEP - _RY * 0.2
             out.append(
                 f'<g class="height" data-square="{name}"><circle cx="{_n(bx)}" cy="{_n(by)}" '
-                f'r="10.4" fill="{_INK}" stroke="#ffffff" stroke-width="1.2"/>'
+                f'r="10.4" fill="{kit.INK}" stroke="#ffffff" stroke-width="1.2"/>'
                 f'<text x="{_n(bx)}" y="{_n(by)}" {_font(14, bold=True)} fill="#ffffff" '
                 f'text-anchor="middle" dominant-baseline="central">{len(stack)}</text></g>'
             )
@@ -232,7 +184,7 @@ def board(
     y = board_height + 6 + _LINE * 0.5
     out.append(
         f'<text class="headline" x="{_NARROW}" y="{_n(y)}" {_font(15, bold=True)} '
-        f'fill="{_INK}" dominant-baseline="central">{_esc(headline(position))}</text>'
+        f'fill="{kit.INK}" dominant-baseline="central">{_esc(headline(position))}</text>'
     )
     for c in range(position.players):
         y += _LINE
@@ -245,13 +197,8 @@ def board(
         out.append(
             f'<ellipse cx="{_NARROW + 8}" cy="{_n(y)}" rx="7" ry="4.5" fill="{face}" '
             f'stroke="{edge}" stroke-width="1.2"/>'
-            f'<text class="player" x="{_NARROW + 22}" y="{_n(y)}" {_font(13)} fill="{_INK}" '
+            f'<text class="player" x="{_NARROW + 22}" y="{_n(y)}" {_font(13)} fill="{kit.INK}" '
             f'dominant-baseline="central">{_esc(text)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def _font(px: int, *, bold: bool = False) -> str:
-    weight = ' font-weight="600"' if bold else ""
-    return f'font-size="{px}" font-family="system-ui, sans-serif"{weight}'

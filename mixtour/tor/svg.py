@@ -18,18 +18,13 @@ True
 
 from __future__ import annotations
 
-from .core import COLOR_NAMES, FILES, HEIGHT, PLAYER_NAMES, WIDTH, Position, square_name
+from ..kit import svg as kit
+from ..kit.svg import number as _n
+from .core import COLOR_NAMES, FILES, HEIGHT, PLAYER_NAMES, WIDTH, Position
 
 __all__ = ["board", "headline"]
 
-# The board's light palette (web/css/board.css, web/css/tor-board.css).
-_PAGE = "#f3efe6"
-_INK = "#1f1b16"
-_FRAME = "#6f5a43"
-_FRAME_EDGE = "#4d3d2c"
-_COORDS = "#f4ead6"
-_LIGHT = "#ecdcb8"
-_DARK = "#e2cfa6"
+# Tor's own colours (web/css/tor-board.css); the board's are the kit's.
 _HOLE = ("#5e4d3b", "#3b2f23")
 _TOKEN = (  # fill, edge, in the engine's colour order: blue, red, orange, yellow
     ("#2f6fd6", "#0d2450"),
@@ -40,14 +35,7 @@ _TOKEN = (  # fill, edge, in the engine's colour order: blue, red, orange, yello
 _PAWN = (("#fdfbf6", "#1f1b16"), ("#1f1b16", "#fdfbf6"))  # White's, Black's: fill, edge
 
 _CELL = 64
-_WIDE = 30  # the margins with coordinates (left and bottom)
-_NARROW = 12  # the other margins, and all four without coordinates
 _LINE = 22  # the legend's line
-
-
-def _n(value: float) -> str:
-    """A coordinate, short: 12.0 -> "12", 12.345 -> "12.35"."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def headline(position: Position) -> str:
@@ -95,34 +83,22 @@ def board(position: Position, *, coordinates: bool = True, flipped: bool = False
     """An SVG document showing ``position`` as Tor's page shows it, with a
     legend below; ``flipped`` turns the board round (a1 at the top right),
     as the page's "Flip board" does."""
-    wide = _WIDE if coordinates else _NARROW
-    width = wide + WIDTH * _CELL + _NARROW
-    board_bottom = _NARROW + HEIGHT * _CELL
-    height = board_bottom + wide + 8 + _LINE
+    frame = kit.Frame(FILES, HEIGHT, _CELL, coordinates, flipped, dark_a1=True)
+    width = frame.width
+    height = frame.board_height + 8 + _LINE
+    words = kit.escape(headline(position))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f"<title>Tor: {headline(position)}</title>",
-        f'<rect width="{width}" height="{height}" fill="{_PAGE}"/>',
-        f'<rect x="1" y="1" width="{width - 2}" height="{board_bottom + wide - 2}" rx="6" '
-        f'fill="{_FRAME}" stroke="{_FRAME_EDGE}" stroke-width="2"/>',
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="Tor position: {words}">',
+        f"<title>Tor by Alain Couchot and Bernard Klein: {words}</title>",
+        f'<rect width="{width}" height="{height}" fill="{kit.PAGE}"/>',
+        *frame.board(),
+        frame.edge(),
+        *frame.labels(),
     ]
-
-    def corner(square: int) -> tuple[float, float]:
-        file, rank = square % WIDTH, square // WIDTH
-        if flipped:
-            file, rank = WIDTH - 1 - file, HEIGHT - 1 - rank
-        return wide + file * _CELL, _NARROW + (HEIGHT - 1 - rank) * _CELL
-
     for square in range(WIDTH * HEIGHT):
-        x, y = corner(square)
-        file, rank = square % WIDTH, square // WIDTH
-        shade = _DARK if (file + rank) % 2 == 0 else _LIGHT
-        name = square_name(square)
-        parts.append(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_CELL}" height="{_CELL}" fill="{shade}" '
-            f'data-square="{name}"/>'
-        )
+        x, y = frame.corner(square)
+        name = frame.square_name(square)
         cx, cy = x + _CELL / 2, y + _CELL / 2
         tokens = position.tokens(square)
         if not tokens:
@@ -144,22 +120,10 @@ def board(position: Position, *, coordinates: bool = True, flipped: bool = False
                 f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(_CELL * 0.17)}" '
                 f'fill="{fill}" stroke="{edge}" stroke-width="2.5"/>'
             )
-    if coordinates:
-        for file in range(WIDTH):
-            x, _ = corner(file)
-            parts.append(
-                f'<text x="{_n(x + _CELL / 2)}" y="{_n(board_bottom + wide * 0.68)}" '
-                f'fill="{_COORDS}" font-size="14" text-anchor="middle">{FILES[file]}</text>'
-            )
-        for rank in range(HEIGHT):
-            _, y = corner(rank * WIDTH)
-            parts.append(
-                f'<text x="{_n(wide / 2)}" y="{_n(y + _CELL / 2 + 5)}" fill="{_COORDS}" '
-                f'font-size="14" text-anchor="middle">{rank + 1}</text>'
-            )
     parts.append(
-        f'<text x="{_n(width / 2)}" y="{_n(height - 8)}" fill="{_INK}" font-size="15" '
-        f'text-anchor="middle">{headline(position)}</text>'
+        f'<text class="headline" x="{_n(width / 2)}" y="{_n(height - 8 - _LINE / 2)}" '
+        f'{kit.font(15, bold=True)} fill="{kit.INK}" text-anchor="middle" '
+        f'dominant-baseline="central">{words}</text>'
     )
     parts.append("</svg>")
     return "\n".join(parts)
