@@ -74,7 +74,7 @@ class Frame:
         """The height of the board in its frame, without a legend."""
         return NARROW + self.ranks * self.cell + self.left
 
-    def corner(self, square: int) -> tuple[int, int]:
+    def corner(self, square: int) -> tuple[float, float]:
         """The top-left corner of a square's cell."""
         file, rank = square % len(self.files), square // len(self.files)
         if self.flipped:

@@ -171,7 +171,7 @@ const library = new Library({
   say,
   ai,
   links,
-  board,
+  flip: links.flipper,
   view: () => view,
   lock,
 });
@@ -244,7 +244,7 @@ new Files({
   render: renderOther,
   say,
   ready: () => python.ready,
-  flipped: () => links.flip,
+  flipped: () => links.flipper.flip,
 });
 
 // Play without sight: the text board, the command box, the announcements and

@@ -341,9 +341,8 @@ export function entryLink(entry) {
  * @property {(text: string) => void} say
  * @property {{seats: Seats, browsing: boolean,
  *   setSeats: (seats: Seats, options: {refresh: boolean}) => void}} ai the computer's seats
- * @property {{seats: Seats | null, flip: boolean, refused: boolean,
- *   syncFlipButton: () => void}} links what the address bar's link asked for
- * @property {{set: (options: {flipped: boolean}) => void}} board
+ * @property {{seats: Seats | null, refused: boolean}} links what the address bar's link asked for
+ * @property {import("./flip.js").Flip} flip the board turned round or not (a link's flip=1)
  * @property {() => LibraryView | null} view the state on the board
  * @property {import("./computer-lock.js").ComputerLock} lock which tab plays the game's computer
  */
@@ -480,7 +479,7 @@ export class Library {
    * @param {{fromLink?: boolean, computer?: "claim" | "join" | "follow"}} [options]
    */
   apply(entry, { fromLink = false, computer = "claim" } = {}) {
-    const { restore, render, ai, links, board } = this.app;
+    const { restore, render, ai, links, flip } = this.app;
     const answer = restore(JSON.stringify(entry.game));
     if (!answer.ok || !answer.state) {
       setAside(this.originals.get(entry.id) ?? JSON.stringify(entry), answer.message);
@@ -493,10 +492,8 @@ export class Library {
     this.seenWriter = entry.writer ?? "";
     const linkSeats = fromLink ? links.seats : null;
     ai.setSeats(linkSeats ?? entry.seats, { refresh: false });
-    links.flip = fromLink && links.flip ? true : entry.flip;
-    board.set({ flipped: links.flip });
-    links.syncFlipButton();
-    this.written = this.payload(entry.game, { ...ai.seats }, links.flip);
+    flip.show(fromLink && flip.flip ? true : entry.flip);
+    this.written = this.payload(entry.game, { ...ai.seats }, flip.flip);
     this.app.lock[computer](entry.id);
     render(answer.state);
     return true;
@@ -528,14 +525,14 @@ export class Library {
   /** Save the game on the board (called after every render). */
   update() {
     if (!this.started) return;
-    const { ai, links } = this.app;
+    const { ai } = this.app;
     // A correspondence game is kept apart, by web/js/corr.js.
     if (this.app.view()?.corr) return;
     let game = this.app.snapshot();
     // A finished game looked back at is kept as it ended (web/js/app.js's lookingBack).
     if (ai.browsing) game = { ...game, ply: game.actions.length };
     const seats = { ...ai.seats };
-    const flip = !!links.flip;
+    const flip = this.app.flip.flip;
     const payload = this.payload(game, seats, flip);
     if (payload === this.written) return;
     // Nothing worth keeping yet: an untouched game between people.

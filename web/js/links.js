@@ -101,7 +101,7 @@ export class Links {
     this.showProblems(linkProblems(answer));
     window.dispatchEvent(
       new CustomEvent("mixtour:link-loaded", {
-        detail: { ai: this.ai, seats: this.seats, flip: this.flip },
+        detail: { ai: this.ai, seats: this.seats, flip: this.flipper.flip },
       }),
     );
   }
@@ -111,7 +111,7 @@ export class Links {
    * `preview` adds the shown position (at=) so an embed can draw it before Python.
    */
   fragment(wholeGame = true, preview = false) {
-    return this.app.call("link", wholeGame, this.flip, null, preview, seatsText(this.app.seats())).fragment;
+    return this.app.call("link", wholeGame, this.flipper.flip, null, preview, seatsText(this.app.seats())).fragment;
   }
 
   /** Absolute URL of the main page showing the game (or position). */
@@ -126,24 +126,6 @@ export class Links {
     if (!this.ready) return;
     const hash = `#${this.app.correspondence.fragment() || this.fragment(true)}`;
     if (hash !== location.hash) history.replaceState(history.state, "", hash);
-  }
-
-  /** Whether the board is turned round (flip=1). */
-  get flip() {
-    return this.flipper.flip;
-  }
-
-  set flip(flip) {
-    this.flipper.flip = flip;
-  }
-
-  /** @param {boolean} flip */
-  setFlip(flip) {
-    this.flipper.set(flip);
-  }
-
-  syncFlipButton() {
-    this.flipper.sync();
   }
 
   /** @param {string[]} problems */

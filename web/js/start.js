@@ -185,11 +185,12 @@ export class Start {
     if (!view) return;
     const humans = view.colors.filter((color) => !ai.level(color));
     const wanted = pref("turnBoard", true) && view.players === 2 && humans.length === 1 && humans[0] === "r";
-    if (wanted && !links.flip) {
-      links.setFlip(true);
+    const flip = links.flipper;
+    if (wanted && !flip.flip) {
+      flip.set(true);
       this.turned = true;
     } else if (!wanted && this.turned) {
-      if (links.flip) links.setFlip(false);
+      if (flip.flip) flip.set(false);
       this.turned = false;
     }
   }

@@ -427,14 +427,7 @@ const flip = new Flip(board, () => writeLink());
 const linked = {
   /** @type {Seats | null} */
   seats: null,
-  get flip() {
-    return flip.flip;
-  },
-  set flip(value) {
-    flip.flip = value;
-  },
   refused: false,
-  syncFlipButton: () => flip.sync(),
 };
 
 // Every game played or opened, kept with Mixtour's in one library (web/js/library.js).
@@ -455,7 +448,7 @@ const library = new Library(
       },
     },
     links: linked,
-    board,
+    flip,
     view: () => view,
     lock,
   },
