@@ -13,12 +13,15 @@ argparse.ArgumentTypeError: '1100' is out of range: expected 0 to 50
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import shown
 
-__all__ = ["checked", "whole_number"]
+if TYPE_CHECKING:
+    from .levels import Level
+
+__all__ = ["budget_levels", "checked", "ridge", "whole_number"]
 
 T = TypeVar("T")
 
@@ -58,3 +61,36 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     read.__name__ = "whole number"  # argparse names the type in some messages
     return read
+
+
+def budget_levels(levels: Mapping[int, Level]) -> Callable[[str], tuple[int, ...]]:
+    """An argparse ``type``: levels of ``levels`` (numbers or names, comma
+    separated) that spend node budgets, not the clock, so that the games they
+    play replay exactly (``1,2,3`` or ``casual,intermediate``)."""
+    from . import levels as kit_levels
+
+    def read(text: str) -> tuple[int, ...]:
+        try:
+            chosen = tuple(kit_levels.parse_level(t, levels) for t in text.split(","))
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        if any(levels[n].time_ms is not None for n in chosen):
+            budget = [n for n, lv in levels.items() if lv.time_ms is None]
+            raise argparse.ArgumentTypeError(
+                f"levels {min(budget)}-{max(budget)} only (the others play on the clock)"
+            )
+        return chosen
+
+    read.__name__ = "levels"
+    return read
+
+
+def ridge(text: str) -> float:
+    """An argparse ``type``: a fit's ridge penalty, 0 to 1,000,000."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
+    if not 0 <= value <= 1e6:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: expected 0 to 1000000")
+    return value

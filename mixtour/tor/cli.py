@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..kit.arguments import checked, whole_number
+from ..kit.arguments import budget_levels, checked, ridge, whole_number
 from ..kit.cli import (
     add_puzzles_command,
     add_rules_commands,
@@ -21,7 +21,7 @@ from ..kit.cli import (
     command_adder,
     tuning_samples,
 )
-from .ai.levels import parse_level
+from .ai.levels import LEVELS, parse_level
 from .core import STANDARD_START, Position, TorError, action_text
 from .game import Game
 
@@ -128,26 +128,6 @@ def _player_text(text: str) -> str:
 _player = checked(_player_text, "player")
 
 
-def _levels(text: str) -> tuple[int, ...]:
-    levels = tuple(parse_level(t) for t in text.split(","))
-    if any(n > 5 for n in levels):
-        raise ValueError("levels 1-5 only (Master plays on the clock)")
-    return levels
-
-
-_levels_arg = checked(_levels, "levels")
-
-
-def _ridge_value(text: str) -> float:
-    value = float(text)
-    if not value >= 0 or value == float("inf"):
-        raise ValueError("a ridge is 0 or more")
-    return value
-
-
-_ridge = checked(_ridge_value, "ridge")
-
-
 def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     """Register ``tor`` and its commands on ``sub``, the subparsers object of
     ``mixtour.__main__``."""
@@ -186,9 +166,11 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     p = add("tune-eval", cmd_tune_eval, "fit the evaluation's weights to seeded self-play")
     p.add_argument("--games", type=whole_number(1, 100_000), default=400)
     p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
-    p.add_argument("--levels", type=_levels_arg, default=(1, 2, 3, 4), help="e.g. 1,2,3,4")
+    p.add_argument(
+        "--levels", type=budget_levels(LEVELS), default=(1, 2, 3, 4), help="e.g. 1,2,3,4"
+    )
     p.add_argument("--jobs", type=whole_number(1, 64), default=1, help="games at once")
-    p.add_argument("--ridge", type=_ridge, default=1.0, help="ridge penalty, 0 or more")
+    p.add_argument("--ridge", type=ridge, default=1.0, help="ridge penalty, 0 or more")
     p.add_argument("--data", metavar="FILE", help="write the positions here (or read them)")
     p.add_argument("--read-data", action="store_true", help="fit the positions of --data")
     p.add_argument("--out", metavar="FILE", help="write the fitted weights here (JSON)")

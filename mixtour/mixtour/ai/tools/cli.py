@@ -14,11 +14,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ....kit.arguments import checked, whole_number
+from ....kit.arguments import budget_levels, checked, ridge, whole_number
 from ....kit.cli import add_puzzles_command, check_writable, tuning_samples, write_out
 from ....kit.fit import lines as fit_lines
 from ...core import MixtourError, Position, action_text
-from ..levels import parse_level
+from ..levels import LEVELS, parse_level
 from ..search import SearchInfo
 from .arena import player_name
 from .line_protocol import MAX_TIME_MS, UNTIMED_MS
@@ -46,16 +46,6 @@ _TIME_MS = whole_number(1, MAX_TIME_MS)
 _DEPTH = whole_number(1, 60)
 _NODES = whole_number(1, 10**12)
 _SEED = whole_number(-(2**63), 2**63 - 1)
-
-
-def _ridge(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= value <= 1e6:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected 0 to 1000000")
-    return value
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
@@ -161,14 +151,7 @@ def cmd_arena_summary(args: argparse.Namespace) -> int:
     return 0
 
 
-def _levels(text: str) -> tuple[int, ...]:
-    try:
-        levels = tuple(parse_level(t) for t in text.split(","))
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    if any(n > 5 for n in levels):
-        raise argparse.ArgumentTypeError("levels 1-5 only (Master plays on the clock)")
-    return levels
+_levels = budget_levels(LEVELS)
 
 
 def cmd_tune_eval(args: argparse.Namespace) -> int:
@@ -346,7 +329,7 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
     p.add_argument(
         "--label-depth", type=_DEPTH, help="label by a search this deep, not the game result"
     )
-    p.add_argument("--ridge", type=_ridge, default=1.0, help="ridge penalty, 0 or more (default 1)")
+    p.add_argument("--ridge", type=ridge, default=1.0, help="ridge penalty, 0 or more (default 1)")
     p.add_argument(
         "--jobs", type=whole_number(1, 64), default=1, help="games at a time (1-64, default 1)"
     )
