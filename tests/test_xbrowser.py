@@ -17,12 +17,14 @@ page at phone and desktop sizes, light and dark, in each engine.
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import re
 import shutil
 import signal
 import tempfile
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
@@ -865,6 +867,35 @@ def test_a_lost_wait_answer_is_asked_again_a_few_times() -> None:
     with pytest.raises(WebDriverException, match="Could not parse"):
         engine(always).wait("() => true", timeout_s=5)
     assert always.calls == 4
+
+
+def test_firefox_failing_a_navigation_of_its_own_counts_as_a_crash() -> None:
+    """Firefox's "corrupted content" answer to a navigation (NS_ERROR_INTERCEPTION_FAILED,
+    once in CI) is taken for a browser fault and runs the test again; any other
+    error of a command stays the test's own."""
+
+    class Process:
+        def __init__(self, answer: dict[str, Any]) -> None:
+            self.stdin = io.StringIO()
+            self.stdout = io.StringIO(json.dumps(answer) + "\n")
+
+        def poll(self) -> None:
+            return None
+
+    def answering(error: str) -> Firefox:
+        firefox = Firefox.__new__(Firefox)
+        firefox._process = Process({"ok": False, "error": error})  # type: ignore[assignment]
+        firefox._lock = threading.Lock()
+        firefox._limit_s = 5
+        firefox.browser = lambda: {1: "firefox"}  # type: ignore[method-assign]
+        return firefox
+
+    navigation = "ProtocolError: unknown error Error: NS_ERROR_INTERCEPTION_FAILED #onNavi"
+    with pytest.raises(BrowserCrashed, match="Firefox failed .*INTERCEPTION"):
+        answering(navigation).goto("http://127.0.0.1:1/index.html")
+    with pytest.raises(RuntimeError, match="not defined") as refused:
+        answering("ReferenceError: board is not defined").goto("http://127.0.0.1:1/")
+    assert not isinstance(refused.value, BrowserCrashed)
 
 
 def test_a_page_never_ready_runs_the_test_again_in_a_new_browser() -> None:

@@ -86,6 +86,12 @@ def _processes() -> dict[int, tuple[int, str]]:
 
 # What the driver's error says when Firefox's end of the connection is gone.
 FIREFOX_GONE = ("TargetCloseError", "Target closed", "Connection closed")
+#: Firefox's own failures, not the page's: once in CI, on a loaded machine, a
+#: navigation to a page of the site its service worker had answered all along
+#: ended on Firefox's "corrupted content" page; it never happened here in
+#: hundreds of the same loads. Taken as a crash: the test runs again in a new
+#: browser (``relaunch_on_crash``), and a second time fails.
+FIREFOX_FAULTS = ("NS_ERROR_INTERCEPTION_FAILED",)
 
 
 def descendants(pid: int) -> dict[int, str]:
@@ -273,6 +279,8 @@ class Firefox:
             closed = any(words in answer["error"] for words in FIREFOX_GONE)
             if closed or not self.browser():
                 raise BrowserCrashed(f"firefox {op}: Firefox stopped ({answer['error']})")
+            if any(words in answer["error"] for words in FIREFOX_FAULTS):
+                raise BrowserCrashed(f"firefox {op}: Firefox failed ({answer['error']})")
             raise RuntimeError(f"firefox {op}: {answer['error']}")
         return answer["value"]
 
