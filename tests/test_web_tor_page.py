@@ -159,3 +159,25 @@ def test_the_editor_link_opens_tors_editor_on_the_position_shown(web_app: AppPag
     web_app.wait_ready()
     assert board(page, "position") == fen
     assert web_app.errors == []
+
+
+def test_the_new_game_dialog_shows_the_first_screen_again(web_app: AppPage) -> None:
+    page = open_tor(web_app)
+    # A game started from the dialog first (two people), and a turn in it.
+    page.click("#new-game")
+    page.check("input[name=opponent][value=friend]")
+    page.click("#start-game")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    click_action(page, "c3")
+    wait_position(page, Game(None, ["c3"]).fen())
+    # The dialog again: "Show the first screen" closes it and starts nothing.
+    page.click("#new-game")
+    page.click("#show-start")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(page.locator("#start")).to_be_visible()
+    assert web_app.dataset("choosing") == "1"
+    assert moves(page) == ["c3"]
+    page.click("#start-friends")
+    expect(page.locator("#start")).to_be_hidden()
+    wait_position(page, Game().fen())
+    assert web_app.errors == []

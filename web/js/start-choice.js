@@ -52,6 +52,12 @@ export class StartChoice {
     // A friend by link (its own dialog: web/js/corr.js) and Learn only remember the choice.
     ui.corr?.addEventListener("click", () => setPref(`${options.prefs}.choice`, "corr"));
     ui.learn?.addEventListener("click", () => setPref(`${options.prefs}.choice`, "learn"));
+    // "Show the first screen again", in the new-game dialog: the dialog closes
+    // (with its own answer, which starts nothing) and the choice comes back.
+    document.querySelector("#show-start")?.addEventListener("click", () => {
+      /** @type {HTMLDialogElement | null} */ (document.querySelector("#new-game-dialog"))?.close("show-start");
+      this.show();
+    });
     this.markChoice();
   }
 

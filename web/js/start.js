@@ -62,7 +62,6 @@ export class Start {
     });
     this.ui = {
       more: $("#start-more"),
-      show: $("#show-start"),
       label: $("#game-label"),
       /** @type {HTMLDetailsElement} */
       summary: $("#rules-summary"),
@@ -75,10 +74,6 @@ export class Start {
     });
     // A link opened on the page (a pasted one, Your games) is a game: the choice goes.
     window.addEventListener("mixtour:link-loaded", () => this.hide());
-    ui.show.addEventListener("click", () => {
-      /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
-      this.show();
-    });
 
     // The rules summary is open while the page loads and while the start panel
     // shows; during a game it folds to one line, unless the player opened or
