@@ -181,3 +181,34 @@ def test_the_new_game_dialog_shows_the_first_screen_again(web_app: AppPage) -> N
     expect(page.locator("#start")).to_be_hidden()
     wait_position(page, Game().fen())
     assert web_app.errors == []
+
+
+def test_sounds_are_off_until_turned_on_in_settings_as_on_mixtours_page(
+    web_app: AppPage,
+) -> None:
+    page = open_tor(web_app)
+    click_action(page, "c3")
+    wait_position(page, Game(None, ["c3"]).fen())
+    assert web_app.dataset("sound") is None
+    page.click("#open-settings")
+    page.check("#sound-on")  # plays a sample as it turns on
+    expect(page.locator("body")).to_have_attribute("data-sound", "move 1")
+    page.locator("#settings-dialog [data-close]").click()
+    click_action(page, "d5")
+    wait_position(page, Game(None, ["c3", "d5"]).fen())
+    expect(page.locator("body")).to_have_attribute("data-sound", "move 2")
+    # b1 is red, the colour under Black's pawn: closed to White.
+    click_action(page, "b1")
+    expect(page.locator("body")).to_have_attribute("data-sound", "illegal 3")
+    assert board(page, "refused") != ""
+    # One preference for both games: kept, and silent again once turned off.
+    page.reload()
+    web_app.wait_ready()
+    page.click("#open-settings")
+    expect(page.locator("#sound-on")).to_be_checked()
+    page.uncheck("#sound-on")
+    page.locator("#settings-dialog [data-close]").click()
+    click_action(page, "b6")
+    wait_position(page, Game(None, ["c3", "d5", "b6"]).fen())
+    assert web_app.dataset("sound") is None
+    assert web_app.errors == []

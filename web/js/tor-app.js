@@ -37,6 +37,7 @@ import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
 import { offerRematch } from "./rematch.js";
+import { sound, soundSetting } from "./sound.js";
 import { StartChoice } from "./start-choice.js";
 import { TextPlay } from "./textplay.js";
 import { TorBoard } from "./tor/tor-board.js";
@@ -372,11 +373,13 @@ function play(action) {
   /** @type {Bridge.TorPlayed} */
   const answer = call("play", action);
   if (!answer.ok || !answer.state) {
+    sound("illegal");
     say(refusalText(action, answer.reason));
     canvas.dataset.refused = answer.reason?.id ?? "";
     return false;
   }
   changed(answer.state, { played: true });
+  sound(answer.state.over ? "win" : "move"); // when the player turned sounds on (Settings)
   const player = playerName(answer.state.turn === "w" ? "b" : "w");
   say(t("tor.msg.played", { player, action: answer.action }), { spoken: false }); // the log tells it in words
   if (before) textPlay.played(before, answer.state);
@@ -401,6 +404,7 @@ function refuse(attempt) {
   /** @type {Bridge.TorExplained} */
   const answer = call("explain", attempt);
   if (!answer.reason) return;
+  sound("illegal");
   canvas.dataset.refused = answer.reason.id;
   say(refusalText(attempt, answer.reason));
 }
@@ -729,6 +733,7 @@ window.addEventListener("hashchange", () => {
   if (python.ready && location.hash !== lastHash) loadLink(location.hash);
 });
 settingsDialog($("#open-settings"), $("#settings-dialog"));
+soundSetting(/** @type {HTMLInputElement} */ ($("#sound-on"))); // off until turned on, as on Mixtour's page
 // "Download image" (mixtour/tor/svg.py's picture, turned like the board),
 // "Download record" and "Load record" (web/js/files.js), as on Mixtour's page.
 new Files({
