@@ -13,8 +13,8 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import AppPage, is_local_url
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from conftest import AppPage
+from playwright.sync_api import BrowserContext, Page, expect
 from webhelpers import click_square, play, position
 
 import build
@@ -41,14 +41,6 @@ NewContext = Callable[..., BrowserContext]
 def person(new_context: NewContext, site_url: str, locale: str = "en-US") -> AppPage:
     """A browser of its own (its own storage), offline but for the site."""
     context = new_context(locale=locale)
-
-    def guard(route: Route) -> None:
-        if is_local_url(route.request.url):
-            route.continue_()
-        else:
-            route.abort("blockedbyclient")
-
-    context.route("**/*", guard)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(error.message))

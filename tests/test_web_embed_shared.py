@@ -8,11 +8,8 @@ over, no game lost); the host's worker hung (replaced); the host's tab frozen
 
 from __future__ import annotations
 
-import http.server
-import threading
 import time
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,7 +17,7 @@ from conftest import AppPage
 from playwright.sync_api import BrowserContext, Frame, Page, Worker, expect
 from test_web_embed import InFrame, host
 from test_web_tor_embed import click_in_frame
-from webhelpers import click_square, play, position
+from webhelpers import another_site, click_square, play, position
 
 from mixtour.mixtour.game import Game
 from mixtour.mixtour.link import format_link
@@ -163,15 +160,8 @@ def test_many_boards_draw_step_play_and_refuse_with_one_engine(web_app: AppPage)
 def other_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A plain server on 127.0.0.2: another site than the one on 127.0.0.1 (not
     only another origin), so the browser partitions our frames' storage under it."""
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.2:{server.server_address[1]}/", tmp_path
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with another_site(tmp_path, "127.0.0.2") as url:
+        yield url, tmp_path
 
 
 def test_boards_framed_by_another_site_share_an_engine_of_their_own(

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import http.client
 import http.server
-import threading
 import time
 from collections.abc import Iterator
 from email.message import Message
-from functools import partial
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.parse import urlsplit
@@ -22,6 +20,7 @@ from urllib.request import Request, urlopen
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
+from webhelpers import another_site
 
 import build
 
@@ -136,15 +135,8 @@ def test_framing_is_denied_by_default(site_url: str) -> None:
 def other_origin(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A plain server for ``tmp_path`` on another port: another origin, with no
     policy of its own that could stop it framing the site."""
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", tmp_path
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with another_site(tmp_path) as url:
+        yield url, tmp_path
 
 
 def test_another_site_can_frame_the_embed_and_no_other_page(

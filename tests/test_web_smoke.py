@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from http.client import HTTPMessage
+from pathlib import Path
 from urllib.request import Request, urlopen
 
 from conftest import AppPage
+from webhelpers import another_site
 
 import build
 
@@ -40,3 +42,35 @@ def test_site_headers_follow_netlify_toml(site_url: str) -> None:
 
     script = head(f"{site_url}{pyscript.url_path}/core.js")
     assert script["Content-Type"].startswith("text/javascript")
+
+
+def test_a_request_to_the_outside_is_refused_by_the_guard_and_noted(
+    web_app: AppPage, tmp_path: Path
+) -> None:
+    # The guard every browser test relies on. The page is another site's, with
+    # no content security policy that would stop the requests before they
+    # leave: so they get as far as the network, where the tests' proxy refuses
+    # them (not the lack of a network, not a policy), and they are in the list
+    # the tests assert empty.
+    outside = ["http://example.com/picture.png", "https://example.org/data.json"]
+    (tmp_path / "outside.html").write_text(
+        '<!doctype html><link rel="icon" href="data:,"><title>outside</title>'
+        f'<img src="{outside[0]}">'
+    )
+    page = web_app.page
+    failures: dict[str, str | None] = {}
+    page.on("requestfailed", lambda request: failures.update({request.url: request.failure}))
+    with another_site(tmp_path) as url:
+        page.goto(url + "outside.html")
+        fetched = page.evaluate(
+            """async (url) => {
+                try { await fetch(url); return "answered"; } catch { return "refused"; }
+            }""",
+            outside[1],
+        )
+        page.wait_for_function("document.images[0].complete")
+    assert fetched == "refused"
+    assert not page.evaluate("document.images[0].naturalWidth")
+    proxy_refused = "net::ERR_PROXY_CONNECTION_FAILED"
+    assert failures == dict.fromkeys(outside, proxy_refused), failures
+    assert web_app.blocked == outside

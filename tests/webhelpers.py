@@ -10,9 +10,15 @@ page only, never the Python behind it.
 
 from __future__ import annotations
 
+import http.server
 import json
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any, Protocol
 
 from playwright.sync_api import Locator, Mouse, Page, Route, ViewportSize
@@ -341,3 +347,35 @@ class HeldRequests:
         for route in self.held:
             route.continue_()
         self.held.clear()
+
+
+class _OtherSiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A folder's files, quietly; and, as a site of its own would, an answer
+    for the icon a browser asks of any page that names none (an empty one: a
+    404 would be a console error the tests count as the page's)."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] == "/favicon.ico":
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def another_site(folder: Path, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``folder`` on ``host`` at a free port, as a site that is not ours
+    (no policy of its own that could stop it framing ours); yields its URL."""
+    handler = partial(_OtherSiteHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((host, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
