@@ -233,6 +233,29 @@ def test_a_whole_game_against_the_computer_at_level_1_by_clicks(web_app: AppPage
     assert web_app.errors == []
 
 
+def test_the_computers_worker_starts_before_its_first_turn(web_app: AppPage) -> None:
+    """The computer's worker starts as soon as a game has a computer in it, and
+    at ready for a player who chose the computer last time: its first turn does
+    not wait for Python's start in the worker too."""
+    page = open_tor(web_app)
+    assert web_app.dataset("ai") is None  # two players here: no worker
+    play_computer_at_level_1(page)  # White is the person's: the computer has no turn yet
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
+    assert web_app.dataset("aiSearches") is None  # nothing asked of it
+    # Another day, no game kept, the computer chosen last time.
+    page.evaluate(
+        """() => {
+            localStorage.clear();
+            localStorage.setItem('mixtour.prefs', JSON.stringify({'tor.start.choice': 'computer'}));
+        }"""
+    )
+    web_app.open(PAGE)
+    assert web_app.dataset("choosing") == "1"
+    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=AI_TIMEOUT_MS)
+    assert web_app.dataset("aiSearches") is None
+    assert web_app.errors == []
+
+
 def after(game: Game, action: str) -> str:
     """The position string after ``action``, the game left as it was."""
     game.play(action)

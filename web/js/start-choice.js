@@ -71,6 +71,11 @@ export class StartChoice {
     return this.options.levels.includes(level) ? level : this.options.defaultLevel;
   }
 
+  /** The choice this player made last time, if they ever made one (not the default). */
+  remembered() {
+    return pref(`${this.options.prefs}.choice`, "") || null;
+  }
+
   /** The last choice is the one the eye (and the keyboard) lands on. */
   markChoice() {
     const choice = pref(`${this.options.prefs}.choice`, "computer");

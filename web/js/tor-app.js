@@ -16,7 +16,8 @@
 //   body[data-painted="1"]  the board is drawn (before Python is loaded)
 //   body[data-ready="1"]    Python is ready and the page takes input
 //   #board[data-position]   the position string (T7), [data-status] the outcome code
-//   body[data-ai]           loading | ready | error once the computer is asked
+//   body[data-ai]           loading | ready | error once a game has a computer in it,
+//                           or at ready when the player chose the computer last time
 //   body[data-save], body[data-game-id], #open-games: Your games (web/js/library.js),
 //                           shared with Mixtour's page
 //   #start, body[data-start], body[data-choosing]: the first screen's choice (web/js/start-choice.js)
@@ -777,6 +778,8 @@ python.connect({
     if (!opened && document.body.dataset.save !== "restored") {
       // A first visit: the choice of how to play lies over the board.
       choice.show({ focus: false });
+      // A player who chose the computer last time will likely again: its worker starts now.
+      if (choice.remembered() === "computer") computer.start().catch(() => {});
     }
     if (view) computer.follow(view);
   },

@@ -84,7 +84,11 @@ export class TorComputer {
    * @param {Bridge.TorView} view
    */
   follow(view) {
-    if (!this.plays(view) || !(this.deps.mine?.() ?? true) || this.deps.browsing?.()) return;
+    const mine = this.deps.mine?.() ?? true;
+    // A game with a computer in it, played here: its worker starts now, so
+    // that the computer's first turn does not wait for Python's start too.
+    if (mine && Object.values(this.seats).some((level) => level > 0)) this.start().catch(() => {});
+    if (!this.plays(view) || !mine || this.deps.browsing?.()) return;
     const generation = this.generation;
     const level = this.seats[view.turn];
     const both = (this.seats.w ?? 0) > 0 && (this.seats.b ?? 0) > 0;
