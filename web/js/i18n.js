@@ -306,7 +306,7 @@ const STRINGS = {
     "summary.move": "…move the top discs of any stack onto another stack in a straight line, exactly as many squares away as that stack is high (nothing in between).",
     "summary.score": "A stack of five leaves the board and scores for the colour on top: the first point wins.",
     "summary.link": "All the rules, with examples",
-    "settings.sound": "Sounds (a move, a point, the end of a game, a refused action)",
+    "settings.sound": "Sounds (a move, the end of a game, a refused action, and in Mixtour a point)",
     "settings.turnBoard": "Turn the board so my side is at the bottom when I play Red against the computer",
     // Game review (web/js/game-review.js).
     "rv.title": "Game review",

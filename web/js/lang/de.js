@@ -402,7 +402,7 @@ export default {
   "summary.move": "…zieht die oberen Steine eines Stapels in gerader Linie auf einen anderen Stapel, genau so viele Felder weit, wie dieser hoch ist (nichts dazwischen).",
   "summary.score": "Ein Stapel aus fünf verlässt das Brett und zählt für die Farbe oben: Der erste Punkt gewinnt.",
   "summary.link": "Alle Regeln, mit Beispielen",
-  "settings.sound": "Töne (ein Zug, ein Punkt, das Ende der Partie, eine abgelehnte Aktion)",
+  "settings.sound": "Töne (ein Zug, das Ende der Partie, eine abgelehnte Aktion, bei Mixtour ein Punkt)",
   "settings.turnBoard": "Das Brett drehen, damit meine Seite unten ist, wenn ich Rot gegen den Computer spiele",
   // Partieanalyse (web/js/game-review.js).
   "rv.title": "Partieanalyse",

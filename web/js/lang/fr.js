@@ -401,7 +401,7 @@ export default {
   "summary.move": "…déplacez les pièces du dessus d'une pile sur une autre pile, en ligne droite, à exactement autant de cases que cette pile est haute (rien entre les deux).",
   "summary.score": "Une pile de cinq quitte le plateau et rapporte un point à la couleur du dessus : le premier point gagne.",
   "summary.link": "Toutes les règles, avec des exemples",
-  "settings.sound": "Sons (un coup, un point, la fin de la partie, une action refusée)",
+  "settings.sound": "Sons (un coup, la fin de la partie, une action refusée, et à Mixtour un point)",
   "settings.turnBoard": "Tourner le plateau pour avoir mon côté en bas quand je joue Rouge contre l'ordinateur",
   // Analyse de partie (web/js/game-review.js).
   "rv.title": "Analyse de la partie",
