@@ -337,6 +337,30 @@ def test_a_new_game_on_a_random_layout_for_two_players(web_app: AppPage) -> None
     assert moves(page) == []
 
 
+def test_a_friend_by_link_from_the_new_game_dialog_starts_no_other_game(
+    web_app: AppPage,
+) -> None:
+    """The dialog once remembered its last answer: after a game started from it,
+    "Play a friend by link" there started a new game too, and the game on the
+    board was gone."""
+    page = open_tor(web_app)
+    page.click("#new-game")
+    page.check("input[name=opponent][value=friend]")
+    page.click("#start-game")
+    for action in OPENING:
+        click_action(page, action)
+    wait_position(page, Game(None, OPENING).fen())
+    page.click("#new-game")
+    page.click("#new-corr")
+    expect(page.locator("#corr-dialog")).to_be_visible()
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(page.locator("#corr-dialog")).to_be_hidden()
+    assert board(page, "position") == Game(None, OPENING).fen()
+    assert moves(page) == OPENING
+    assert web_app.errors == []
+
+
 def test_the_new_game_dialog_offers_only_the_choices_that_apply(web_app: AppPage) -> None:
     page = open_tor(web_app)
     page.click("#new-game")

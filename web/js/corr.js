@@ -155,7 +155,7 @@ export class Corr {
     ui.link.addEventListener("focus", () => ui.link.select());
     $("#start-corr").addEventListener("click", () => this.openDialog());
     $("#new-corr").addEventListener("click", () => {
-      /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close();
+      /** @type {HTMLDialogElement} */ ($("#new-game-dialog")).close("corr"); // its own answer, which starts no game
       this.openDialog();
     });
     ui.form.addEventListener("change", () => app.setup.sync());

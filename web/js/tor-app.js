@@ -567,6 +567,7 @@ const corr = new Corr({
 
 function openNewGame() {
   matchChoices();
+  ui.dialog.returnValue = ""; // close() without an answer keeps the last one: a closing by other means starts nothing
   ui.dialog.showModal();
 }
 
