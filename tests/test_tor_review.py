@@ -63,6 +63,8 @@ def test_a_turn_that_allows_a_hem_in_one_is_a_blunder(
     plies, review = reviewed
     before = plies[BLUNDER_PLY - 1]
     assert before.gives_win and before.avoidable
+    # The turn was searched again one ply deeper, and the hem is still there.
+    assert before.deep_depth == DEPTH + 1 and before.deep_played == -WIN + 2
     move = verdict(review, BLUNDER_PLY)
     assert move["kind"] == "blunder" and move["color"] == "w"
     assert move["best"] not in (None, HEMMED[BLUNDER_PLY - 1]) and move["pv"]

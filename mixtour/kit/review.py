@@ -31,9 +31,23 @@ inaccuracy   0.05 to 0.10
 mistake      0.10 to 0.20
 blunder      0.20 or more, or any move after which the opponent
              can win at once (when another move would have
-             prevented it and the game was not already a proven
-             loss)
+             prevented it and the game was not already lost:
+             a proven loss, or an expected result under
+             ``DECIDED`` = 0.05 at every look)
 ===========  ===================================================
+
+**The second look.**  A fixed-depth search misjudges some positions by
+where its horizon falls: a capture just beyond it, a threat it sees from
+one side only.  So a move that seems to lose ``CONFIRM`` (0.10, a mistake)
+or more, or to let the opponent win at once, is looked at again by
+:meth:`Reviewer.analyse_ply`: the position searched one ply deeper and the
+move played searched to that same horizon.  Its loss is the smaller of the
+two looks': a mistake or a blunder is one the engine sees at two depths
+(one odd, one even, so that having the move at the horizon cannot make
+it).  A move in a decided game (the mover's expected result beyond 0.95,
+or under 0.05, before and after it) loses at most 0.05 by the scale
+alone, so it is never a mistake; throwing a won game away is still a
+blunder.  Every look has a fixed depth, so a review stays deterministic.
 
 >>> expected(0, 250.0), expected(WIN - 3, 250.0), round(expected(250, 250.0), 2)
 (0.5, 1.0, 0.73)
@@ -54,6 +68,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLASSES",
+    "CONFIRM",
+    "DECIDED",
     "THRESHOLDS",
     "MoveVerdict",
     "PlyAnalysis",
@@ -69,6 +85,10 @@ __all__ = [
 CLASSES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: Upper bounds of the loss (in expected result) for good, inaccuracy, mistake.
 THRESHOLDS: Final = (0.05, 0.10, 0.20)
+#: A move that seems to lose this much or more is searched again, deeper.
+CONFIRM: Final = THRESHOLDS[1]
+#: A mover whose expected result is below this at every look was lost anyway.
+DECIDED: Final = 0.05
 
 StopCheck = Callable[[], bool] | None
 
@@ -107,11 +127,17 @@ class PlyAnalysis:
 
     ``score`` is for the first player (colour 0): positive when he is better,
     ``WIN - n`` for a win found ``n`` plies ahead.  ``best`` and ``pv`` are
-    the engine's choice and line (``None`` and empty once the game is over).
+    the engine's choice and line (``None`` and empty once the game is over);
+    ``nodes`` counts every search made for the position, the second look's too.
     ``played``: the score (for the first player) of the action played here,
     searched to the same horizon as ``best`` (one ply less below it), so
     that the two compare fairly.  ``gives_win``: the action played here lets
     the opponent win at once; ``avoidable``: another legal action would not.
+    ``deep_depth``, ``deep_score``, ``deep_played``: the second look at a
+    move that seemed to lose :data:`CONFIRM` or more (or to let the
+    opponent win): the position searched one ply deeper and the action
+    played searched to the same horizon (0 and ``None`` when there was
+    none).
     """
 
     ply: int
@@ -124,6 +150,9 @@ class PlyAnalysis:
     played: int | None = None
     gives_win: bool = False
     avoidable: bool = False
+    deep_depth: int = 0
+    deep_score: int | None = None
+    deep_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,20 +303,24 @@ class Reviewer(Generic[P]):
         turn = pos.turn
         score, best, pv, done, nodes = self.analyse(pos, depth=depth, stop=stop)
         gives = avoidable = False
-        played = None
+        played = deep_score = deep_played = None
+        deep_depth = 0
         if ply < len(actions):
             action = self.rules.parse(actions[ply])
             gives, avoidable = self._gives_win(pos, action)
-            if action == best:
-                played = score
-            else:
-                pos.push(action)
-                try:
-                    reply, _, _, _, more = self.analyse(pos, depth=max(1, depth - 1), stop=stop)
-                finally:
-                    pos.pop()
+            played, more = self._played(pos, action, depth, score, best, stop)
+            nodes += more
+            loss = self.expected(score) - self.expected(played)
+            if action != best and (loss >= CONFIRM or (gives and avoidable)):
+                # A second look, one ply deeper, before the move is called
+                # a mistake: a loss that only one horizon sees is noise.
+                deep_depth = depth + 1
+                deep_score, deep_best, _, _, more = self.analyse(pos, depth=deep_depth, stop=stop)
                 nodes += more
-                played = -_one_ply_further(reply)
+                deep_played, more = self._played(
+                    pos, action, deep_depth, deep_score, deep_best, stop
+                )
+                nodes += more
         return PlyAnalysis(
             ply,
             turn,
@@ -299,7 +332,25 @@ class Reviewer(Generic[P]):
             None if played is None else _for_first(played, turn),
             gives,
             avoidable,
+            deep_depth,
+            None if deep_score is None else _for_first(deep_score, turn),
+            None if deep_played is None else _for_first(deep_played, turn),
         )
+
+    def _played(
+        self, pos: P, action: int, depth: int, score: int, best: int | None, stop: StopCheck
+    ) -> tuple[int, int]:
+        """``(score for the mover, nodes)`` of ``action`` from ``pos``, whose
+        search to ``depth`` gave ``score`` and ``best``: the position it leads
+        to searched one ply less deep, so that both end at the same horizon."""
+        if action == best:
+            return score, 0
+        pos.push(action)
+        try:
+            reply, _, _, _, nodes = self.analyse(pos, depth=max(1, depth - 1), stop=stop)
+        finally:
+            pos.pop()
+        return -_one_ply_further(reply), nodes
 
     def review_game(
         self, start: str, actions: Sequence[str], *, depth: int | None = None
@@ -319,7 +370,38 @@ class Reviewer(Generic[P]):
         """:func:`label` with the game's players and scale."""
         return label(score, self.rules.colors, self.rules.scale)
 
-    def report(self, plies: Sequence[PlyAnalysis], actions: Sequence[str]) -> dict[str, Any]:
+    def verdict(
+        self, before: PlyAnalysis, after: PlyAnalysis, played: int, *, calibrated: bool = True
+    ) -> MoveVerdict:
+        """The verdict on ``played``, the action from the position ``before``
+        to ``after`` (see the module doc; ``calibrated=False``: the verdict
+        as it was before the second look, for the measurement only)."""
+        mover = before.turn
+        played_score = after.score if before.played is None else before.played
+        looks = [(before.score, played_score)]
+        if calibrated and before.deep_score is not None and before.deep_played is not None:
+            looks.append((before.deep_score, before.deep_played))
+        losses = []
+        for best_score, move_score in looks:
+            best_value = self.expected(_for_first(best_score, mover))
+            move_value = self.expected(_for_first(move_score, mover))
+            losses.append(max(0.0, best_value - move_value))
+        # A loss counts as far as every look sees it.
+        loss = min(losses)
+        # Letting the opponent win at once is a blunder when another move
+        # prevented it, unless the game was lost anyway: a proven loss, or
+        # (calibrated) every look giving the mover less than DECIDED.
+        mine = [_for_first(best_score, mover) for best_score, _ in looks]
+        lost = min(mine) <= -WIN_BOUND or (
+            calibrated and max(self.expected(m) for m in mine) < DECIDED
+        )
+        opened = before.gives_win and before.avoidable and not lost
+        kind = classify(loss, is_best=played == before.best, gives_win=opened)
+        return MoveVerdict(after.ply, mover, kind, loss, before.best, before.pv)
+
+    def report(
+        self, plies: Sequence[PlyAnalysis], actions: Sequence[str], *, calibrated: bool = True
+    ) -> dict[str, Any]:
         """The review of a game from the analyses of its positions (all of
         them, or the first ones while the review runs): ``graph`` (the first
         player's expected result at each position analysed, 2x - 1 so -1 to
@@ -327,7 +409,8 @@ class Reviewer(Generic[P]):
         winning there, :meth:`label`), ``moves`` (a verdict per action whose
         position before and after are both analysed, as
         :meth:`verdict_json`) and ``summary`` (per player, the count of each
-        class)."""
+        class).  ``calibrated=False`` gives the verdicts as they were before
+        the second look (:meth:`verdict`), for the measurement."""
         colors = self.rules.colors
         shown = [_smoothed(plies, i) for i in range(len(plies))]
         graph = [round(2 * self.expected(score) - 1, 3) for score in shown]
@@ -336,19 +419,8 @@ class Reviewer(Generic[P]):
         for before, after in zip(plies, plies[1:], strict=False):
             if after.ply != before.ply + 1 or before.ply >= len(actions):
                 continue
-            mover = before.turn
             played = self.rules.parse(actions[before.ply])
-            played_score = after.score if before.played is None else before.played
-            best_value = self.expected(_for_first(before.score, mover))
-            played_value = self.expected(_for_first(played_score, mover))
-            loss = max(0.0, best_value - played_value)
-            is_best = played == before.best
-            # Letting the opponent win at once is a blunder when another move
-            # prevented it, unless the game was lost anyway (a proven loss).
-            lost = _for_first(before.score, mover) <= -WIN_BOUND
-            opened = before.gives_win and before.avoidable and not lost
-            kind = classify(loss, is_best=is_best, gives_win=opened)
-            verdicts.append(MoveVerdict(after.ply, mover, kind, loss, before.best, before.pv))
+            verdicts.append(self.verdict(before, after, played, calibrated=calibrated))
         summary = {c: dict.fromkeys(CLASSES, 0) for c in colors}
         for v in verdicts:
             summary[colors[v.mover]][v.kind] += 1
@@ -377,6 +449,9 @@ class Reviewer(Generic[P]):
             "played": p.played,
             "givesWin": p.gives_win,
             "avoidable": p.avoidable,
+            "deepDepth": p.deep_depth,
+            "deepScore": p.deep_score,
+            "deepPlayed": p.deep_played,
         }
 
     def ply_from_json(self, data: Mapping[str, Any]) -> PlyAnalysis:
@@ -395,6 +470,9 @@ class Reviewer(Generic[P]):
                 played=None if data["played"] is None else int(data["played"]),
                 gives_win=bool(data["givesWin"]),
                 avoidable=bool(data["avoidable"]),
+                deep_depth=int(data.get("deepDepth") or 0),
+                deep_score=_optional_int(data.get("deepScore")),
+                deep_played=_optional_int(data.get("deepPlayed")),
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"a review entry is malformed: {error}") from None
@@ -409,6 +487,10 @@ class Reviewer(Generic[P]):
             "best": self._text(v.best),
             "pv": [self.rules.text(a) for a in v.pv],
         }
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def _smoothed(plies: Sequence[PlyAnalysis], i: int) -> int:

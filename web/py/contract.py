@@ -715,8 +715,9 @@ class ReviewRequest(TypedDict):
 class ReviewedPly(TypedDict):
     """One position analysed (``mixtour.kit.review.PlyAnalysis``): the score for
     the first player, the best action and line, the score of the action played
-    (null at the game's end), and whether it let the opponent win at once
-    (a tower, a hem) where another action did not."""
+    (null at the game's end), whether it let the opponent win at once
+    (a tower, a hem) where another action did not, and the second look at
+    a move that seemed a mistake (``deepDepth`` 0 and nulls when none)."""
 
     id: int | None
     cancelled: bool
@@ -730,6 +731,9 @@ class ReviewedPly(TypedDict):
     played: int | None
     givesWin: bool
     avoidable: bool
+    deepDepth: int
+    deepScore: int | None
+    deepPlayed: int | None
 
 
 VerdictKind = Literal["best", "good", "inaccuracy", "mistake", "blunder"]

@@ -642,8 +642,9 @@ declare namespace Bridge {
   /**
    * One position analysed (`mixtour.kit.review.PlyAnalysis`): the score for
    * the first player, the best action and line, the score of the action played
-   * (null at the game's end), and whether it let the opponent win at once
-   * (a tower, a hem) where another action did not.
+   * (null at the game's end), whether it let the opponent win at once
+   * (a tower, a hem) where another action did not, and the second look at
+   * a move that seemed a mistake (`deepDepth` 0 and nulls when none).
    */
   interface ReviewedPly {
     id: number | null;
@@ -658,6 +659,9 @@ declare namespace Bridge {
     played: number | null;
     givesWin: boolean;
     avoidable: boolean;
+    deepDepth: number;
+    deepScore: number | null;
+    deepPlayed: number | null;
   }
 
   /**

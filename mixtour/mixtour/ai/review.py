@@ -107,6 +107,8 @@ def label(score: int, turn: int = 0) -> dict[str, Any]:
     return REVIEW.label(score)
 
 
-def report(plies: Sequence[PlyAnalysis], actions: Sequence[str]) -> dict[str, Any]:
+def report(
+    plies: Sequence[PlyAnalysis], actions: Sequence[str], *, calibrated: bool = True
+) -> dict[str, Any]:
     """The review of a game from its positions' analyses (:meth:`Reviewer.report`)."""
-    return REVIEW.report(plies, actions)
+    return REVIEW.report(plies, actions, calibrated=calibrated)
