@@ -321,3 +321,33 @@ def test_review_gives_the_recorded_results_of_seeded_games() -> None:
         half = plies[: len(plies) // 2]
         old = report(half, actions, calibrated=False)
         assert json.loads(json.dumps(old)) == game["partial"]
+
+
+@pytest.mark.parametrize("game", ["mixtour", "tor"])
+def test_review_calibrate_prints_the_marks_of_its_games(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mixtour.__main__ import main
+    from mixtour.kit.cli import calibration_game, mark_counts
+    from mixtour.kit.games import game_ai
+
+    prefix = [] if game == "mixtour" else ["tor"]
+    command = [*prefix, "review-calibrate", "--games", "1", "--depth", "1", "--levels", "1,2"]
+    assert main([*command, "--seed", "3", "-q"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {tuple(line.split()[:3]): line.split()[3:] for line in out}
+    # Game 0: level 1 has the first player's seat, level 2 the second's.
+    ai = game_ai(game)
+    actions = calibration_game(game, 0, 3, (1, 2))
+    plies = ai.review.review_game(ai.start, actions, depth=1)
+    for way, calibrated in (("before", False), ("after", True)):
+        report = ai.review.report(plies, actions, calibrated=calibrated)
+        for level, marks in zip((1, 2), mark_counts(report, ai.review.rules.colors), strict=True):
+            cells = rows[(way, str(level), "1")]
+            # median / mean for inaccuracy, mistake, blunder: one game, both its count.
+            shown = [float(c) for c in cells if c != "/"]
+            counts = [marks[m] for m in ("inaccuracy", "mistake", "blunder")]
+            assert shown == [float(n) for n in counts for _ in range(2)], (way, level, cells)
+    assert main([*prefix, "review-calibrate", "--levels", "2,9"]) == 2
+    assert main([*prefix, "review-calibrate", "--levels", "2"]) == 2
+    assert "two levels" in capsys.readouterr().err

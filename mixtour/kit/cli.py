@@ -1,7 +1,9 @@
 """The commands every game has, written once: ``perft``, ``legal`` and
 ``apply`` (``python -m mixtour perft ...`` for Mixtour, ``python -m mixtour
-tor perft ...`` for Tor; see ``mixtour/CLI.md``), and ``puzzles`` for a game
-with a puzzle plug-in (:func:`add_puzzles_command`).
+tor perft ...`` for Tor; see ``mixtour/CLI.md``), ``puzzles`` for a game
+with a puzzle plug-in (:func:`add_puzzles_command`) and ``review-calibrate``
+for a game with a review (:func:`add_review_calibrate_command`: the figures
+in :mod:`mixtour.kit.review`'s docstring).
 
 A game's command line (``mixtour/mixtour/cli.py``, ``mixtour/tor/cli.py``)
 gets its ``add`` from :func:`command_adder` (each command with
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_PERFT_DEPTH",
     "add_puzzles_command",
+    "add_review_calibrate_command",
     "add_rules_commands",
     "after",
     "check_writable",
@@ -282,5 +285,120 @@ def add_puzzles_command(
     )
     p.add_argument("--out", metavar="FILE", help="write the set here (default: print it)")
     p.add_argument("--check", metavar="FILE", help="re-verify every puzzle of a set instead")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+    return p
+
+
+# -- review-calibrate ------------------------------------------------------------------
+
+#: The marks ``review-calibrate`` counts (the ones the page shows).
+MARKS: Final = ("inaccuracy", "mistake", "blunder")
+
+
+def calibration_game(game: str, number: int, seed: int, seats: tuple[int, int]) -> list[str]:
+    """Game ``number`` of a ``review-calibrate`` run: the levels ``seats``
+    (first player's, second player's) play ``game`` from its start, each
+    move seeded from ``Random(seed * 1_000_003 + number)``; its actions in
+    the game's notation (at most 400)."""
+    import random
+
+    from .games import game_ai
+
+    ai = game_ai(game)
+    rng = random.Random(seed * 1_000_003 + number)
+    pos = ai.read(ai.start)
+    actions: list[str] = []
+    while not pos.status and len(actions) < 400:
+        move = ai.choose(pos, level=seats[pos.turn], seed=rng.getrandbits(30)).move
+        actions.append(ai.action_text(move))
+        pos.push(move)
+    return actions
+
+
+def mark_counts(report: dict[str, Any], colors: tuple[str, str]) -> tuple[dict[str, int], ...]:
+    """Per player (by index), how many moves of a review's ``report`` got each mark."""
+    summary = report["summary"]
+    return tuple({m: int(summary[c][m]) for m in MARKS} for c in colors)
+
+
+def calibration_table(counts: dict[tuple[str, int], list[dict[str, int]]]) -> list[str]:
+    """The lines of ``review-calibrate``'s table: for each way of judging
+    and level (the keys of ``counts``, each with one count of marks per game
+    played), the median and mean per game of each mark."""
+    import statistics
+
+    head = f"{'review':10} {'level':>5} {'games':>5}" + "".join(f" {m:>16}" for m in MARKS)
+    lines = [head, f"{'':22}" + " median / mean   " * len(MARKS)]
+    for (way, level), games in counts.items():
+        cells = ""
+        for mark in MARKS:
+            values = [g[mark] for g in games]
+            cells += f" {statistics.median(values):>7g} / {statistics.fmean(values):<6.2f}"
+        lines.append(f"{way:10} {level:>5} {len(games):>5}{cells}")
+    return lines
+
+
+def cmd_review_calibrate(args: argparse.Namespace) -> int:
+    """Seeded games between two levels, reviewed; how many moves per game
+    get each mark, per level, with the verdicts as they were before the
+    second look ("before") and as they are ("after")."""
+    from .games import game_ai
+
+    if len(args.levels) != 2:
+        raise GameError("--levels takes two levels, e.g. 2,4")
+    ai = game_ai(args.review_game)
+    reviewer = ai.review
+    depth = args.depth or reviewer.rules.depth
+    colors = reviewer.rules.colors
+    weak, strong = args.levels
+    counts: dict[tuple[str, int], list[dict[str, int]]] = {
+        (way, level): [] for way in ("before", "after") for level in (weak, strong)
+    }
+    t0 = time.perf_counter()
+    plies_total = looks = 0
+    reviewing = 0.0
+    for number in range(args.games):
+        seats = (weak, strong) if number % 2 == 0 else (strong, weak)
+        actions = calibration_game(args.review_game, number, args.seed, seats)
+        t1 = time.perf_counter()
+        plies = reviewer.review_game(ai.start, actions, depth=depth)
+        reviewing += time.perf_counter() - t1
+        plies_total += len(actions)
+        looks += sum(1 for p in plies if p.deep_depth)
+        for way, calibrated in (("before", False), ("after", True)):
+            report = reviewer.report(plies, actions, calibrated=calibrated)
+            for seat, marks in enumerate(mark_counts(report, colors)):
+                counts[(way, seats[seat])].append(marks)
+        if args.verbose:
+            print(f"game {number}: {' '.join(actions)}", flush=True)
+        if not args.quiet and ((number + 1) % 10 == 0 or number + 1 == args.games):
+            print(f"  {number + 1} games, {time.perf_counter() - t0:.0f} s", flush=True)
+    games = max(1, args.games)
+    print(
+        f"{args.review_game}: {args.games} games, levels {weak} and {strong} (colours"
+        f" alternating), --seed {args.seed}, review depth {depth}:"
+        f" {plies_total / games:.1f} plies, {looks / games:.1f} second looks"
+        f" and {reviewing / games:.1f} s of review a game"
+    )
+    print("\n".join(calibration_table(counts)))
+    return 0
+
+
+def add_review_calibrate_command(
+    sub: Any, game: str, levels: Callable[[str], tuple[int, ...]]
+) -> argparse.ArgumentParser:
+    """Register ``review-calibrate`` on ``sub`` (a subparsers object) for the
+    game the collection calls ``game`` (``mixtour``, ``tor``); ``levels``
+    reads the game's ``--levels``."""
+    text = "review seeded games between two levels: the marks per game, before and after"
+    p: argparse.ArgumentParser = sub.add_parser("review-calibrate", help=text, description=text)
+    p.set_defaults(func=cmd_review_calibrate, review_game=game)
+    p.add_argument("--games", type=whole_number(1, 100_000), default=100, help="default 100")
+    p.add_argument("--seed", type=_SEED, default=1, help="seed of the games (default 1)")
+    p.add_argument("--levels", type=levels, default=(2, 4), help="two levels (default 2,4)")
+    p.add_argument(
+        "--depth", type=whole_number(1, 8), default=None, help="review depth (the game's own)"
+    )
+    p.add_argument("--verbose", "-v", action="store_true", help="print each game's actions")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
     return p

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..kit.arguments import budget_levels, checked, ridge, whole_number
 from ..kit.cli import (
     add_puzzles_command,
+    add_review_calibrate_command,
     add_rules_commands,
     after,
     command_adder,
@@ -183,3 +184,4 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
         count=PUZZLE_COUNT,
         text="make puzzles (hems in 1-3 turns) from seeded self-play, or --check a set",
     )
+    add_review_calibrate_command(tsub, "tor", budget_levels(LEVELS))

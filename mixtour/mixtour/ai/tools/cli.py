@@ -15,7 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....kit.arguments import budget_levels, checked, ridge, whole_number
-from ....kit.cli import add_puzzles_command, check_writable, tuning_samples, write_out
+from ....kit.cli import (
+    add_puzzles_command,
+    add_review_calibrate_command,
+    check_writable,
+    tuning_samples,
+    write_out,
+)
 from ....kit.fit import lines as fit_lines
 from ...core import MixtourError, Position, action_text
 from ..levels import LEVELS, parse_level
@@ -384,6 +390,8 @@ def add_ai_commands(sub: Any, add: Callable[..., Any]) -> None:
             "make puzzles (forced wins in 1-3, only moves) from seeded self-play, or --check a set"
         ),
     )
+
+    add_review_calibrate_command(sub, "mixtour", _levels)
 
     p = plain("bench-ai", cmd_bench_ai, "AI search speed: nodes/s and depth per time budget")
     p.add_argument("--time-ms", type=_TIME_MS, default=1000, help="time per search (default 1000)")
