@@ -308,7 +308,7 @@ SHELL_IDS = {
     "link-problem-list link-problems-close result result-text result-new-game result-review "
     "result-analyse turn status hint hint-button thinking message cursor-live undo redo "
     "new-game rules-summary moves-title moves open-analysis share-title copy-position-link "
-    "copy-game-link download-record open-record copied-link copied-link-text "
+    "copy-game-link open-embed download-record open-record copied-link copied-link-text "
     "new-game-dialog new-game-form new-game-title new-corr start-game corr-setup "
     "record-dialog games-dialog settings-dialog settings-title theme keys-dialog language "
     "text-play",

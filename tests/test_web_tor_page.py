@@ -1,17 +1,19 @@
 """Tor's game page: the features it shares with Mixtour's page, written once
 for both games (flip the board, download its picture, a rematch, asking
-before a move from an earlier position drops the later ones), clicked and
-read in Chromium as a person would.
+before a move from an earlier position drops the later ones, the embed
+code), clicked and read in Chromium as a person would.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 from pathlib import Path
 
 from conftest import AppPage
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
 from test_web_tor_board import centre
 
@@ -211,4 +213,67 @@ def test_sounds_are_off_until_turned_on_in_settings_as_on_mixtours_page(
     click_action(page, "b6")
     wait_position(page, Game(None, ["c3", "d5", "b6"]).fen())
     assert web_app.dataset("sound") is None
+    assert web_app.errors == []
+
+
+def embedded(web_app: AppPage, src: str) -> Page:
+    """The embed page of ``src`` in a tab of its own, ready."""
+    other = web_app.page.context.new_page()
+    other.goto(src)
+    other.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    return other
+
+
+def test_the_embed_code_shows_the_game_at_the_position_shown_on_tors_embed(
+    web_app: AppPage,
+) -> None:
+    page = open_tor(web_app)
+    played = [*OPENING, "c3-d4"]
+    for action in played:
+        click_action(page, action)
+    wait_position(page, Game(None, played).fen())
+    # Looking back at turn 3, the board turned round.
+    page.click("#moves button.ply[data-ply='3']")
+    shown = Game(None, played)
+    shown.goto(3)
+    wait_position(page, shown.fen())
+    page.click("#flip-board")
+    expect(page.locator("#flip-board")).to_have_attribute("aria-pressed", "true")
+
+    page.click("#open-embed")
+    dialog = page.locator("#embed-dialog")
+    expect(dialog).to_be_visible()
+    page.uncheck("#embed-coords")
+    code = page.locator("#embed-code").input_value()
+    # Tor's embed page, with Tor's link of the game at the position shown.
+    link = format_link(shown, preview=True, flip=True)
+    src = f"{web_app.base_url}tor-embed.html#{link}&coords=0"
+    assert code.startswith(f'<iframe src="{html.escape(src)}" width="360" height="424" ')
+    assert 'title="Tor board"' in code
+    # The position alone: no actions in the link, and the script embed names Tor.
+    dialog.locator("input[name=what][value=position]").check()
+    code_position = page.locator("#embed-code").input_value()
+    assert "&amp;m=" not in code_position
+    assert format_link(shown, whole_game=False, preview=True, flip=True) in html.unescape(
+        code_position
+    )
+    dialog.locator("input[name=kind][value=script]").check()
+    assert 'data-game="tor"' in page.locator("#embed-code").input_value()
+    page.click("#embed-dialog button[value=close]")
+    expect(dialog).to_be_hidden()
+
+    # The code's address shows the same position, turned round, at turn 3 of 5.
+    found = re.match(r'<iframe src="([^"]+)"', code)
+    assert found is not None
+    frame = embedded(web_app, html.unescape(found.group(1)))
+    assert frame.locator("#board").get_attribute("data-position") == shown.fen()
+    expect(frame.locator("#ply")).to_have_text("3/5")
+    bare = json.loads(frame.locator("#board").get_attribute("data-geometry") or "{}")
+    assert bare["flipped"] is True
+    frame.close()
+    # Without coordinates the squares are larger than with them, in the same frame.
+    frame = embedded(web_app, html.unescape(found.group(1)).removesuffix("&coords=0"))
+    framed = json.loads(frame.locator("#board").get_attribute("data-geometry") or "{}")
+    assert framed["cell"] < bare["cell"]
+    frame.close()
     assert web_app.errors == []

@@ -68,8 +68,8 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
  * @property {string} bridge the window property the game's editor bridge is published as
  * @property {string} gamePage the game's page, where Play here goes ("index.html")
  * @property {string} analysisPage the game's analysis board, where Analyse goes ("analysis.html")
- * @property {{page: string, game?: string}} embed the game's embed page, and the
- *   data-game of its script embed
+ * @property {{page: string, game?: string, title?: string}} embed the game's embed
+ *   (web/js/library-games.js): its page, its script embed's data-game, its board's name
  * @property {string} boardLabel the i18n id of the board's name for screen readers
  * @property {string} firstTool the tool chosen at the start
  * @property {number} home the square the keyboard cursor starts on
@@ -304,7 +304,7 @@ export function startEditor(game) {
       fragment: () => fragment(),
     },
     say,
-    { positionOnly: true, page: game.embed.page, game: game.embed.game },
+    { positionOnly: true, ...game.embed },
   );
 
   // -- start-up --------------------------------------------------------------------

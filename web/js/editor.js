@@ -20,6 +20,7 @@ import { Board } from "./mixtour-board.js";
 import { startEditor } from "./editor-page.js";
 import { colorName, linkProblems, t } from "./i18n.js";
 import { COLORS, START, parsePosition, positionText, squareName } from "./notation.js";
+import { GAMES } from "./library-games.js";
 import { $ } from "./page.js";
 
 const ui = {
@@ -140,7 +141,7 @@ const MIXTOUR = {
   bridge: "mixtourEditor",
   gamePage: "index.html",
   analysisPage: "analysis.html",
-  embed: { page: "embed.html" },
+  embed: GAMES.mixtour.embed,
   boardLabel: "editor.boardLabel",
   firstTool: "w",
   home: 12,

@@ -108,17 +108,24 @@ export class EmbedDialog {
    * links: {ready, fragment(wholeGame, withPreview)} (the game page's Links, or
    * the editor's position); say(text) shows a message. positionOnly: no choice
    * between the whole game and the position (the editor has no game). page:
-   * the game's embed page (tor-embed.html), and game its script embed's
-   * data-game ("tor").
+   * the game's embed page (tor-embed.html), game its script embed's
+   * data-game ("tor"), and title the i18n key of the board's name (the
+   * frame's title, the script board's label): the game's embed, as
+   * web/js/library-games.js gives it.
    * @param {{ready: boolean, fragment: (wholeGame: boolean, preview: boolean) => string}} links
    * @param {(text: string) => void} say
-   * @param {{positionOnly?: boolean, page?: string, game?: string}} [options]
+   * @param {{positionOnly?: boolean, page?: string, game?: string, title?: string}} [options]
    */
-  constructor(links, say, { positionOnly = false, page = "embed.html", game = "" } = {}) {
+  constructor(
+    links,
+    say,
+    { positionOnly = false, page = "embed.html", game = "", title = "embedDialog.frameTitle" } = {},
+  ) {
     this.links = links;
     this.say = say;
     this.page = page;
     this.game = game;
+    this.title = title;
     if (!$("#open-embed")) return;
     this.dialog = document.createElement("dialog");
     this.dialog.id = "embed-dialog";
@@ -207,7 +214,7 @@ export class EmbedDialog {
     $("#embed-script-hint").hidden = !script;
     if (script) {
       const site = new URL("./", location.href);
-      const label = t("embedDialog.frameTitle");
+      const label = t(this.title);
       this.code.value = scriptCode(site, fragment, Number(form.width.value), label, form.theme.value, this.game);
       return;
     }
@@ -215,7 +222,7 @@ export class EmbedDialog {
     if (form.lang.value) url.searchParams.set("lang", form.lang.value);
     if (form.theme.value) url.searchParams.set("theme", form.theme.value);
     url.hash = fragment;
-    this.code.value = iframeCode(url.href, Number(form.width.value), t("embedDialog.frameTitle"));
+    this.code.value = iframeCode(url.href, Number(form.width.value), t(this.title));
   }
 
   async copy() {

@@ -8,8 +8,8 @@
 // command box and the log (web/js/textplay.js with Tor's part,
 // web/js/tor/text.js), as on Mixtour's page; and with Mixtour's page's own
 // modules, Flip board (flip.js), Download image (files.js), Rematch
-// (rematch.js) and the question before a turn from an earlier position
-// drops the later ones (discard.js).
+// (rematch.js), the question before a turn from an earlier position
+// drops the later ones (discard.js) and the Embed dialog (embed-dialog.js).
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -29,6 +29,7 @@
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Discard } from "./discard.js";
+import { EmbedDialog } from "./embed-dialog.js";
 import { Files } from "./files.js";
 import { Flip } from "./flip.js";
 import { GameReview } from "./game-review.js";
@@ -527,6 +528,19 @@ function showProblems(lines) {
   );
   ui.problems.hidden = lines.length === 0;
 }
+
+// "Embed" (web/js/embed-dialog.js, as on Mixtour's page): the code of Tor's
+// embed page (tor-embed.html) showing the game, or the position, on the board.
+new EmbedDialog(
+  {
+    get ready() {
+      return python.ready;
+    },
+    fragment: (wholeGame, preview) => call("link", wholeGame, "", preview, flip.flip).fragment,
+  },
+  say,
+  GAMES.tor.embed,
+);
 
 /** @param {boolean} wholeGame */
 async function copyLink(wholeGame) {

@@ -19,6 +19,7 @@
 
 import { startEditor } from "./editor-page.js";
 import { t } from "./i18n.js";
+import { GAMES } from "./library-games.js";
 import { $ } from "./page.js";
 import { START, readPosition, squareName, writePosition } from "./tor/position.js";
 import { TorBoard } from "./tor/tor-board.js";
@@ -114,7 +115,7 @@ const TOR = {
   bridge: "torEditor",
   gamePage: "tor.html",
   analysisPage: "tor-analysis.html",
-  embed: { page: "tor-embed.html", game: "tor" },
+  embed: GAMES.tor.embed,
   boardLabel: "torEditor.boardLabel",
   firstTool: "B",
   home: 20, // c4, where the board's cursor starts

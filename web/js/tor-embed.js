@@ -1,8 +1,8 @@
 // @ts-check
 // Tor's embeddable board (tor-embed.html): one Tor board with a thin bar, to
 // put in an <iframe> on any site. Its address's fragment is the board's
-// link, as web/js/tor/embed.js reads it (Tor's page's link plus view=1 and
-// lang=). Out of the reader's sight for a minute, the board rests
+// link, as web/js/tor/embed.js reads it (Tor's page's link plus view=1,
+// coords=0 and lang=). Out of the reader's sight for a minute, the board rests
 // (web/js/rest.js). Readiness contract as on Tor's page: body[data-painted],
 // body[data-ready], #board[data-position] and [data-status].
 
@@ -30,8 +30,10 @@ if (window.self !== window.top) {
 
 /** The embed options of the frame's address, to follow the board's link when it rests. */
 const embedOptions = () => {
-  const { viewOnly, lang } = embed.options;
-  return (viewOnly ? "&view=1" : "") + (lang ? `&lang=${encodeURIComponent(lang)}` : "");
+  const { viewOnly, coordinates, lang } = embed.options;
+  return (
+    (viewOnly ? "&view=1" : "") + (coordinates ? "" : "&coords=0") + (lang ? `&lang=${encodeURIComponent(lang)}` : "")
+  );
 };
 // Out of sight for long, the board rests (web/js/rest.js), and comes back as it was.
 const resting = restWhenAway({ canvas: ui.canvas, status: ui.status, page: "tor-embed.html", options: embedOptions });

@@ -7,6 +7,7 @@
 //
 //   #p=<T7>&m=<actions>&ply=<n>&at=<T7>   what to show
 //    &view=1     view only: the board ignores clicks (steps still work)
+//    &coords=0   no coordinates round the board (as a Mixtour board's)
 //    &lang=fr    the language (en, fr, de), as ?lang=fr does (a frame's only)
 //
 // The board is drawn at once from at= (or p= without actions) by the
@@ -23,12 +24,13 @@ import { TorBoard } from "./tor-board.js";
 import { readPosition } from "./position.js";
 import { playerName, torLinkProblems, refusalText } from "./words.js";
 
-const EMBED_KEYS = ["view", "lang"];
+const EMBED_KEYS = ["view", "coords", "lang"];
 
 /**
  * @typedef {object} TorEmbedOptions
  * @property {string} link the link proper, for Python
  * @property {boolean} viewOnly
+ * @property {boolean} coordinates
  * @property {string | null} lang the language the link asks for
  */
 
@@ -48,7 +50,12 @@ export function readTorOptions(hash) {
     if (EMBED_KEYS.includes(key)) values[key] = safeDecode(rest.join("="));
     else linkParts.push(part);
   }
-  return { link: linkParts.join("&"), viewOnly: values.view === "1", lang: values.lang ?? null };
+  return {
+    link: linkParts.join("&"),
+    viewOnly: values.view === "1",
+    coordinates: values.coords !== "0",
+    lang: values.lang ?? null,
+  };
 }
 
 /** @param {string} text */
@@ -93,11 +100,12 @@ export class TorEmbed extends EmbeddedBoard {
     const params = new URLSearchParams(this.options.link);
     const shown = (params.get("at") ?? (params.has("m") ? null : params.get("p")))?.replaceAll("_", " ");
     let turn = "w";
+    const coordinates = this.options.coordinates;
     try {
       if (shown) turn = readPosition(shown).turn;
-      this.board.set(shown ? { position: shown, interactive: false } : { interactive: false });
+      this.board.set({ ...(shown ? { position: shown } : {}), interactive: false, coordinates });
     } catch {
-      this.board.set({ interactive: false });
+      this.board.set({ interactive: false, coordinates });
     }
     this.ui.status.textContent = t("tor.turn", { player: playerName(turn) });
     this.ui.status.dataset.turn = turn;
@@ -107,7 +115,7 @@ export class TorEmbed extends EmbeddedBoard {
   async load() {
     /** @type {Bridge.TorLoadedLink} */
     const answer = await this.engine.load(this.options.link);
-    this.board.set({ flipped: answer.flip });
+    this.board.set({ flipped: answer.flip, coordinates: this.options.coordinates });
     this.render(answer.state);
     const problems = torLinkProblems(answer);
     if (problems.length) this.say(problems.join(" · "), { sticky: true });
