@@ -306,7 +306,7 @@ SHELL_IDS = {
     "game": "skip-to-text open-games open-keys open-settings board loading start start-title "
     "start-computer start-level start-friends start-corr start-learn start-more link-problems "
     "link-problem-list link-problems-close result result-text result-new-game result-review "
-    "result-analyse turn status hint hint-button thinking message cursor-live undo redo "
+    "result-analyse turn status hint hint-button branch thinking message cursor-live undo redo "
     "new-game rules-summary moves-title moves open-analysis share-title copy-position-link "
     "copy-game-link open-embed download-record open-record copied-link copied-link-text "
     "new-game-dialog new-game-form new-game-title new-corr start-game corr-setup "

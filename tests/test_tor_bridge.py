@@ -6,6 +6,7 @@ redo, links, the saved game, new games on a seeded layout."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -117,6 +118,25 @@ def test_undo_redo_and_goto_walk_the_game() -> None:
     assert check(bridge.redo(), TorBridge.redo)["last"] == "c3-d4"
     assert check(bridge.goto(1), TorBridge.goto)["moves"] == [*OPENING, "c3-d4"]
     assert json.loads(bridge.goto(-5))["ply"] == 0
+
+
+def test_a_finished_game_looked_back_at_is_still_finished() -> None:
+    """``finished``: the whole line ends the game, wherever the position shown
+    is (the page keeps such a game as it ended); a turn played from an
+    earlier position makes a game that is not over."""
+    rng = random.Random(3)
+    game = Game()
+    while not game.position.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    bridge = TorBridge(game)
+    end = check(bridge.state(), TorBridge.state)
+    assert end["over"] and end["finished"] and not end["canRedo"]
+    back = json.loads(bridge.goto(len(end["moves"]) - 3))
+    assert back["finished"] and not back["over"] and back["canRedo"]
+    assert back["moves"] == end["moves"]
+    again = json.loads(bridge.play(back["legal"][0]))["state"]
+    assert not again["finished"] and not again["canRedo"]
+    assert not json.loads(TorBridge().state())["finished"]
 
 
 @calls("new_game")

@@ -277,3 +277,81 @@ def test_the_embed_code_shows_the_game_at_the_position_shown_on_tors_embed(
     assert framed["cell"] < bare["cell"]
     frame.close()
     assert web_app.errors == []
+
+
+def test_a_finished_game_looked_back_at_becomes_a_new_game_from_there(
+    web_app: AppPage,
+) -> None:
+    """As on Mixtour's page: a finished game looked back at stays as it ended;
+    a turn from there, or "Play on from here" on the computer's turn, asks
+    first and starts a new game from the position shown."""
+    game = finished_game(7)
+    actions = game.record()
+    # White (you) against the computer at level 1, the game over.
+    page = open_tor(web_app, "#" + format_link(game, seats={"b": 1}))
+    expect(page.locator("#result")).to_be_visible()
+    page.wait_for_function("document.body.dataset.gameId")
+    finished_id = web_app.dataset("gameId")
+    branch = page.locator("#branch")
+    dialog = page.locator("#discard-dialog")
+    expect(branch).to_be_hidden()
+
+    # Three turns before the end White is to move: a turn there asks first.
+    white_at = len(actions) - 3
+    shown = Game(game.start, actions[:white_at])
+    assert shown.position.turn == 0
+    page.click(f"#moves button.ply[data-ply='{white_at}']")
+    wait_position(page, shown.fen())
+    expect(branch).to_be_hidden()  # the player's own turn asks by itself
+    other = next(a for a in shown.legal_texts() if a != actions[white_at])
+    click_action(page, other)
+    expect(dialog).to_be_visible()
+    expect(page.locator("#discard-text")).to_have_text(
+        "This game is finished and stays in Your games as it ended. "
+        f"Play {other} here as the first move of a new game from this position?"
+    )
+    dialog.get_by_role("button", name="Keep the game").click()
+    expect(dialog).to_be_hidden()
+    assert board(page, "position") == shown.fen()
+    assert moves(page) == actions
+
+    # One turn later Black, the computer, is to move: it waits, and the
+    # button offers to play on.
+    black_at = white_at + 1
+    page.click(f"#moves button.ply[data-ply='{black_at}']")
+    wait_position(page, Game(game.start, actions[:black_at]).fen())
+    expect(branch).to_be_visible()
+    expect(page.locator("#hint")).to_have_text(
+        "Looking back at a finished game: it stays as it ended."
+    )
+    assert moves(page) == actions
+    branch.click()
+    expect(page.locator("#discard-text")).to_have_text(
+        "This game is finished and stays in Your games as it ended. "
+        "Let the computer play on from here, as a new game?"
+    )
+    page.click("#discard-play")
+    expect(dialog).to_be_hidden()
+    # A new game from that position: the computer plays its turn in it.
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves button.ply').length === {black_at + 1}",
+        timeout=60_000,
+    )
+    assert moves(page)[:black_at] == actions[:black_at]
+    assert board(page, "status") == "playing"
+    expect(branch).to_be_hidden()
+    page.wait_for_function(
+        "(old) => document.body.dataset.gameId && document.body.dataset.gameId !== old",
+        arg=finished_id,
+    )
+
+    # The finished game is in Your games as it ended, and opens so.
+    page.click("#open-games")
+    row = page.locator(f"#games-list li[data-id='{finished_id}']")
+    expect(row).to_be_visible()
+    row.locator(".game-open").click()
+    expect(page.locator("#games-dialog")).to_be_hidden()
+    wait_position(page, game.fen())
+    expect(page.locator("#result")).to_be_visible()
+    assert moves(page) == actions
+    assert web_app.errors == []

@@ -167,6 +167,22 @@ class Game(Generic[Pos, A, Out, Rsn]):
         """How the game stands; ``result.describe()`` says why it ended."""
         return cast(Out, self.position.outcome)
 
+    @property
+    def final_result(self) -> Out:
+        """How the game stands after every action, the redo list's too: whether
+        the whole line ends the game, wherever the position shown is."""
+        if not self._redo:
+            return self.result
+        pushed = 0
+        try:
+            for code in reversed(self._redo):
+                self.position.push(code)
+                pushed += 1
+            return cast(Out, self.position.outcome)
+        finally:
+            for _ in range(pushed):
+                self.position.pop()
+
     def legal_actions(self) -> list[A]:
         """The legal actions now, in the order the game generates them."""
         return [self.action(c) for c in self.position.legal_actions()]

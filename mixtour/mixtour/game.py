@@ -64,22 +64,6 @@ class Game(kit.Game[Position, Action, Outcome, Reason]):
                 pos.pop()
         return out
 
-    @property
-    def final_result(self) -> Outcome:
-        """How the game stands after every action, the redo list's too: whether
-        the whole line ends the game, wherever the position shown is."""
-        if not self._redo:
-            return self.result
-        pushed = 0
-        try:
-            for code in reversed(self._redo):
-                self.position.push(code)
-                pushed += 1
-            return self.position.outcome
-        finally:
-            for _ in range(pushed):
-                self.position.pop()
-
     def moves_from(self, square: int) -> dict[int, list[int]]:
         return self.position.moves_from(square)
 

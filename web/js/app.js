@@ -16,7 +16,7 @@ import { Ai } from "./ai.js";
 import { Board, heightsSetting, squareName } from "./mixtour-board.js";
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
-import { Discard } from "./discard.js";
+import { Discard, branchFromHere, lookingBack } from "./discard.js";
 import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
@@ -75,8 +75,6 @@ const ui = {
   hintButton: $("#hint-button"),
   /** @type {HTMLButtonElement} */
   pauseButton: $("#pause"),
-  /** @type {HTMLButtonElement} */
-  branchButton: $("#branch"),
   thinking: $("#thinking"),
   thinkingText: $("#thinking-text"),
 };
@@ -345,7 +343,7 @@ function render(state) {
   // A finished game looked back at is read-only: the computer waits, and
   // "Play on from here" (on its turn) asks before a new game branches off.
   ai.browsing = lookingBack(state);
-  ui.branchButton.hidden = !ai.browsing || !ai.isAiTurn(state);
+  discard.showBranch(state, ai.isAiTurn(state));
   library.update();
   ai.update(changed);
   start.update(state);
@@ -654,12 +652,21 @@ const discard = new Discard({
     review.active = false;
     review.held = false;
     ai.paused = false;
-    if (branch) branchFromHere();
+    if (branch) {
+      branchFromHere({
+        snapshot: () => call("snapshot"),
+        restore: (text) => call("restore", text),
+        detach: () => library.detach(),
+        show: render,
+        tell,
+      });
+    }
     if (text) play(text);
   },
   keep: () => {
     if (view) render(view); // the board shows the position as it was
   },
+  view: () => view,
 });
 
 /**
@@ -669,29 +676,6 @@ const discard = new Discard({
 function askDiscard(text, state) {
   discard.ask(text, { later: state.future.length, branch: lookingBack(state) });
 }
-
-/**
- * A finished game looked back at: its whole line ends the game, and a
- * position before the end is shown. Nothing changes it without asking.
- * @param {Bridge.View} state
- */
-function lookingBack(state) {
-  return state.finished && state.canRedo && !state.corr;
-}
-
-/** A new game from the position shown; the finished one stays in Your games as it ended. */
-function branchFromHere() {
-  const snapshot = call("snapshot");
-  library.detach(); // kept as it ended (web/js/library.js saves a finished game at its end)
-  const answer = call("restore", JSON.stringify({ ...snapshot, actions: snapshot.actions.slice(0, snapshot.ply) }));
-  if (answer.ok && answer.state) render(answer.state);
-  tell(t("review.branched"));
-}
-
-// On the computer's turn of a finished game looked back at: play on, as a new game.
-ui.branchButton.addEventListener("click", () => {
-  if (view && lookingBack(view)) askDiscard("", view);
-});
 
 // -- clicks while the computer thinks ----------------------------------------------
 

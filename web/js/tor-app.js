@@ -9,7 +9,8 @@
 // web/js/tor/text.js), as on Mixtour's page; and with Mixtour's page's own
 // modules, Flip board (flip.js), Download image (files.js), Rematch
 // (rematch.js), the question before a turn from an earlier position
-// drops the later ones (discard.js) and the Embed dialog (embed-dialog.js).
+// drops the later ones, a new game from a finished one looked back at
+// (discard.js), and the Embed dialog (embed-dialog.js).
 //
 // Python (web/py/page_main.py, the "tor" surface) publishes Tor's bridge as
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
@@ -28,7 +29,7 @@
 
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
-import { Discard } from "./discard.js";
+import { Discard, branchFromHere, lookingBack } from "./discard.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { Files } from "./files.js";
 import { Flip } from "./flip.js";
@@ -223,6 +224,7 @@ function render(state, { played = false } = {}) {
   ui.undo.disabled = !state.canUndo || !!state.corr;
   ui.redo.disabled = !state.canRedo || !!state.corr;
   ui.hintButton.disabled = state.over || !human || !!state.corr;
+  discard.showBranch(state, computer.plays(state));
   showMoves(state);
   showHint();
   showSeats();
@@ -245,7 +247,10 @@ function showHint() {
     return;
   }
   if (computer.plays(state)) {
-    ui.hint.textContent = t(browsing ? "tor.step.browsing" : "tor.step.wait");
+    // A finished game looked back at stays as it ended: the computer plays
+    // on only in a new game ("Play on from here").
+    const why = lookingBack(state) ? "ai.lookingBack" : browsing ? "tor.step.browsing" : "tor.step.wait";
+    ui.hint.textContent = t(why);
     return;
   }
   const notYours = corr.notYours(state);
@@ -340,15 +345,27 @@ ui.moves.addEventListener("click", (event) => {
 });
 
 // A turn played from an earlier position drops the later ones: the page asks
-// first (web/js/discard.js, as on Mixtour's page).
+// first (web/js/discard.js, as on Mixtour's page). A finished game looked
+// back at stays as it ended: a turn from there, or "Play on from here" on
+// the computer's turn, starts a new game from the position shown.
 const discard = new Discard({
-  play: (text) => {
+  play: (text, branch) => {
     browsing = false;
-    play(text);
+    if (branch) {
+      branchFromHere({
+        snapshot: () => call("snapshot"),
+        restore: (saved) => call("restore", saved),
+        detach: () => library.detach(),
+        show: (state) => changed(state),
+        tell,
+      });
+    }
+    if (text) play(text);
   },
   keep: () => {
     if (view) render(view); // the board shows the position as it was
   },
+  view: () => view,
 });
 
 function showSeats() {
@@ -368,7 +385,7 @@ function play(action) {
   // player plays here, two at this screen, and the page says so before the action.
   if (choice.shown) choice.choose("friends", { focus: false });
   if (browsing && view?.canRedo && !view.corr && !computer.plays(view)) {
-    discard.ask(action, { later: view.moves.length - view.ply });
+    discard.ask(action, { later: view.moves.length - view.ply, branch: lookingBack(view) });
     return false;
   }
   const before = view;
@@ -448,7 +465,10 @@ const library = new Library(
       get seats() {
         return computer.seats;
       },
-      browsing: false,
+      // A finished game looked back at is kept as it ended.
+      get browsing() {
+        return !!view && lookingBack(view);
+      },
       setSeats: (seats) => {
         computer.seats = seatsFrom(seats);
       },

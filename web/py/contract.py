@@ -435,6 +435,9 @@ class TorView(TypedDict):
     movers: list[Literal["w", "b"]]
     canUndo: bool
     canRedo: bool
+    # Whether the whole line (moves, the undone ones too) ends the game: a
+    # finished game looked back at (its position shown may be before the end).
+    finished: bool
     # The id of the game by link shown (mixtour/tor/correspondence.py), else null.
     corr: str | None
 

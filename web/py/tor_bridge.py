@@ -127,6 +127,7 @@ class TorBridge(CorrPart[Game]):
             movers=[cast(Any, PLAYER_LETTERS[m]) for m in game.movers()],
             canUndo=game.can_undo,
             canRedo=game.can_redo,
+            finished=game.final_result.is_over,
             corr=self.corr.id if self.corr is not None else None,
         )
 

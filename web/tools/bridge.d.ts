@@ -341,6 +341,7 @@ declare namespace Bridge {
     movers: ("w" | "b")[];
     canUndo: boolean;
     canRedo: boolean;
+    finished: boolean;
     corr: string | null;
   }
 
@@ -548,6 +549,7 @@ declare namespace Bridge {
     movers: ("w" | "b")[];
     canUndo: boolean;
     canRedo: boolean;
+    finished: boolean;
     corr: string | null;
     start: string;
     node: number;
