@@ -321,7 +321,8 @@ def test_a_finished_game_looked_back_at_becomes_a_new_game_from_there(
     page.click(f"#moves button.ply[data-ply='{black_at}']")
     wait_position(page, Game(game.start, actions[:black_at]).fen())
     expect(branch).to_be_visible()
-    expect(page.locator("#hint")).to_have_text(
+    expect(page.locator("#thinking")).to_be_visible()
+    expect(page.locator("#thinking")).to_have_text(
         "Looking back at a finished game: it stays as it ended."
     )
     assert moves(page) == actions
@@ -354,4 +355,38 @@ def test_a_finished_game_looked_back_at_becomes_a_new_game_from_there(
     wait_position(page, game.fen())
     expect(page.locator("#result")).to_be_visible()
     assert moves(page) == actions
+    assert web_app.errors == []
+
+
+def test_the_thinking_line_and_the_moves_head_as_on_mixtours_page(web_app: AppPage) -> None:
+    """The line under the turn says whose move the computer thinks of, or what
+    it looks for; the move list has a column per player under its name."""
+    page = open_tor(web_app, "#ai=1")
+    head = page.locator("#moves-head .moves-color")
+    expect(head).to_have_text(["White", "Black"])
+    assert head.evaluate_all("cells => cells.map((c) => c.dataset.color)") == ["w", "b"]
+    thinking = page.locator("#thinking")
+    expect(thinking).to_be_hidden()
+    # The computer's answer waits 30 s (a test hook), so the line can be read:
+    # first while its player loads, then while it searches.
+    page.evaluate("window.mixtourDebug = { replyDelayMs: 30000 }")
+    click_action(page, "c3")
+    expect(thinking).to_be_visible()
+    expect(thinking).to_have_text(re.compile("Loading the computer player…|Black is thinking…"))
+    expect(thinking).to_have_text("Black is thinking…", timeout=25_000)
+    expect(thinking).to_have_class(re.compile(r"\bbusy\b"))
+    # Undo drops the search: the line goes with it.
+    page.click("#undo")
+    wait_position(page, Game().fen())
+    expect(thinking).to_be_hidden()
+    # A hint on the player's turn: the line says the computer looks for a move.
+    page.click("#hint-button")
+    expect(thinking).to_have_text("Looking for a good move…")
+    page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=60_000)
+    expect(thinking).to_be_hidden()
+    # The column heads follow the language.
+    page.locator("#language").select_option("fr")
+    page.wait_for_load_state()
+    web_app.wait_ready()
+    expect(head).to_have_text(["Blanc", "Noir"])
     assert web_app.errors == []

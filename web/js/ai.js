@@ -36,6 +36,7 @@ import { t, colorName } from "./i18n.js";
 import { LEVELS } from "./notation.js";
 import { EngineClient, playedGame } from "./engine/client.js";
 import { showUnavailable } from "./engine/unavailable.js";
+import { showThinking } from "./thinking.js";
 
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
 const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
@@ -58,8 +59,6 @@ const debug = () => window.mixtourDebug || {};
  * @property {HTMLButtonElement} hintButton
  * @property {HTMLButtonElement} pauseButton
  * @property {HTMLFormElement} form the new-game form, with its seat-w, seat-r, seat-b selects
- * @property {HTMLElement} thinking
- * @property {HTMLElement} thinkingText
  */
 
 /**
@@ -509,17 +508,16 @@ export class Ai {
     const view = this.deps.view();
     const thinking = this.thinking;
     const aiState = document.body.dataset.ai;
-    let text = "";
-    if (thinking && aiState !== "ready") text = t("ai.loading");
-    else if (thinking && thinking.kind === "hint") text = t("ai.hinting");
-    else if (thinking) text = t("ai.thinking", { color: colorName(thinking.color) });
-    else if (this.browsing) text = t("ai.lookingBack");
-    else if (this.paused && view && this.isAiTurn(view)) text = t("ai.paused");
-    else if (view && this.isAiTurn(view) && !view.over && !this.here()) text = t("ai.elsewhere");
-    if (view && this.isAiTurn(view)) ui.hint.textContent = ""; // no "click a square" for the AI's turn
-    ui.thinkingText.textContent = text;
-    ui.thinking.hidden = !text;
-    ui.thinking.classList.toggle("busy", !!thinking);
+    const aiTurn = !!view && this.isAiTurn(view);
+    // The line under the turn (web/js/thinking.js, shared with Tor's page).
+    showThinking({
+      kind: thinking?.kind ?? null,
+      player: thinking ? colorName(thinking.color) : "",
+      lookingBack: this.browsing,
+      paused: this.paused && aiTurn,
+      elsewhere: aiTurn && !view?.over && !this.here(),
+    });
+    if (aiTurn) ui.hint.textContent = ""; // no "click a square" for the AI's turn
     const humans = view ? this.humans(view).length : 1;
     ui.hintButton.hidden = humans === 0 || !!view?.corr; // a game by link: no engine help
     const mayMove = this.deps.mayMove;

@@ -31,6 +31,7 @@ import { offerRematch } from "./rematch.js";
 import { sound, soundSetting } from "./sound.js";
 import { Start } from "./start.js";
 import { mixtourText } from "./mixtour-text.js";
+import { showMovesHead } from "./moves-head.js";
 import { TextPlay } from "./textplay.js";
 
 const ui = {
@@ -75,8 +76,6 @@ const ui = {
   hintButton: $("#hint-button"),
   /** @type {HTMLButtonElement} */
   pauseButton: $("#pause"),
-  thinking: $("#thinking"),
-  thinkingText: $("#thinking-text"),
 };
 
 const python = new Python(); // window.mixtourPython once ready
@@ -460,7 +459,7 @@ function renderMoves(state) {
   // round. The engine says who made each action (state.movers): with three
   // players a pass hands the turn back (R10), so the ply alone does not tell.
   const columns = state.colors;
-  renderMovesHead(columns);
+  showMovesHead(ui.movesHead, columns, (color) => colorName(/** @type {Bridge.Color} */ (color)));
   /** @type {(text: string, future: boolean) => [string, boolean]} */
   const entry = (text, future) => [text, future];
   const all = [...state.moves.map((text) => entry(text, false)), ...state.future.map((text) => entry(text, true))];
@@ -514,7 +513,6 @@ function renderMoves(state) {
   }
   ui.moves.dataset.count = String(state.moves.length);
   ui.moves.dataset.players = String(columns.length);
-  ui.movesHead.dataset.players = String(columns.length);
   const current = ui.moves.querySelector('[aria-current="step"]');
   const list = ui.moves.closest(".moves-scroll");
   if (list) {
@@ -522,24 +520,6 @@ function renderMoves(state) {
     else if (current) showInBox(list, current);
     else list.scrollTop = 0;
   }
-}
-
-/** @param {Bridge.Color[]} columns */
-function renderMovesHead(columns) {
-  const key = columns.join("");
-  if (ui.movesHead.dataset.colors === key && ui.movesHead.dataset.lang === document.documentElement.lang) return;
-  const blank = document.createElement("span");
-  blank.className = "move-number";
-  const heads = columns.map((color) => {
-    const head = document.createElement("span");
-    head.className = "moves-color";
-    head.dataset.color = color;
-    head.textContent = colorName(color);
-    return head;
-  });
-  ui.movesHead.replaceChildren(blank, ...heads);
-  ui.movesHead.dataset.colors = key;
-  ui.movesHead.dataset.lang = document.documentElement.lang;
 }
 
 /** @param {Bridge.View} state */

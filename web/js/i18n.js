@@ -716,7 +716,6 @@ const STRINGS = {
     "tor.step.wait": "Wait for the computer's move.",
     "tor.step.browsing": "An earlier position: the computer plays on from the end of the game (Redo, or the last move in the list).",
     "tor.rv.help": "The computer searches every position of the game to the same depth, in the background. Each move is compared with its best move by how much of the game it gave away: a little is an inaccuracy (?!), more a mistake (?), a lot a blunder (??); a move after which the opponent can leave you no step at once is always a blunder. The graph shows who was winning after each move; click it, or a move, to see that position, with the better move drawn on the board.",
-    "tor.thinking": "The computer is thinking…",
     "tor.result.w-wins": "White wins: Black cannot move.",
     "tor.result.b-wins": "Black wins: White cannot move.",
     "tor.result.draw-repetition": "Draw: the same position occurred for the third time.",

@@ -43,6 +43,8 @@ import { offerRematch } from "./rematch.js";
 import { sound, soundSetting } from "./sound.js";
 import { StartChoice } from "./start-choice.js";
 import { TextPlay } from "./textplay.js";
+import { showThinking } from "./thinking.js";
+import { showMovesHead } from "./moves-head.js";
 import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
 import { playedGame } from "./engine/client.js";
@@ -67,12 +69,12 @@ const ui = {
   turn: $("#turn"),
   status: $("#status"),
   hint: $("#hint"),
-  thinking: $("#thinking"),
   hintButton: /** @type {HTMLButtonElement} */ ($("#hint-button")),
   undo: /** @type {HTMLButtonElement} */ ($("#undo")),
   redo: /** @type {HTMLButtonElement} */ ($("#redo")),
   newGame: $("#new-game"),
   moves: $("#moves"),
+  movesHead: $("#moves-head"),
   seats: $("#seats"),
   result: $("#result"),
   resultText: $("#result-text"),
@@ -106,11 +108,14 @@ const board = new TorBoard(canvas, {
 // Which tab plays the computer of a game open in several (web/js/computer-lock.js).
 const lock = new ComputerLock(() => {
   if (view) computer.follow(view);
+  showComputer();
 });
 
 // A move clicked in the list: the position after it is shown, and the
 // computer waits there (it plays on at the end of the game, or after Redo).
 let browsing = false;
+/** @type {"move" | "hint" | null} what the computer searches now */
+let searching = null;
 
 const computer = new TorComputer({
   mine: () => lock.mine,
@@ -126,9 +131,10 @@ const computer = new TorComputer({
       if (view?.fen === at) play(action);
     });
   },
-  thinking: (busy) => {
-    ui.thinking.hidden = !busy;
-    canvas.toggleAttribute("data-thinking", busy);
+  thinking: (kind) => {
+    searching = kind;
+    canvas.toggleAttribute("data-thinking", !!kind);
+    showComputer();
   },
   // The client gave up (web/js/engine/client.js): the same box as Mixtour's
   // page, under words without its Resume button.
@@ -227,6 +233,7 @@ function render(state, { played = false } = {}) {
   discard.showBranch(state, computer.plays(state));
   showMoves(state);
   showHint();
+  showComputer();
   showSeats();
   textPlay.update(state);
   corr.update(state);
@@ -268,11 +275,27 @@ function showHint() {
 }
 
 /**
+ * The line under the turn that says what the computer does (web/js/thinking.js,
+ * as on Mixtour's page): whose move it thinks of, a hint it looks for, or why
+ * it waits (a finished game looked back at, another tab plays it).
+ */
+function showComputer() {
+  const state = view;
+  showThinking({
+    kind: searching,
+    player: state ? playerName(state.turn) : "",
+    lookingBack: !!state && lookingBack(state),
+    elsewhere: !!state && computer.plays(state) && !lock.mine,
+  });
+}
+
+/**
  * The move list: a button per action (White's, then Black's, a row a
  * round), the one shown marked, those undone or stepped back over greyed.
  * @param {Bridge.TorView} state
  */
 function showMoves(state) {
+  showMovesHead(ui.movesHead, ["w", "b"], playerName);
   const items = [];
   for (let i = 0; i < state.moves.length; i += 2) {
     const li = document.createElement("li");

@@ -655,7 +655,6 @@ export default {
   "tor.step.wait": "Warte auf den Zug des Computers.",
   "tor.step.browsing": "Eine frühere Stellung: Der Computer spielt am Ende der Partie weiter (Wiederholen, oder der letzte Zug in der Liste).",
   "tor.rv.help": "Der Computer untersucht jede Stellung der Partie im Hintergrund gleich tief. Jeder Zug wird mit dem besten verglichen: Wie viel von der Partie hat er verschenkt? Ein wenig ist eine Ungenauigkeit (?!), mehr ein Fehler (?), viel ein grober Fehler (??); ein Zug, nach dem der Gegner dir sofort jeden Schritt nehmen kann, ist immer ein grober Fehler. Die Grafik zeigt, wer nach jedem Zug vorn lag; klicke darauf oder auf einen Zug, um die Stellung zu sehen, mit dem besseren Zug auf dem Brett.",
-  "tor.thinking": "Der Computer denkt nach…",
   "tor.result.w-wins": "Weiß gewinnt: Schwarz kann nicht mehr ziehen.",
   "tor.result.b-wins": "Schwarz gewinnt: Weiß kann nicht mehr ziehen.",
   "tor.result.draw-repetition": "Remis: dieselbe Stellung kam zum dritten Mal vor.",

@@ -654,7 +654,6 @@ export default {
   "tor.step.wait": "Attendez le coup de l'ordinateur.",
   "tor.step.browsing": "Une position antérieure : l'ordinateur reprend à la fin de la partie (Rétablir, ou le dernier coup de la liste).",
   "tor.rv.help": "L'ordinateur examine chaque position de la partie à la même profondeur, en arrière-plan. Chaque coup est comparé au meilleur selon la part de la partie qu'il a cédée : un peu, c'est une imprécision (?!), davantage une erreur (?), beaucoup une gaffe (??) ; un coup après lequel l'adversaire peut aussitôt vous laisser sans aucun pas possible est toujours une gaffe. Le graphique montre qui gagnait après chaque coup ; cliquez dessus, ou sur un coup, pour voir cette position, avec le meilleur coup dessiné sur le plateau.",
-  "tor.thinking": "L'ordinateur réfléchit…",
   "tor.result.w-wins": "Blanc gagne : Noir ne peut plus jouer.",
   "tor.result.b-wins": "Noir gagne : Blanc ne peut plus jouer.",
   "tor.result.draw-repetition": "Partie nulle : la même position s'est produite pour la troisième fois.",

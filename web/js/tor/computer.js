@@ -8,7 +8,9 @@
 // with the game as it is now, and its answer is played only if the game has
 // not changed since (a generation number).
 //
-// body[data-ai] and the other hooks of the client, as on Mixtour's page.
+// body[data-ai] and the other hooks of the client, as on Mixtour's page, and
+// window.mixtourDebug.replyDelayMs: the least time before a move is played
+// (tests watch the computer think).
 
 import { EngineClient } from "../engine/client.js";
 
@@ -17,7 +19,8 @@ import { EngineClient } from "../engine/client.js";
  * @property {() => {start: string, actions: string[]}} game the game on the board
  * @property {() => Bridge.TorView | null} view the position shown
  * @property {(action: string) => void} play the computer's action, to play on the board
- * @property {(thinking: boolean) => void} thinking
+ * @property {(kind: "move" | "hint" | null) => void} thinking what the computer searches
+ *   now (its line under the turn, web/js/thinking.js), or nothing
  * @property {(error: string) => void} failed the computer cannot be had
  * @property {(action: string) => void} hinted
  * @property {(text: string) => void} say the page's message line
@@ -35,11 +38,13 @@ export class TorComputer {
     /** @type {{[side: string]: number}} */
     this.seats = { w: 0, b: 0 };
     this.generation = 0;
-    /** how many asks are under way (the thinking line shows while any is) */
+    /** how many asks are under way, stale ones too (body[data-ai-busy]) */
     this.asking = 0;
     /** how many turns wait for their pace before they ask */
     this.waiting = 0;
     this.restarted = false; // a fresh worker is starting: ask again once it is ready
+    /** @type {{generation: number, kind: "move" | "hint"} | null} the search for the game as it is */
+    this.current = null;
     /** @type {number} the pause before a move in a game of two computers */
     this.demoDelayMs = window.mixtourDebug?.demoDelayMs ?? 700;
   }
@@ -65,6 +70,8 @@ export class TorComputer {
       this.restarted = false;
       this.deps.failed(detail);
     }
+    // "Loading the computer player…" becomes what it searches, once it can.
+    this.deps.thinking(this.current?.kind ?? null);
     this.showBusy();
   }
 
@@ -77,6 +84,11 @@ export class TorComputer {
   changed() {
     this.generation += 1;
     this.engine.cancel();
+    // A search for the game as it was is forgotten at once, as its line.
+    if (this.current) {
+      this.current = null;
+      this.deps.thinking(null);
+    }
   }
 
   /**
@@ -112,7 +124,7 @@ export class TorComputer {
    */
   hint(level) {
     const generation = this.generation;
-    this.ask(level, generation).then((action) => {
+    this.ask(level, generation, "hint").then((action) => {
       if (action && generation === this.generation) this.deps.hinted(action);
     });
   }
@@ -121,16 +133,22 @@ export class TorComputer {
    * The engine's choice for the position as it is now, or null.
    * @param {number} level
    * @param {number} generation
+   * @param {"move" | "hint"} [kind] a move to play, or a hint
    * @returns {Promise<string | null>}
    */
-  async ask(level, generation) {
+  async ask(level, generation, kind = "move") {
     const wanted = () => generation === this.generation;
+    const started = performance.now();
     this.asking += 1;
+    this.current = { generation, kind };
     this.showBusy();
-    this.deps.thinking(true);
+    this.deps.thinking(kind);
     try {
       const request = { game: /** @type {const} */ ("tor"), ...this.deps.game(), id: generation, level };
       const answer = await this.engine.call("think", request, { wanted, cancelOthers: true });
+      const least = kind === "move" ? (window.mixtourDebug?.replyDelayMs ?? 0) : 0;
+      const left = least - (performance.now() - started);
+      if (left > 0 && wanted()) await new Promise((resolve) => setTimeout(resolve, left));
       return answer && answer.id === generation && !answer.cancelled ? String(answer.move) : null;
     } catch (error) {
       // A worker that raised is given up as a dead one is: the client starts a fresh one.
@@ -140,7 +158,10 @@ export class TorComputer {
       return null;
     } finally {
       this.asking -= 1;
-      if (!this.asking) this.deps.thinking(false);
+      if (this.current?.generation === generation) {
+        this.current = null;
+        this.deps.thinking(null);
+      }
       this.showBusy();
     }
   }
