@@ -55,7 +55,7 @@ import { t } from "../i18n.js";
 export const POLICY = Object.freeze({
   heartbeatMs: 1_000,
   silenceMs: 4_000, // no answer to a beat for this long, once running: dead
-  bootSilenceMs: 8_000, // the same while Python starts (its longest step is a few seconds under load)
+  bootSilenceMs: 30_000, // the same while Python starts: one step of it held WebKit's worker past 8 s under load 20
   startTimeoutMs: 180_000, // the whole start, on the busiest machine
   searchCapMs: 10_000, // the worker's own cap on one request (ai_worker.MAX_TIME_MS)
   restarts: 3,
