@@ -53,14 +53,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.server
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +67,8 @@ ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tests"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
+
+from webhelpers import another_site  # noqa: E402
 
 import build  # noqa: E402
 
@@ -162,25 +161,13 @@ def bench_page(body: str) -> str:
     )
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @contextlib.contextmanager
 def other_site(html: str) -> Iterator[str]:
-    """``html`` served as embed-bench.html by a plain server on 127.0.0.2: another site."""
+    """``html`` served as embed-bench.html on 127.0.0.2: another site (the tests' own)."""
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "embed-bench.html").write_text(html, encoding="utf-8")
-        handler = partial(QuietHandler, directory=folder)
-        server = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.2:{server.server_address[1]}/"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with another_site(Path(folder), "127.0.0.2") as url:
+            yield url
 
 
 def host_page(context: BrowserContext, base: str, body: str) -> Page:
