@@ -216,9 +216,11 @@ def test_sounds_are_off_until_turned_on_in_settings_as_on_mixtours_page(
     assert web_app.errors == []
 
 
-def embedded(web_app: AppPage, src: str) -> Page:
-    """The embed page of ``src`` in a tab of its own, ready."""
+def embedded(web_app: AppPage, src: str, size: tuple[int, int] | None = None) -> Page:
+    """The embed page of ``src`` in a tab of its own (of ``size``), ready."""
     other = web_app.page.context.new_page()
+    if size:
+        other.set_viewport_size({"width": size[0], "height": size[1]})
     other.goto(src)
     other.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
     return other
@@ -248,7 +250,7 @@ def test_the_embed_code_shows_the_game_at_the_position_shown_on_tors_embed(
     # Tor's embed page, with Tor's link of the game at the position shown.
     link = format_link(shown, preview=True, flip=True)
     src = f"{web_app.base_url}tor-embed.html#{link}&coords=0"
-    assert code.startswith(f'<iframe src="{html.escape(src)}" width="360" height="424" ')
+    assert code.startswith(f'<iframe src="{html.escape(src)}" width="360" height="469" ')
     assert 'title="Tor board"' in code
     # The position alone: no actions in the link, and the script embed names Tor.
     dialog.locator("input[name=what][value=position]").check()
@@ -276,6 +278,14 @@ def test_the_embed_code_shows_the_game_at_the_position_shown_on_tors_embed(
     framed = json.loads(frame.locator("#board").get_attribute("data-geometry") or "{}")
     assert framed["cell"] < bare["cell"]
     frame.close()
+    # The frame is as tall as Tor's board at its width (6 by 8 squares, the
+    # trays beside): the squares are as large as in a frame twice as tall.
+    cells = []
+    for height in (469, 2 * 469):
+        frame = embedded(web_app, html.unescape(found.group(1)), (360, height))
+        cells.append(json.loads(frame.locator("#board").get_attribute("data-geometry") or "{}"))
+        frame.close()
+    assert cells[0]["cell"] == cells[1]["cell"], cells
     assert web_app.errors == []
 
 

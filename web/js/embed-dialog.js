@@ -29,14 +29,17 @@ const barHeight = (/** @type {number} */ width) => (width < 400 ? 64 : 46);
 
 /**
  * The <iframe> code for an embed.html link; the URL is escaped for an attribute.
+ * The frame is as tall as the game's board at that width (`ratio`, its height
+ * over its width: 1 for Mixtour's) plus the bar under it.
  * @param {string} src
  * @param {number} width
  * @param {string} title
+ * @param {number} [ratio]
  */
-export function iframeCode(src, width, title) {
+export function iframeCode(src, width, title, ratio = 1) {
   const escape = (/** @type {string} */ text) =>
     text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const height = width + barHeight(width);
+  const height = Math.round(width * ratio) + barHeight(width);
   return (
     `<iframe src="${escape(src)}" width="${width}" height="${height}" ` +
     `style="border:0;max-width:100%" title="${escape(title)}" loading="lazy"></iframe>`
@@ -110,22 +113,23 @@ export class EmbedDialog {
    * between the whole game and the position (the editor has no game). page:
    * the game's embed page (tor-embed.html), game its script embed's
    * data-game ("tor"), and title the i18n key of the board's name (the
-   * frame's title, the script board's label): the game's embed, as
-   * web/js/library-games.js gives it.
+   * frame's title, the script board's label) and ratio its board's height
+   * over its width: the game's embed, as web/js/library-games.js gives it.
    * @param {{ready: boolean, fragment: (wholeGame: boolean, preview: boolean) => string}} links
    * @param {(text: string) => void} say
-   * @param {{positionOnly?: boolean, page?: string, game?: string, title?: string}} [options]
+   * @param {{positionOnly?: boolean, page?: string, game?: string, title?: string, ratio?: number}} [options]
    */
   constructor(
     links,
     say,
-    { positionOnly = false, page = "embed.html", game = "", title = "embedDialog.frameTitle" } = {},
+    { positionOnly = false, page = "embed.html", game = "", title = "embedDialog.frameTitle", ratio = 1 } = {},
   ) {
     this.links = links;
     this.say = say;
     this.page = page;
     this.game = game;
     this.title = title;
+    this.ratio = ratio;
     if (!$("#open-embed")) return;
     this.dialog = document.createElement("dialog");
     this.dialog.id = "embed-dialog";
@@ -222,7 +226,7 @@ export class EmbedDialog {
     if (form.lang.value) url.searchParams.set("lang", form.lang.value);
     if (form.theme.value) url.searchParams.set("theme", form.theme.value);
     url.hash = fragment;
-    this.code.value = iframeCode(url.href, Number(form.width.value), t(this.title));
+    this.code.value = iframeCode(url.href, Number(form.width.value), t(this.title), this.ratio);
   }
 
   async copy() {

@@ -17,9 +17,10 @@ import { playerName, torReasonText } from "./tor/words.js";
  * @property {string} name the snapshot's `game` ("mixtour": also none)
  * @property {string} title the game's name, shown beside another game's rows
  * @property {string} page the page that plays it
- * @property {{page: string, game: string, title: string}} embed what the Embed dialog
- *   writes: its embed page (framed), its script embed's data-game ("" for Mixtour's)
- *   and the i18n key of the board's name (the frame's title)
+ * @property {{page: string, game: string, title: string, ratio: number}} embed what the
+ *   Embed dialog writes: its embed page (framed), its script embed's data-game ("" for
+ *   Mixtour's), the i18n key of the board's name (the frame's title) and the board's
+ *   height over its width in the embed (the frame's height)
  * @property {string} current sessionStorage key: the id of this tab's game of this kind
  * @property {string[]} oldKeys localStorage keys of the one-slot saves of older pages
  * @property {string[]} colors the players' letters, in turn order
@@ -39,7 +40,7 @@ export const GAMES = Object.freeze({
     name: "mixtour",
     title: "Mixtour",
     page: "./index.html",
-    embed: { page: "embed.html", game: "", title: "embedDialog.frameTitle" },
+    embed: { page: "embed.html", game: "", title: "embedDialog.frameTitle", ratio: 1 },
     current: "mixtour.current",
     oldKeys: ["mixtour.game.resume", "mixtour.game"],
     colors: ["w", "r", "b"],
@@ -55,7 +56,7 @@ export const GAMES = Object.freeze({
     name: "tor",
     title: "Tor",
     page: "./tor.html",
-    embed: { page: "tor-embed.html", game: "tor", title: "tor.board" },
+    embed: { page: "tor-embed.html", game: "tor", title: "tor.board", ratio: 9 / 8 }, // 6 by 8 squares, trays beside
     current: "tor.current",
     oldKeys: ["tor.game"],
     colors: ["w", "b"],
