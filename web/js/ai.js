@@ -25,8 +25,8 @@
 //
 // Test hooks (besides the client's body[data-ai], data-ai-restarts and
 // data-ai-searches):
-//   window.mixtourDebug      (set by tests) {demoDelayMs, replyDelayMs (the least
-//                            time before an answer to a person), crashNext}
+//   window.mixtourDebug      (set by tests) {demoDelayMs, replyDelayMs (the paces
+//                            of web/js/pace.js), crashNext}
 //   #ai-unavailable          the message and its buttons once the worker cannot be had
 //   #board[data-thinking]    "1" while the AI searches a move or a hint
 //   #board[data-hint]        the hinted action (N1) while it is shown
@@ -37,13 +37,9 @@ import { LEVELS } from "./notation.js";
 import { EngineClient, playedGame } from "./engine/client.js";
 import { showUnavailable } from "./engine/unavailable.js";
 import { showThinking } from "./thinking.js";
+import { computerPaceMs } from "./pace.js";
 
 const HINT_LEVEL = 5; // Expert: a fixed node budget, the same hint every time
-const REPLY_DELAY_MS = 250; // the player sees their move land before the answer
-const DEMO_DELAY_MS = 700; // between moves when only computers play
-
-/** @returns {MixtourDebug} */
-const debug = () => window.mixtourDebug || {};
 
 /**
  * The AI worker's answer to "think" (web/py/ai_worker.py; its shape is the
@@ -369,9 +365,7 @@ export class Ai {
     const color = view.turn;
     const level = this.level(color);
     const started = performance.now();
-    const delay = this.humans(view).length
-      ? (debug().replyDelayMs ?? REPLY_DELAY_MS)
-      : (debug().demoDelayMs ?? DEMO_DELAY_MS);
+    const delay = computerPaceMs(this.humans(view).length > 0, view.ply);
     this.setThinking({ generation, kind: "move", color });
     this.think({ id: generation, level }).then(
       (answer) => {

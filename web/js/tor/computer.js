@@ -8,11 +8,11 @@
 // with the game as it is now, and its answer is played only if the game has
 // not changed since (a generation number).
 //
-// body[data-ai] and the other hooks of the client, as on Mixtour's page, and
-// window.mixtourDebug.replyDelayMs: the least time before a move is played
-// (tests watch the computer think).
+// body[data-ai] and the other hooks of the client, as on Mixtour's page; the
+// computer's moves keep the pace of web/js/pace.js, as on Mixtour's page.
 
 import { EngineClient } from "../engine/client.js";
+import { computerPaceMs } from "../pace.js";
 
 /**
  * @typedef {object} ComputerDeps
@@ -40,13 +40,9 @@ export class TorComputer {
     this.generation = 0;
     /** how many asks are under way, stale ones too (body[data-ai-busy]) */
     this.asking = 0;
-    /** how many turns wait for their pace before they ask */
-    this.waiting = 0;
     this.restarted = false; // a fresh worker is starting: ask again once it is ready
     /** @type {{generation: number, kind: "move" | "hint"} | null} the search for the game as it is */
     this.current = null;
-    /** @type {number} the pause before a move in a game of two computers */
-    this.demoDelayMs = window.mixtourDebug?.demoDelayMs ?? 700;
   }
 
   /** Start the worker (once). */
@@ -102,20 +98,11 @@ export class TorComputer {
     if (mine && Object.values(this.seats).some((level) => level > 0)) this.start().catch(() => {});
     if (!this.plays(view) || !mine || this.deps.browsing?.()) return;
     const generation = this.generation;
-    const level = this.seats[view.turn];
-    const both = (this.seats.w ?? 0) > 0 && (this.seats.b ?? 0) > 0;
-    const wait = both && view.ply > 0 ? this.demoDelayMs : 0;
-    this.waiting += 1;
-    this.showBusy();
-    setTimeout(() => {
-      this.waiting -= 1;
-      if (generation === this.generation) {
-        this.ask(level, generation).then((action) => {
-          if (action && generation === this.generation) this.deps.play(action);
-        });
-      }
-      this.showBusy();
-    }, wait);
+    const personPlays = Object.values(this.seats).some((level) => level === 0);
+    const least = computerPaceMs(personPlays, view.ply);
+    this.ask(this.seats[view.turn], generation, "move", least).then((action) => {
+      if (action && generation === this.generation) this.deps.play(action);
+    });
   }
 
   /**
@@ -134,9 +121,10 @@ export class TorComputer {
    * @param {number} level
    * @param {number} generation
    * @param {"move" | "hint"} [kind] a move to play, or a hint
+   * @param {number} [least] the least time before the answer is given (web/js/pace.js)
    * @returns {Promise<string | null>}
    */
-  async ask(level, generation, kind = "move") {
+  async ask(level, generation, kind = "move", least = 0) {
     const wanted = () => generation === this.generation;
     const started = performance.now();
     this.asking += 1;
@@ -146,7 +134,6 @@ export class TorComputer {
     try {
       const request = { game: /** @type {const} */ ("tor"), ...this.deps.game(), id: generation, level };
       const answer = await this.engine.call("think", request, { wanted, cancelOthers: true });
-      const least = kind === "move" ? (window.mixtourDebug?.replyDelayMs ?? 0) : 0;
       const left = least - (performance.now() - started);
       if (left > 0 && wanted()) await new Promise((resolve) => setTimeout(resolve, left));
       return answer && answer.id === generation && !answer.cancelled ? String(answer.move) : null;
@@ -172,7 +159,7 @@ export class TorComputer {
    * starting to be asked again), as on Mixtour's page.
    */
   showBusy() {
-    const busy = this.asking > 0 || this.waiting > 0 || this.restarted;
+    const busy = this.asking > 0 || this.restarted;
     document.body.toggleAttribute("data-ai-busy", busy);
   }
 }
