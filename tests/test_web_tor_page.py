@@ -113,9 +113,9 @@ def test_rematch_swaps_the_sides_on_the_same_layout(web_app: AppPage) -> None:
     assert web_app.errors == []
 
 
-def test_a_turn_from_an_earlier_position_asks_before_dropping_the_later_ones(
-    web_app: AppPage,
-) -> None:
+def looking_back_at_ply_3(web_app: AppPage) -> tuple[Page, list[str]]:
+    """Tor's page with the opening and c3-d4 played, then turn 3 clicked in
+    the list: the page and the actions played."""
     page = open_tor(web_app)
     played = [*OPENING, "c3-d4"]
     for action in played:
@@ -123,6 +123,13 @@ def test_a_turn_from_an_earlier_position_asks_before_dropping_the_later_ones(
     wait_position(page, Game(None, played).fen())
     page.click("#moves button.ply[data-ply='3']")
     wait_position(page, Game(None, played[:3]).fen())
+    return page, played
+
+
+def test_a_turn_from_an_earlier_position_asks_before_dropping_the_later_ones(
+    web_app: AppPage,
+) -> None:
+    page, played = looking_back_at_ply_3(web_app)
     # Black places his second pawn elsewhere than in the game: the page asks.
     dialog = page.locator("#discard-dialog")
     click_action(page, "e8")
@@ -229,16 +236,11 @@ def embedded(web_app: AppPage, src: str, size: tuple[int, int] | None = None) ->
 def test_the_embed_code_shows_the_game_at_the_position_shown_on_tors_embed(
     web_app: AppPage,
 ) -> None:
-    page = open_tor(web_app)
-    played = [*OPENING, "c3-d4"]
-    for action in played:
-        click_action(page, action)
-    wait_position(page, Game(None, played).fen())
     # Looking back at turn 3, the board turned round.
-    page.click("#moves button.ply[data-ply='3']")
+    page, played = looking_back_at_ply_3(web_app)
     shown = Game(None, played)
     shown.goto(3)
-    wait_position(page, shown.fen())
+    assert board(page, "position") == shown.fen()
     page.click("#flip-board")
     expect(page.locator("#flip-board")).to_have_attribute("aria-pressed", "true")
 
