@@ -79,23 +79,102 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
 
 
+# How long a test of each kind takes, roughly, in seconds on a quiet 2-core
+# machine (a full run's --durations). The scheduler hands out the longest
+# files first, so that no long file starts last while the other worker
+# idles: by the times measured in the last run that had them (pytest's
+# cache, SCOPE_TIMES), else by these guesses.
+SECONDS_GUESS = {"engine": 0.3, "browser": 6.0, "xbrowser": 20.0}
+SCOPE_TIMES = "mixtour/scope-seconds"
+# Tests long enough to be a file of their own for the scheduler.
+ALONE = ("test_every_page_becomes_ready_with_nothing_from_outside[webkit]",)
+
+
+def scope_of(nodeid: str) -> str:
+    """The scheduler's unit for ``nodeid``: its file, the cross-browser
+    suite split by engine, and a test in ALONE alone."""
+    path, _, name = nodeid.partition("::")
+    if nodeid.rpartition("::")[2] in ALONE:
+        return nodeid
+    if path.endswith("test_xbrowser.py"):
+        for engine in ("firefox", "webkit"):
+            if name.endswith(f"[{engine}]"):
+                return f"{path}[{engine}]"
+    return path
+
+
+def seconds_guess(nodeid: str) -> float:
+    """How long the test ``nodeid`` takes, roughly, from its file's name."""
+    path = nodeid.partition("::")[0]
+    if "test_xbrowser" in path:
+        return SECONDS_GUESS["xbrowser"]
+    if "test_web_" in path:
+        return SECONDS_GUESS["browser"]
+    return SECONDS_GUESS["engine"]
+
+
+def longest_first(workqueue: dict[str, dict[str, bool]], measured: dict[str, float]) -> list[str]:
+    """The scopes of ``workqueue`` in the order to hand them out: the longest
+    first, by ``measured`` seconds where known, else guessed (ties in the
+    order collected)."""
+
+    def seconds(scope: str) -> float:
+        known = measured.get(scope)
+        return known if known is not None else sum(map(seconds_guess, workqueue[scope]))
+
+    return sorted(workqueue, key=lambda scope: -seconds(scope))
+
+
+class ScopeTimes:
+    """The seconds each scheduler unit took in this run (the controller's
+    reports of every worker), kept in pytest's cache for the next run."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        scope = scope_of(report.nodeid)
+        self.seconds[scope] = self.seconds.get(scope, 0.0) + report.duration
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        cache = getattr(session.config, "cache", None)
+        if cache is None or not self.seconds:
+            return
+        kept = dict(cache.get(SCOPE_TIMES, {}))
+        kept.update({scope: round(seconds, 1) for scope, seconds in self.seconds.items()})
+        cache.set(SCOPE_TIMES, kept)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getvalue("dist") == "loadfile" and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(ScopeTimes(), "mixtour-scope-times")
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadfile`` (what build.py asks for) as pytest-xdist has it, each
     file whole to one worker (its tests share their set-up), but with the
     cross-browser suite split by engine, so that Firefox and WebKit run side
-    by side instead of one after the other."""
+    by side instead of one after the other, and the files handed out longest
+    first (pytest-xdist's own order is by the number of tests, which puts a
+    file of a hundred quick engine tests before one of ten page tests)."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
 
     class FilesAndEngines(LoadFileScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
-            scope = str(super()._split_scope(nodeid))
-            if scope.endswith("test_xbrowser.py"):
-                for engine in ("firefox", "webkit"):
-                    if nodeid.endswith(f"[{engine}]"):
-                        return f"{scope}[{engine}]"
-            return scope
+            return scope_of(nodeid)
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not getattr(self, "ordered", False):
+                cache = getattr(config, "cache", None)
+                measured = cache.get(SCOPE_TIMES, {}) if cache is not None else {}
+                order = longest_first(self.workqueue, measured)
+                queue = {scope: self.workqueue[scope] for scope in order}
+                self.workqueue.clear()
+                self.workqueue.update(queue)
+                self.ordered = True
+            super()._assign_work_unit(node)
 
     return FilesAndEngines(config, log)
 
