@@ -265,6 +265,7 @@ def test_master_searches_with_its_own_switches_and_master_v1_without() -> None:
 
 
 @pytest.mark.parametrize(("switch", "on"), [("deep_lmr", True), ("rfp", SHARP_RFP)])
+@pytest.mark.slow
 def test_deeper_reductions_reach_a_depth_with_fewer_nodes(switch: str, on: object) -> None:
     from mixtour.mixtour.ai.search import Searcher
     from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS

@@ -205,6 +205,7 @@ def test_the_shipped_book_is_data_with_legal_moves_and_its_recipe() -> None:
     assert "python -m mixtour build-book" in SHIPPED.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_builders_search_still_gives_the_shipped_entries() -> None:
     # The book is rebuilt byte for byte only while its search is the one it
     # was built with (--depth 6 --margin 30 --keep 4): two of its entries,

@@ -116,6 +116,7 @@ def test_default_evaluation_is_still_master_v1() -> None:
             assert ev.evaluate(pos, root) == v1.evaluate(pos, root)
 
 
+@pytest.mark.slow
 def test_generator_is_seeded_and_keeps_quiet_positions_with_their_results() -> None:
     a = generate(3, seed=4, levels=(1, 2))
     assert a == generate(3, seed=4, levels=(1, 2))
@@ -157,6 +158,7 @@ def assert_recovered(fit: Fit[Weights]) -> None:
         assert got[i] == weight_vector(DEFAULT_WEIGHTS)[i]
 
 
+@pytest.mark.slow
 def test_fit_recovers_the_weights_that_made_the_labels() -> None:
     # Labels drawn from a known logistic model: the fit must find its weights.
     vec = weight_vector(TRUTH)
@@ -169,6 +171,7 @@ def test_fit_recovers_the_weights_that_made_the_labels() -> None:
     assert_recovered(fit_weights(samples, ridge=0.01))
 
 
+@pytest.mark.slow
 def test_fit_finds_the_same_weights_from_a_start_that_saturates_the_logistic() -> None:
     # The fit is convex: any start must reach the same weights.  A start
     # whose scores are far beyond the logistic's range (as the defaults'
@@ -194,6 +197,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("players", "levels"), [("2", "1,2"), ("3", "1")])
+@pytest.mark.slow
 def test_tune_command_regenerates_the_same_weights_from_a_tiny_seeded_set(
     tmp_path: Path, players: str, levels: str
 ) -> None:
@@ -307,6 +311,7 @@ def test_master_plays_each_mode_with_the_weights_fitted_for_it() -> None:
     assert seen == [mine]
 
 
+@pytest.mark.slow
 def test_the_fitted_weights_predict_unseen_games_better_than_the_defaults() -> None:
     # Games of another seed than the fit's: the fitted weights must predict
     # their results better than the defaults do even at their best scale
@@ -318,6 +323,7 @@ def test_the_fitted_weights_predict_unseen_games_better_than_the_defaults() -> N
     assert fitted < default, (fitted, default)
 
 
+@pytest.mark.slow
 def test_the_points_weights_predict_unseen_games_to_three_points_better() -> None:
     # As above, for the weights fitted to games to three points: on games of
     # another seed they beat the defaults and the one-point weights (whose
@@ -330,6 +336,7 @@ def test_the_points_weights_predict_unseen_games_to_three_points_better() -> Non
     assert fitted < log_loss(samples, TUNED_WEIGHTS, rescale=True)
 
 
+@pytest.mark.slow
 def test_log_loss_is_that_of_the_fit() -> None:
     samples = generate(4, seed=5, levels=(2, 3))
     fit = fit_weights(samples, holdout=1_000_000)  # nothing held out
@@ -376,6 +383,7 @@ def test_the_three_player_generator_labels_each_position_with_the_winner(tmp_pat
         generate(1, seed=4, levels=(1,), players=3, label_depth=1)
 
 
+@pytest.mark.slow
 def test_the_three_player_fit_recovers_the_weights_that_made_the_winners() -> None:
     # Winners drawn from a known multinomial model: the fit must find its weights.
     vec = weight_vector(TRUTH)

@@ -103,6 +103,7 @@ def run_main(argv: list[str]) -> tuple[int | None, str, str]:
 @example(["arena", "x", "y"])
 @example(["arena", "7", "1"])
 @example(["bestmove", "--seed", "9" * 5000])
+@pytest.mark.slow
 def test_no_arguments_give_a_traceback(argv: list[str]) -> None:
     status, out, err = run_main(argv)
     if status is None:

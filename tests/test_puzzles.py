@@ -139,6 +139,7 @@ def test_refutations() -> None:
         assert not Solver().wins_within(pos, answer.moves)
 
 
+@pytest.mark.slow
 def test_the_generator_is_deterministic() -> None:
     # Any kind will do: a small run that stops early.
     quotas = {("win", 1): 3, ("win", 2): 3, ("win", 3): 3, ("defend", 1): 3}
@@ -179,6 +180,7 @@ def test_every_shipped_puzzle_holds() -> None:
     assert failed == {}
 
 
+@pytest.mark.slow
 def test_the_command_checks_a_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from mixtour.__main__ import main
 

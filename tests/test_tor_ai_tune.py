@@ -99,6 +99,7 @@ def test_generator_refuses_a_level_on_the_clock() -> None:
         generate(1, seed=1, levels=(2, 6))
 
 
+@pytest.mark.slow
 def test_the_fit_finds_the_weights_that_made_the_labels() -> None:
     # Labels drawn from the logistic of planted weights' scores: the fit must
     # find the planted values again (and leave a weight it may not change).

@@ -156,6 +156,7 @@ def test_a_position_with_too_few_actions_is_no_puzzle() -> None:
     pytest.fail("no cramped position found")
 
 
+@pytest.mark.slow
 def test_the_generator_replays_the_shipped_sets_first_puzzles() -> None:
     # The run that made the set (another process, on another day) found
     # these first, while every quota had room: the same seed and quotas give
@@ -172,6 +173,7 @@ def test_the_generator_replays_the_shipped_sets_first_puzzles() -> None:
     assert check(other[0].as_json()) == []
 
 
+@pytest.mark.slow
 def test_the_quotas_shape_the_set() -> None:
     # The seed's first puzzle is a win in 2 (see above); with room for a
     # win in 1 only, the next one is taken.
