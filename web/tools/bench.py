@@ -34,15 +34,25 @@ FIRST_MINUTE_SCRIPT = TESTS / "bench_first_minute.py"
 EMBEDS_SCRIPT = TESTS / "bench_embeds.py"
 HOSTILE_SCRIPT = TESTS / "bench_hostile.py"
 
-# Pages timed by `build.py bench`: the game, the editor, and an embedded board
-# showing a position (as a rules page would have it); then Tor's page and embed.
+# Pages timed by `build.py bench`: every page that takes input (the rules
+# pages' boards are the embeds'), Mixtour's then Tor's; the embeds show a
+# position, as a rules page would have them.
 BENCH_PAGES = (
     "index.html",
     "editor.html",
     "embed.html#p=5/5/5/5/5_w_20/20_0/0_1_-&m=c3,b4,c4,c3-b4",
+    "learn.html",
+    "puzzles.html",
+    "analysis.html",
     "tor.html",
+    "tor-editor.html",
     "tor-embed.html#m=c3,d5,b6,e2,c3-d4",
+    "tor-learn.html",
+    "tor-puzzles.html",
+    "tor-analysis.html",
 )
+# Pages where the computer (level 3) has the first move: its first reply is timed.
+REPLY_PAGES = ("index.html#ai=w3", "tor.html#ai=w3")
 
 
 def dist_sizes(directory: Path = DIST) -> tuple[int, int]:
@@ -99,9 +109,11 @@ def run_benchmarks(runs: int) -> int:
     print("\n== Page load (headless Chromium) ==", flush=True)
     python = ensure_venv()
     chromium = ensure_chromium()
-    command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(runs)]
+    command: list[str | Path] = [python, BENCH_SCRIPT, "--runs", str(runs), "--bare"]
     for page in BENCH_PAGES:
         command += ["--page", page]
+    for page in REPLY_PAGES:
+        command += ["--reply", page]
     status = run(command, env=tool_env(chromium))
 
     # A newcomer's first minute: the choice on screen, the computer's first reply, the lesson.
