@@ -26,6 +26,7 @@
 import { GUEST } from "../guest.js";
 import { currentPlan, queueChange } from "./anim.js";
 import { colorsFrom } from "./colors.js";
+import { drawKept } from "./draw.js";
 import { cellOf, layout, squareAt, squareCenter } from "./geometry.js";
 import { bindInput, watchPage } from "./input.js";
 import { initialState, sameStacks } from "./state.js";
@@ -397,6 +398,17 @@ export class Board {
     this.dispatch({ type: "tap", hit });
   }
 
+  /**
+   * Mark squares as kept for later, over the pieces (the taps a page keeps
+   * before its engine is ready: web/js/early-taps.js); [] takes the marks away.
+   * @param {readonly number[]} squares
+   */
+  mark(squares) {
+    this.update((s) => {
+      s.marks = [...squares];
+    });
+  }
+
   /** Give up the choice in progress. */
   cancel() {
     this.dispatch({ type: "cancel" });
@@ -443,6 +455,7 @@ export class Board {
       cursor: document.activeElement === this.canvas ? s.cursor : null,
       plan,
     });
+    for (const square of s.marks) drawKept({ ctx: this.ctx, g: s.geometry, colors: s.colors }, square);
     // (not in another site's page, whose body is its own: web/js/guest.js)
     if (!GUEST && !document.body.dataset.painted) document.body.dataset.painted = "1";
     if (!plan && (this.stillWaiters.length || this.canvas.dataset.animating)) this.settle();

@@ -131,6 +131,27 @@ export function drawCursor({ ctx, g, colors }, square) {
 }
 
 /**
+ * A square kept for later (a tap made before the engine was ready): tinted
+ * as a choice in progress is, in a solid frame of the targets' colour. Drawn
+ * over the pieces, so it shows whatever stands there.
+ * @param {Pen} pen
+ * @param {number} square
+ */
+export function drawKept({ ctx, g, colors }, square) {
+  const [cx, cy] = squareCenter(g, square);
+  const inset = g.cell * 0.05;
+  const half = g.cell / 2 - inset;
+  ctx.save();
+  ctx.fillStyle = colors.selected;
+  roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.08);
+  ctx.fill();
+  ctx.strokeStyle = colors.target;
+  ctx.lineWidth = Math.max(2, g.cell * 0.06);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
  * A suggested action's squares: a dashed ring on each.
  * @param {Pen} pen
  * @param {number[]} squares

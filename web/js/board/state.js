@@ -50,6 +50,8 @@
  * @property {import("./anim.js").Timed[]} animations the first one running, at most one waiting
  * @property {import("./geometry.js").Geometry | null} geometry
  * @property {Record<string, string>} colors
+ * @property {number[]} marks squares the page marks as kept for later (taps made before
+ *   the engine was ready: web/js/early-taps.js)
  */
 
 /**
@@ -70,6 +72,7 @@ export function initialState(config, colors) {
     animations: [],
     geometry: null,
     colors,
+    marks: [],
   };
 }
 
