@@ -349,6 +349,27 @@ class HeldRequests:
         self.held.clear()
 
 
+def open_before_ready(page: Page, url: str) -> HeldRequests:
+    """Open ``url`` with the page's Python held back: the board is drawn
+    (body[data-painted]) and the page stays short of body[data-ready] until
+    the hold returned is released, as on a slow phone's first seconds.
+    A page of the site already open has its service worker unregistered
+    first: it would serve Python from its cache, where no route sees it."""
+    if page.url.startswith("http"):
+        page.evaluate(
+            """async () => {
+                const registrations = await navigator.serviceWorker.getRegistrations();
+                await Promise.all(registrations.map((registration) => registration.unregister()));
+            }"""
+        )
+    python = HeldRequests(page, "**/py/app.zip")
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.painted === '1'")
+    assert python.wait(), "the page asked for its Python"
+    assert page.evaluate("document.body.dataset.ready ?? null") is None
+    return python
+
+
 class _OtherSiteHandler(http.server.SimpleHTTPRequestHandler):
     """A folder's files, quietly; and, as a site of its own would, an answer
     for the icon a browser asks of any page that names none (an empty one: a

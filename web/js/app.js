@@ -9,6 +9,7 @@
 // Readiness contract (used by the tests):
 //   body[data-painted="1"]  the empty board is drawn (before Python is loaded)
 //   body[data-ready="1"]    Python is ready and the board accepts input
+//   #board[data-kept]       squares tapped before that, kept to be played then (web/js/early-taps.js)
 //   #board[data-position]   the current position string (P1)
 //   #board[data-status]     playing | w-wins | r-wins | b-wins | draw-passes | draw-repetition
 
@@ -17,13 +18,14 @@ import { Board, heightsSetting, squareName } from "./mixtour-board.js";
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Discard, branchFromHere, lookingBack } from "./discard.js";
+import { EarlyTaps } from "./early-taps.js";
 import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
-import { Library } from "./library.js";
+import { Library, keptGameWaits } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { Links } from "./links.js";
-import { parseAction } from "./notation.js";
+import { START, parseAction } from "./notation.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
@@ -659,13 +661,38 @@ function askDiscard(text, state) {
 
 // -- clicks while the computer thinks ----------------------------------------------
 
+/** Why the board takes no move now: the computer's turn, or a friend's; "" when it takes one. */
+function computerTurnWords() {
+  if (!python.ready || !view) return "";
+  const notYours = corr.notYours(view);
+  if (notYours) return notYours; // a game by link: the other colour is played elsewhere
+  if (view.over || !ai.isAiTurn(view)) return "";
+  return ai.paused ? t("msg.computerPaused") : t("msg.computerThinking");
+}
+
 /** The board takes no move on the computer's turn, or a friend's: say why instead of nothing. */
 function computerTurnNote() {
-  const notYours = python.ready && view ? corr.notYours(view) : "";
-  if (notYours) say(notYours); // a game by link: the other colour is played elsewhere
-  if (!python.ready || !view || view.over || !ai.isAiTurn(view)) return;
-  say(ai.paused ? t("msg.computerPaused") : t("msg.computerThinking"));
+  const words = computerTurnWords();
+  if (words) say(words);
 }
+
+// A tap before the game is ready is kept and played once it is (web/js/early-taps.js):
+// on the empty board of a new game, the one drawn before Python and the one a
+// newcomer gets; not when a link's game or a saved game will be shown instead.
+/** @type {boolean | null} whether a saved game comes back at ready (read at the first tap) */
+let savedGameWaits = null;
+const early = new EarlyTaps({
+  board,
+  ready: () => python.ready,
+  drawn: () => {
+    if (location.hash.length > 1) return null;
+    savedGameWaits ??= keptGameWaits(GAMES.mixtour);
+    return savedGameWaits ? null : START;
+  },
+  squareName,
+  say,
+  blocked: computerTurnWords,
+});
 
 ui.canvas.addEventListener("pointerdown", (event) => {
   if (event.isPrimary && event.button <= 0) computerTurnNote();
@@ -815,7 +842,8 @@ python.connect({
     library.start(); // restores this tab's game, or keeps it reachable beside the link's
     // A refused game by link with no local game to fall back on: the player's game by link.
     if (links.refused && !library.id) corr.bringBack();
-    start.start(/** @type {Bridge.View} */ (view)); // a newcomer (no saved game, no link) sees the start panel
+    // A newcomer (no saved game, no link) sees the start panel, or after a tap the game it offers first.
+    start.start(/** @type {Bridge.View} */ (view), { tapped: early.waiting });
     // The message line is never an empty box: with nothing else to say, it
     // says the last move, or what the new game is.
     if (view && !ui.message.textContent) {
@@ -828,5 +856,6 @@ python.connect({
     }
     ai.start(); // the AI worker boots now, after the board is ready
     ui.newButton.disabled = false;
+    early.flush(); // what was tapped before now is played, or the line says why not
   },
 });

@@ -37,6 +37,11 @@ const STRINGS = {
     "startup.slow": "The game is taking unusually long to get ready. Keep waiting, or reload.",
     "startup.reload": "Reload",
     "startup.stopped": "The game could not start",
+    "early.kept": "Your move is played as soon as the game is loaded.",
+    "early.wait": "Your game is still loading: play your move once it shows.",
+    "early.cleared": "The move you chose is dropped; the game is still loading.",
+    "early.changed": "Your move was not played: the game shown changed while it loaded.",
+    "early.notNow": "Your move was not played: the board takes no move from you now.",
 
     "color.w": "White",
     "color.r": "Red",

@@ -275,6 +275,23 @@ export function listGames({ onBroken = () => {} } = {}) {
   return games.sort((a, b) => b.updated - a.updated);
 }
 
+/**
+ * Whether start() will bring a kept game of this kind back (this tab's game,
+ * an unfinished one, or an older page's save), read before Python and
+ * changing nothing (a damaged entry is set aside by start() itself): the
+ * board a page draws meanwhile is then not the game it will show, and a tap
+ * on it is not kept (web/js/early-taps.js).
+ * @param {import("./library-games.js").LibraryGame} kind
+ */
+export function keptGameWaits(kind) {
+  if (kind.oldKeys.some((key) => readKey(key) !== null)) return true;
+  const current = readKey(kind.current, sessionStorage);
+  return storedKeys().some((key) => {
+    const { entry } = parseEntry(readKey(key));
+    return !!entry && gameOf(entry.game) === kind && (entry.id === current || entry.status === "playing");
+  });
+}
+
 /** @param {string | null} id */
 function readEntry(id) {
   if (!id) return null;

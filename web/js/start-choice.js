@@ -106,6 +106,17 @@ export class StartChoice {
   }
 
   /**
+   * Start the game the choice offers first, without showing it: the one this
+   * player chose last time if it starts a game here, else the computer at the
+   * level kept. For a tap made on the board before the page was ready
+   * (web/js/early-taps.js): the player wants to play, and the move is played
+   * in that game.
+   */
+  chooseFirst() {
+    this.choose(this.remembered() === "friends" ? "friends" : "computer", { focus: false });
+  }
+
+  /**
    * Start the game chosen: against the computer at the level shown, or two here.
    * @param {"computer" | "friends"} name
    * @param {{focus?: boolean}} [options] focus: move the keyboard to the board

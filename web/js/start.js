@@ -108,15 +108,19 @@ export class Start {
 
   /**
    * Python is ready and any saved game or link is shown: greet a newcomer.
+   * A newcomer who tapped the board before (web/js/early-taps.js) gets the
+   * choice offered first, started at once, for the tap to be played in it.
    * @param {Bridge.View} view
+   * @param {{tapped?: boolean}} [how]
    */
-  start(view) {
+  start(view, { tapped = false } = {}) {
     // A game with moves (restored or linked) is the player's: they land in it.
     if (this.app.openedWithLink || view.moves.length || view.future.length) {
       this.showSummary(false);
       return;
     }
-    this.show({ focus: false });
+    if (tapped) this.choice.chooseFirst();
+    else this.show({ focus: false });
   }
 
   /** @param {{focus?: boolean}} [options] focus: move the keyboard to the choice */

@@ -16,6 +16,7 @@
 // window.torPython; everything a rule decides comes from it. Contract for the tests:
 //   body[data-painted="1"]  the board is drawn (before Python is loaded)
 //   body[data-ready="1"]    Python is ready and the page takes input
+//   #board[data-kept]       squares tapped before that, kept to be played then (web/js/early-taps.js)
 //   #board[data-position]   the position string (T7), [data-status] the outcome code
 //   body[data-ai]           loading | ready | error once a game has a computer in it,
 //                           or at ready when the player chose the computer last time
@@ -30,12 +31,13 @@
 import { ComputerLock } from "./computer-lock.js";
 import { Corr, isCorrLink } from "./corr.js";
 import { Discard, branchFromHere, lookingBack } from "./discard.js";
+import { EarlyTaps } from "./early-taps.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { Files } from "./files.js";
 import { Flip } from "./flip.js";
 import { GameReview } from "./game-review.js";
 import { t } from "./i18n.js";
-import { Library } from "./library.js";
+import { Library, keptGameWaits } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
@@ -49,7 +51,7 @@ import { TorBoard } from "./tor/tor-board.js";
 import { TorComputer } from "./tor/computer.js";
 import { playedGame } from "./engine/client.js";
 import { showUnavailable } from "./engine/unavailable.js";
-import { readPosition } from "./tor/position.js";
+import { readPosition, squareName, START } from "./tor/position.js";
 import { torText } from "./tor/text.js";
 import { colourName, playerName, torLinkProblems, refusalText } from "./tor/words.js";
 
@@ -184,6 +186,14 @@ const gameReview = new GameReview({
 
 // -- drawing --------------------------------------------------------------------
 
+/**
+ * The position drawn before Python when the game will have it once ready,
+ * for a tap meanwhile to be kept (web/js/early-taps.js); null when the page
+ * cannot be sure (a link whose position is not drawn, a saved game to come back).
+ * @type {string | null}
+ */
+let earlyPosition = null;
+
 /** The board before Python: the position of the link (at= or p=) if it reads, else the start. */
 function paintEarly() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -191,11 +201,16 @@ function paintEarly() {
   try {
     if (shown) readPosition(shown);
     board.set(shown ? { position: shown } : {});
+    // The standard layout is the game's only without a link and without a saved game.
+    earlyPosition = shown ?? (location.hash.length > 1 ? null : START);
   } catch {
     board.set({});
   }
   document.body.dataset.painted = "1";
 }
+
+/** Whether a saved game comes back at ready (read at the first tap): see `drawn` below. */
+let savedGameWaits = /** @type {boolean | null} */ (null);
 
 /**
  * Show a state of the game; `played` when it follows the action just played (animated).
@@ -749,12 +764,32 @@ const textPlay = new TextPlay({
   },
   undo: () => step("undo"),
   redo: () => step("redo"),
-  blocked: () => {
-    if (!view) return "";
-    const notYours = corr.notYours(view);
-    if (notYours) return notYours;
-    return computer.plays(view) ? t("a11y.computerTurn", { color: playerName(view.turn) }) : "";
+  blocked: () => notYourTurn(),
+});
+
+/** Why the board takes no move now: the computer's turn, or a friend's in a game by link; "" when it takes one. */
+function notYourTurn() {
+  if (!view) return "";
+  const notYours = corr.notYours(view);
+  if (notYours) return notYours;
+  return computer.plays(view) ? t("a11y.computerTurn", { color: playerName(view.turn) }) : "";
+}
+
+// A tap before the game is ready is kept and played once it is (web/js/early-taps.js),
+// on the position drawn before Python when the game will have it (paintEarly).
+const early = new EarlyTaps({
+  board,
+  ready: () => python.ready,
+  drawn: () => {
+    if (earlyPosition !== null && !location.hash.slice(1)) {
+      savedGameWaits ??= keptGameWaits(GAMES.tor);
+      if (savedGameWaits) return null;
+    }
+    return earlyPosition;
   },
+  squareName,
+  say,
+  blocked: notYourTurn,
 });
 
 // -- wiring --------------------------------------------------------------------
@@ -834,11 +869,17 @@ python.connect({
     // A refused game by link with no local game to fall back on: the player's game by link.
     if (linked.refused && !library.id) corr.bringBack();
     if (!opened && document.body.dataset.save !== "restored") {
-      // A first visit: the choice of how to play lies over the board.
-      choice.show({ focus: false });
-      // A player who chose the computer last time will likely again: its worker starts now.
-      if (choice.remembered() === "computer") computer.start().catch(() => {});
+      if (early.waiting) {
+        // A tap before now: the player wants to play; the choice offered first starts at once.
+        choice.chooseFirst();
+      } else {
+        // A first visit: the choice of how to play lies over the board.
+        choice.show({ focus: false });
+        // A player who chose the computer last time will likely again: its worker starts now.
+        if (choice.remembered() === "computer") computer.start().catch(() => {});
+      }
     }
     if (view) computer.follow(view);
+    early.flush(); // what was tapped before now is played, or the line says why not
   },
 });

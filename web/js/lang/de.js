@@ -11,6 +11,11 @@ export default {
   "startup.slow": "Das Vorbereiten dauert ungewöhnlich lange. Warte noch etwas oder lade die Seite neu.",
   "startup.reload": "Neu laden",
   "startup.stopped": "Das Spiel konnte nicht starten",
+  "early.kept": "Dein Zug wird gespielt, sobald das Spiel geladen ist.",
+  "early.wait": "Deine Partie wird noch geladen: Spiele deinen Zug, sobald sie angezeigt wird.",
+  "early.cleared": "Der gewählte Zug ist verworfen; das Spiel wird noch geladen.",
+  "early.changed": "Dein Zug wurde nicht gespielt: Die angezeigte Partie hat sich beim Laden geändert.",
+  "early.notNow": "Dein Zug wurde nicht gespielt: Das Brett nimmt gerade keinen Zug von dir an.",
 
   "color.w": "Weiß",
   "color.r": "Rot",

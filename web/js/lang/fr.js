@@ -10,6 +10,11 @@ export default {
   "startup.slow": "La préparation du jeu prend exceptionnellement longtemps. Patientez encore, ou rechargez la page.",
   "startup.reload": "Recharger",
   "startup.stopped": "Le jeu n'a pas pu démarrer",
+  "early.kept": "Votre coup sera joué dès que le jeu sera chargé.",
+  "early.wait": "Votre partie se charge encore : jouez votre coup dès qu'elle s'affiche.",
+  "early.cleared": "Le coup choisi est abandonné ; le jeu se charge encore.",
+  "early.changed": "Votre coup n'a pas été joué : la partie affichée a changé pendant le chargement.",
+  "early.notNow": "Votre coup n'a pas été joué : le plateau n'attend pas de coup de votre part maintenant.",
 
   "color.w": "Blanc",
   "color.r": "Rouge",
