@@ -84,10 +84,13 @@ def test_a_newcomers_tap_is_played_against_the_computer_once_ready(
 ) -> None:
     page = web_app.page
     python = open_before_ready(page, f"{web_app.base_url}index.html?lang={lang}")
+    expect(page.locator("#loading")).to_be_visible()
     page.mouse.click(*point(page, "c3"))
-    # Shown at once: the square marked, and the line says what will happen.
+    # Shown at once: the square marked, and the line says what will happen;
+    # the loading pill, over c3, steps aside.
     expect(page.locator("#board")).to_have_attribute("data-kept", "c3")
     expect(page.locator("#message")).to_have_text(KEPT[lang])
+    expect(page.locator("#loading")).to_be_hidden()
     assert web_app.dataset("ready") is None
 
     python.release()
