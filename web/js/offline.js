@@ -32,8 +32,11 @@ export function registerServiceWorker({ offerUpdates = true } = {}) {
   else window.addEventListener("load", go, { once: true });
 }
 
-/** @param {ServiceWorkerRegistration} registration */
+/** @param {ServiceWorkerRegistration | undefined} registration */
 function watch(registration) {
+  // A browser that refuses service workers without an error (a blocked
+  // worker answers undefined) has nothing to watch.
+  if (!registration) return;
   const container = navigator.serviceWorker;
   const controlled = () => {
     if (container.controller) document.body.dataset.offline = "1";
