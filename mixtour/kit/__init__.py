@@ -5,6 +5,8 @@
 ``correspondence`` games by link: the checked link of a whole game, its
               reading, and the receiver's check against the game kept;
               each game plugs in its colours, start and compact actions
+``core``      what a game's core shares that is no rule: ``Reason``, an
+              outcome's words, a position's identity (a leaf module)
 ``errors``    the errors of every game (``GameError`` and its three kinds)
               and ``shown``, for quoting refused text
 ``game``      ``Game``: a start, the actions played, undo and redo, the
@@ -22,6 +24,6 @@
 ``games``     the games by name, for game-neutral code such as the AI worker
 
 Nothing here imports a game when it is imported: each game's package imports
-the kit (a game's core only its leaf modules, ``errors``), and ``games``
+the kit (a game's core only its leaf modules, ``errors`` and ``core``), and ``games``
 imports a game's entry only when it is asked for.
 """

@@ -1,7 +1,8 @@
 """The rules of Mixtour: squares, actions, positions, move generation.
 
 This module is the bottom of the package: of the rest of the project it
-imports only the kit's errors (``mixtour/kit/errors.py``).
+imports only the kit's leaf modules ``mixtour/kit/errors.py`` and
+``mixtour/kit/core.py``.
 Rule ids (R1 ... R10, N1, P1) refer to ``mixtour/RULES.md``.
 
 Actions are small integers so that the search can generate, push and pop
@@ -27,6 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from ..kit import core as kit_core
 from ..kit import errors as kit_errors
 from ..kit.errors import GameError, shown
 
@@ -379,10 +381,10 @@ def _squares(n: int) -> str:
     return "1 square" if n == 1 else f"{n} squares"
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why an action is not legal: an id and its arguments, so that a user
-    interface can word it in any language; ``str()`` gives English.
+class Reason(kit_core.Reason):
+    """Why an action is not legal: an id and its arguments (the kit's
+    :class:`~mixtour.kit.core.Reason`), so that a user interface can word it
+    in any language; ``str()`` gives English.
 
     The arguments carry no English: squares by name (``c3``), players by
     colour letter (``color="r"``), lists of squares comma-separated
@@ -396,18 +398,6 @@ class Reason:
     >>> Reason("gift", color="w").as_dict()
     {'id': 'gift', 'args': {'color': 'w'}}
     """
-
-    id: str
-    args: dict[str, str | int | Reason]
-
-    def __init__(self, id: str, **args: str | int | Reason) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "args", args)
-
-    def as_dict(self) -> dict[str, object]:
-        """``{"id": ..., "args": {...}}``, a nested reason as such a dict too."""
-        args = {k: v.as_dict() if isinstance(v, Reason) else v for k, v in self.args.items()}
-        return {"id": self.id, "args": args}
 
     def __str__(self) -> str:
         a: dict[str, object] = dict(self.args)
@@ -451,7 +441,7 @@ _STATUS_WORDS: Final = ("playing", "win", "draw-passes", "draw-repetition")
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(kit_core.OutcomeWords):
     """How a game stands: the one encoding of its end, for everything that
     is not the search's inner loop (records, links, pictures, the bridge).
 
@@ -471,6 +461,8 @@ class Outcome:
     ending: int = Status.PLAYING
     winner: int | None = None
     players: int = 2
+    status_words = _STATUS_WORDS
+    winner_letters = COLORS
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3):
@@ -487,28 +479,6 @@ class Outcome:
         wins = [cls(Status.WIN, c, players) for c in range(players)]
         draws = [cls(s, None, players) for s in (Status.DRAW_PASSES, Status.DRAW_REPETITION)]
         return [cls(Status.PLAYING, None, players), *wins, *draws]
-
-    @property
-    def is_over(self) -> bool:
-        return self.ending != Status.PLAYING
-
-    @property
-    def kind(self) -> str:
-        """``playing``, ``win``, ``draw-passes`` or ``draw-repetition``."""
-        return _STATUS_WORDS[self.ending]
-
-    @property
-    def code(self) -> str:
-        """The public word: ``playing``, ``w-wins``, ``r-wins``, ``b-wins``,
-        ``draw-passes`` or ``draw-repetition``."""
-        if self.winner is not None:
-            return f"{COLORS[self.winner]}-wins"
-        return _STATUS_WORDS[self.ending]
-
-    @property
-    def status(self) -> str:
-        """:attr:`code`, under the name the bridge's JSON gives it."""
-        return self.code
 
     @property
     def score_text(self) -> str:
@@ -540,7 +510,7 @@ def default_discs(players: int) -> int:
 STANDARD_START: Final = "5/5/5/5/5 w 20/20 0/0 1 -"
 
 
-class Position:
+class Position(kit_core.PositionText):
     """A Mixtour position with its history since it was set up.
 
     The history (for undo and for the repetition rule R9) lives in the
@@ -663,20 +633,7 @@ class Position:
             )
         )
 
-    def __repr__(self) -> str:
-        return f"Position({self.fen()!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self.fen() == other.fen()
-
-    def __hash__(self) -> int:
-        return self.hash
-
     # -- queries ----------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.status != Status.PLAYING
 
     @property
     def outcome(self) -> Outcome:

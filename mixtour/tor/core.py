@@ -1,7 +1,8 @@
 """The rules of Tor: squares, tokens, pawns, actions, positions, move generation.
 
 This module is the bottom of the Tor package: of the rest of the project it
-imports only the kit's errors (``mixtour/kit/errors.py``).
+imports only the kit's leaf modules ``mixtour/kit/errors.py`` and
+``mixtour/kit/core.py``.
 Rule ids (T1 ... T7) refer to ``mixtour/tor/RULES.md``.
 
 The board has 6 files (``a``-``f``) and 8 ranks; square ``s`` is
@@ -33,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..kit import core as kit_core
 from ..kit import errors as kit_errors
 from ..kit.errors import GameError, shown
 
@@ -294,11 +296,10 @@ REASON_IDS: Final = tuple(_REASON_TEXT)
 """Every id a :class:`Reason` of Tor can have, for a page to translate."""
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(kit_core.Reason):
     """Why an action is not legal: an id (one of :data:`REASON_IDS`) and its
-    arguments, so that a user interface can word it in any language;
-    ``str()`` gives English.
+    arguments (the kit's :class:`~mixtour.kit.core.Reason`), so that a user
+    interface can word it in any language; ``str()`` gives English.
 
     The arguments carry no English: squares by name (``square="d4"``), token
     colours by letter (``colour="O"``), players by letter (``owner="b"``).
@@ -309,18 +310,8 @@ class Reason:
     {'id': 'empty', 'args': {'square': 'c5'}}
     """
 
-    id: str
-    args: dict[str, str]
-
-    def __init__(self, id: str, **args: str) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "args", args)
-
-    def as_dict(self) -> dict[str, object]:
-        return {"id": self.id, "args": dict(self.args)}
-
     def __str__(self) -> str:
-        a = dict(self.args)
+        a = {k: str(v) for k, v in self.args.items()}
         if "colour" in a:
             a["colour"] = COLOR_NAMES[COLOR_LETTERS.index(a["colour"])]
         if "owner" in a:
@@ -344,7 +335,7 @@ _STATUS_WORDS: Final = ("playing", "win", "draw-repetition")
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(kit_core.OutcomeWords):
     """How a game stands: ``ending`` a :class:`Status`, ``winner`` the
     winner's player index after a win (else ``None``).  :attr:`code` is the
     public word (``playing``, ``w-wins``, ``b-wins``, ``draw-repetition``).
@@ -357,6 +348,8 @@ class Outcome:
 
     ending: int = Status.PLAYING
     winner: int | None = None
+    status_words = _STATUS_WORDS
+    winner_letters = PLAYER_LETTERS
 
     def __post_init__(self) -> None:
         won = self.ending == Status.WIN
@@ -369,26 +362,6 @@ class Outcome:
     def all(cls) -> list[Outcome]:
         """Every outcome a game can have, playing first."""
         return [cls(), cls(Status.WIN, WHITE), cls(Status.WIN, BLACK), cls(Status.DRAW_REPETITION)]
-
-    @property
-    def is_over(self) -> bool:
-        return self.ending != Status.PLAYING
-
-    @property
-    def kind(self) -> str:
-        """``playing``, ``win`` or ``draw-repetition``."""
-        return _STATUS_WORDS[self.ending]
-
-    @property
-    def code(self) -> str:
-        if self.winner is not None:
-            return f"{PLAYER_LETTERS[self.winner]}-wins"
-        return _STATUS_WORDS[self.ending]
-
-    @property
-    def status(self) -> str:
-        """:attr:`code`, under the name a bridge's JSON gives it."""
-        return self.code
 
     @property
     def score_text(self) -> str:
@@ -471,7 +444,7 @@ def _bits(mask: int) -> list[int]:
 # Position
 
 
-class Position:
+class Position(kit_core.PositionText):
     """A Tor position with its history since it was set up.
 
     ``squares[s]`` is the state of square ``s`` (see ``TOP``, ``BOTTOM``,
@@ -588,20 +561,7 @@ class Position:
         hand = "-" if self.hand < 0 else COLOR_LETTERS[self.hand]
         return f"{'/'.join(ranks)} {PLAYER_LETTERS[self.turn]} {hand}"
 
-    def __repr__(self) -> str:
-        return f"Position({self.fen()!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self.fen() == other.fen()
-
-    def __hash__(self) -> int:
-        return self.hash
-
     # -- queries ----------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.status != Status.PLAYING
 
     @property
     def outcome(self) -> Outcome:

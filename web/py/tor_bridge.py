@@ -80,7 +80,7 @@ def _dump(data: Mapping[str, Any]) -> str:
 
 
 def _reason(reason: Reason) -> TorReason:
-    return TorReason(id=reason.id, args=dict(reason.args))
+    return TorReason(id=reason.id, args={k: str(v) for k, v in reason.args.items()})
 
 
 def _stuck(square: str) -> Reason:
