@@ -29,7 +29,7 @@ share are shells with the game's words too: the main part of each kind
 ``{{SIDE_MAIN}}`` for a lesson or puzzles), ``{{GAME_BOARD}}`` (the game
 page's board and first screen's choice), ``{{BOARD}}`` (a board and its
 loading box) and ``{{RULES_SUMMARY}}``. A source fills its kind's slots with
-blocks of its own (``{{#MOVES}}...{{/MOVES}}``).
+blocks of its own (``{{#PLAYERS}}...{{/PLAYERS}}``).
 """
 
 from __future__ import annotations
