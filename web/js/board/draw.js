@@ -1,8 +1,9 @@
 // @ts-check
 // Painting what every board has, whatever its game: the squares in their
-// frame, the coordinates, a marked square, a legal target, the keyboard
-// cursor. A game's renderer (web/js/board/mixtour/draw.js) paints its pieces
-// over them. It decides nothing; no DOM at module load.
+// frame, the coordinates, a marked square, the legal targets, a suggested
+// action, the keyboard cursor, and a frame's layers in their order. A game's
+// renderer (web/js/board/mixtour/draw.js, web/js/tor/draw.js) paints its
+// marks and pieces in them. It decides nothing; no DOM at module load.
 
 import { squareCenter } from "./geometry.js";
 
@@ -21,6 +22,25 @@ export const BOARD_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvet
  * What every painting function needs.
  * @typedef {{ctx: Context, g: Geometry, colors: Record<string, string>}} Pen
  */
+
+/**
+ * One frame, bottom up: the board, the game's marks (the last action, the
+ * selection, its targets), the coordinates over them, the game's pieces (and
+ * what it draws over them: a dragged piece, a suggestion), the cursor on top.
+ * @param {Pen} pen
+ * @param {{coordinates: boolean, fileLetter: (file: number) => string, cursor: number | null}} frame
+ * @param {{marks: () => void, pieces: () => void}} layers the game's painting
+ */
+export function drawFrame(pen, { coordinates, fileLetter, cursor }, { marks, pieces }) {
+  const { ctx, g } = pen;
+  ctx.setTransform(g.ratio, 0, 0, g.ratio, 0, 0);
+  ctx.clearRect(0, 0, g.width, g.height);
+  drawBoard(pen);
+  marks();
+  if (coordinates) drawCoordinates(pen, fileLetter);
+  pieces();
+  if (cursor !== null) drawCursor(pen, cursor);
+}
 
 /**
  * The frame and the squares, chequered, with the grid between them.
@@ -119,13 +139,24 @@ export function drawTarget({ ctx, g, colors }, square, hover) {
  * @param {Pen} pen
  * @param {number} square
  */
-export function drawCursor({ ctx, g, colors }, square) {
+export function drawCursor(pen, square) {
+  frameSquare(pen, square, { color: pen.colors.cursor, inset: 0.03, width: [2, 0.04], dash: [0.12, 0.08] });
+}
+
+/**
+ * A dashed frame inside a square: `inset`, the dashes and the line's width
+ * (at least `width[0]` pixels, else `width[1]` cells) in cells.
+ * @param {Pen} pen
+ * @param {number} square
+ * @param {{color: string, inset: number, width: [number, number], dash: [number, number]}} look
+ */
+export function frameSquare({ ctx, g }, square, { color, inset, width, dash }) {
   const [cx, cy] = squareCenter(g, square);
-  const half = g.cell / 2 - g.cell * 0.03;
+  const half = g.cell / 2 - g.cell * inset;
   ctx.save();
-  ctx.strokeStyle = colors.cursor;
-  ctx.lineWidth = Math.max(2, g.cell * 0.04);
-  ctx.setLineDash([g.cell * 0.12, g.cell * 0.08]);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = Math.max(width[0], g.cell * width[1]);
+  ctx.setLineDash([g.cell * dash[0], g.cell * dash[1]]);
   ctx.strokeRect(cx - half, cy - half, half * 2, half * 2);
   ctx.restore();
 }
@@ -149,6 +180,31 @@ export function drawKept({ ctx, g, colors }, square) {
   ctx.lineWidth = Math.max(2, g.cell * 0.06);
   ctx.stroke();
   ctx.restore();
+}
+
+/**
+ * The squares a choice may go to, the one under the dragged piece (`over`) marked.
+ * @param {Pen} pen
+ * @param {Iterable<number>} squares
+ * @param {number | null} over
+ */
+export function drawTargets(pen, squares, over) {
+  for (const square of squares) drawTarget(pen, square, square === over);
+}
+
+/**
+ * A suggested action: a dashed ring on each of its squares and, for a
+ * piece sent from one square to another, an arrow in the hint's colour.
+ * @param {Pen} pen
+ * @param {number[]} squares
+ * @param {[number, number] | null} path from and to, or null
+ * @param {{trim?: number, head?: number}} [size] the arrow's (drawArrow)
+ */
+export function drawSuggestion(pen, squares, path, size) {
+  drawHintRings(pen, squares);
+  if (!path) return;
+  const { g, colors } = pen;
+  drawArrow(pen, squareCenter(g, path[0]), squareCenter(g, path[1]), colors.hint, size);
 }
 
 /**

@@ -17,12 +17,11 @@
 
 import {
   drawArrow,
-  drawBoard,
-  drawCoordinates,
-  drawCursor,
-  drawHintRings,
-  drawTarget,
+  drawFrame,
+  drawSuggestion,
+  drawTargets,
   fillSquare,
+  frameSquare,
   roundRect,
 } from "../board/draw.js";
 import { easeOut, within } from "../board/anim.js";
@@ -82,21 +81,40 @@ export function paint(ctx, scene) {
   const shown = scene.plan
     ? planFrame(g, /** @type {import("./anim.js").TorPlan} */ (scene.plan))
     : { tokens: view.tokens, pawns: view.pawns, hands: config.hands, flying: [] };
-  ctx.setTransform(g.ratio, 0, 0, g.ratio, 0, 0);
-  ctx.clearRect(0, 0, g.width, g.height);
-  drawBoard(pen);
-  drawLast(pen, config.last);
-  if (selection) {
-    fillSquare(pen, selection.from, scene.colors.selected);
-    if (selection.to !== null) fillSquare(pen, selection.to, scene.colors.selected);
-  }
-  const over = drag ? drag.over : null;
-  if (config.interactive) {
-    for (const square of choicesOf(config.legal, selection)) {
-      drawTarget(pen, square, square === over);
-    }
-  }
-  if (config.coordinates !== false) drawCoordinates(pen, fileLetter);
+  const frame = { coordinates: config.coordinates !== false, fileLetter, cursor: scene.cursor };
+  drawFrame(pen, frame, {
+    marks: () => {
+      drawLast(pen, config.last);
+      if (selection) {
+        fillSquare(pen, selection.from, scene.colors.selected);
+        if (selection.to !== null) fillSquare(pen, selection.to, scene.colors.selected);
+      }
+      if (config.interactive) {
+        drawTargets(pen, choicesOf(config.legal, selection), drag ? drag.over : null);
+      }
+    },
+    pieces: () => {
+      drawPieces(pen, shown, scene);
+      drawHint(pen, config.hint);
+      if (drag && selection) {
+        const pawn = view.pawns[selection.from];
+        if (pawn) drawPawn(pen, drag.x, drag.y, pawn);
+      }
+    },
+  });
+}
+
+/**
+ * The tokens, the pawns (the one being sent shown leaving and arriving), the
+ * trays of tokens in hand and what an animation has in flight.
+ * @param {Pen} pen
+ * @param {ReturnType<typeof planFrame>} shown what is on the board now (mid-animation too)
+ * @param {import("../board/game.js").Scene<Config, Selection>} scene
+ */
+function drawPieces(pen, shown, scene) {
+  const { ctx, g } = pen;
+  const { config, selection, drag } = scene;
+  const view = config.view;
   for (let square = 0; square < SQUARES; square++) {
     const [cx, cy] = squareCenter(g, square);
     drawTokens(pen, cx, cy, shown.tokens[square]);
@@ -129,12 +147,6 @@ export function paint(ctx, scene) {
     if (piece.token) drawToken(pen, ...piece.at, SINGLE * g.cell, piece.token);
     ctx.restore();
   }
-  drawHint(pen, config.hint);
-  if (drag && selection) {
-    const pawn = view.pawns[selection.from];
-    if (pawn) drawPawn(pen, drag.x, drag.y, pawn);
-  }
-  if (scene.cursor !== null) drawCursor(pen, scene.cursor);
 }
 
 /**
@@ -145,7 +157,7 @@ export function paint(ctx, scene) {
 function drawLast(pen, last) {
   const action = last ? readAction(last) : null;
   if (!action) return;
-  const { ctx, g, colors } = pen;
+  const { colors } = pen;
   if ("square" in action) {
     fillSquare(pen, action.square, colors.last);
     return;
@@ -154,14 +166,7 @@ function drawLast(pen, last) {
   fillSquare(pen, action.to, colors.last);
   if (action.place === null) return;
   fillSquare(pen, action.place, colors.last);
-  const [cx, cy] = squareCenter(g, action.place);
-  const half = g.cell / 2 - g.cell * 0.05;
-  ctx.save();
-  ctx.strokeStyle = colors.hint;
-  ctx.lineWidth = Math.max(1.5, g.cell * 0.03);
-  ctx.setLineDash([g.cell * 0.06, g.cell * 0.05]);
-  ctx.strokeRect(cx - half, cy - half, half * 2, half * 2);
-  ctx.restore();
+  frameSquare(pen, action.place, { color: colors.hint, inset: 0.05, width: [1.5, 0.03], dash: [0.06, 0.05] });
 }
 
 /**
@@ -439,11 +444,11 @@ function between([x0, y0], [x1, y1], f) {
 function drawHint(pen, hint) {
   const action = hint ? readAction(hint) : null;
   if (!action) return;
-  const { g, colors } = pen;
-  const squares = "square" in action ? [action.square] : [action.from, action.to];
-  if (!("square" in action) && action.place !== null) squares.push(action.place);
-  drawHintRings(pen, squares);
-  if (!("square" in action)) {
-    drawArrow(pen, squareCenter(g, action.from), squareCenter(g, action.to), colors.hint);
+  if ("square" in action) {
+    drawSuggestion(pen, [action.square], null);
+    return;
   }
+  const squares = [action.from, action.to];
+  if (action.place !== null) squares.push(action.place);
+  drawSuggestion(pen, squares, [action.from, action.to]);
 }

@@ -7,16 +7,7 @@
 // draws on whatever 2D context it is given.
 
 import { easeOut, within } from "../anim.js";
-import {
-  BOARD_FONT,
-  drawArrow,
-  drawBoard,
-  drawCoordinates,
-  drawCursor,
-  drawHintRings,
-  drawTarget,
-  fillSquare,
-} from "../draw.js";
+import { BOARD_FONT, drawFrame, drawSuggestion, drawTargets, fillSquare } from "../draw.js";
 import { squareAt, squareCenter } from "../geometry.js";
 import { DISC_RX, DISC_RY, DISC_STEP, LIFT, STACK_BASE, stackBase } from "./geometry.js";
 import { fileLetter } from "../../notation.js";
@@ -55,34 +46,45 @@ export function paint(ctx, scene) {
   const { config, selection: lifted, drag, plan } = scene;
   /** @type {Pen} */
   const pen = { ctx, g, colors: scene.colors, heights: config.heights !== false };
-  ctx.setTransform(g.ratio, 0, 0, g.ratio, 0, 0);
-  ctx.clearRect(0, 0, g.width, g.height);
-  drawBoard(pen);
-  drawMarks(pen, plan ? plan.after : config, scene);
-  if (config.coordinates !== false) drawCoordinates(pen, fileLetter);
-  if (plan) {
-    drawPlan(pen, plan);
-  } else {
-    // Draw the top row first, so that nearer stacks overlap the ones behind them.
-    for (let row = 0; row < SIZE; row++) {
-      for (let col = 0; col < SIZE; col++) {
-        const square = squareAt(col, row, g.flipped);
-        let stack = config.stacks[square];
-        let liftFrom = stack.length;
-        if (lifted && lifted.square === square) liftFrom = stack.length - lifted.count;
-        if (drag && lifted && lifted.square === square) stack = stack.slice(0, liftFrom);
-        drawStack(pen, square, stack, liftFrom);
+  const frame = { coordinates: config.coordinates !== false, fileLetter, cursor: scene.cursor };
+  drawFrame(pen, frame, {
+    marks: () => drawMarks(pen, plan ? plan.after : config, scene),
+    pieces: () => {
+      if (plan) {
+        drawPlan(pen, plan);
+      } else {
+        drawStacks(pen, config, lifted, drag);
       }
+      if (drag && lifted) {
+        const discs = config.stacks[lifted.square].slice(-lifted.count);
+        // The pointer holds the lowest lifted disc.
+        const baseY = drag.y + 0.5 * DISC_STEP * g.cell;
+        drawColumn(pen, drag.x, baseY, discs, true);
+      }
+      drawHint(pen, config.hint);
+    },
+  });
+}
+
+/**
+ * The stacks at rest, the lifted discs raised (or, while dragged, left out).
+ * @param {Pen} pen
+ * @param {import("./state.js").Config} config
+ * @param {import("./state.js").Selection | null} lifted
+ * @param {import("../state.js").Drag | null} drag
+ */
+function drawStacks(pen, config, lifted, drag) {
+  // Draw the top row first, so that nearer stacks overlap the ones behind them.
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      const square = squareAt(col, row, pen.g.flipped);
+      let stack = config.stacks[square];
+      let liftFrom = stack.length;
+      if (lifted && lifted.square === square) liftFrom = stack.length - lifted.count;
+      if (drag && lifted && lifted.square === square) stack = stack.slice(0, liftFrom);
+      drawStack(pen, square, stack, liftFrom);
     }
   }
-  if (drag && lifted) {
-    const discs = config.stacks[lifted.square].slice(-lifted.count);
-    // The pointer holds the lowest lifted disc.
-    const baseY = drag.y + 0.5 * DISC_STEP * g.cell;
-    drawColumn(pen, drag.x, baseY, discs, true);
-  }
-  drawHint(pen, config.hint);
-  if (scene.cursor !== null) drawCursor(pen, scene.cursor);
 }
 
 /**
@@ -163,8 +165,7 @@ function drawMarks(pen, shown, scene) {
   const selection = scene.selection;
   if (!selection) return;
   fillSquare(pen, selection.square, colors.selected);
-  const over = scene.drag ? scene.drag.over : null;
-  for (const target of scene.targets) drawTarget(pen, target, target === over);
+  drawTargets(pen, scene.targets, scene.drag ? scene.drag.over : null);
 }
 
 /**
@@ -174,13 +175,11 @@ function drawMarks(pen, shown, scene) {
  */
 function drawHint(pen, hint) {
   if (!hint) return;
-  const { g, colors } = pen;
   if (hint.kind === "move" && hint.from !== undefined && hint.to !== undefined) {
-    drawHintRings(pen, [hint.from, hint.to]);
-    const size = { trim: 0.3, head: 0.16 };
-    drawArrow(pen, squareCenter(g, hint.from), squareCenter(g, hint.to), colors.hint, size);
+    const path = /** @type {[number, number]} */ ([hint.from, hint.to]);
+    drawSuggestion(pen, path, path, { trim: 0.3, head: 0.16 });
   } else if (hint.kind === "enter" && hint.square !== undefined) {
-    drawHintRings(pen, [hint.square]);
+    drawSuggestion(pen, [hint.square], null);
   }
 }
 
