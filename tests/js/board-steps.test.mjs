@@ -10,7 +10,7 @@ import { stepHelpers } from "../../web/js/board/steps.js";
 import { parseSquare } from "../../web/js/tor/position.js";
 import { CENTRE as TOR_CENTRE, step as torStep } from "../../web/js/tor/select.js";
 
-const { report, moveCursor, showCursor, then, select } = stepHelpers();
+const { report, moveCursor, showCursor, then, select, keys } = stepHelpers();
 const hidden = { selection: null, cursor: null };
 
 describe("the kit's keyboard answers", () => {
@@ -46,6 +46,39 @@ describe("the kit's keyboard answers", () => {
   test("then keeps the first's outputs when the second reports nothing", () => {
     const answer = then(moveCursor(hidden, 5), (machine) => report(machine));
     assert.deepEqual(answer.out, [{ type: "cursor", square: 5 }]);
+  });
+
+  // The keys of any board, on a 3x2 grid: what choosing and going back do is the game's.
+  const grid = { files: 3, ranks: 2 };
+  const game = {
+    grid,
+    choose: (/** @type {any} */ machine) => select(machine, "chosen"),
+    back: (/** @type {any} */ machine) => report(machine, [{ type: "back" }]),
+  };
+
+  test("keys: an arrow moves the cursor within the game's grid, the flip reversing it", () => {
+    assert.deepEqual(keys(hidden, "ArrowUp", { ...game, start: 1, flipped: false }).out, [
+      { type: "cursor", square: 4 },
+    ]);
+    // On the top rank, up goes nowhere further; flipped, up is down.
+    assert.equal(keys(hidden, "ArrowUp", { ...game, start: 4, flipped: false }).machine.cursor, 4);
+    assert.equal(keys(hidden, "ArrowUp", { ...game, start: 4, flipped: true }).machine.cursor, 1);
+  });
+
+  test("keys: Enter and space show the cursor and choose; Escape goes back", () => {
+    for (const name of ["Enter", " "]) {
+      const answer = keys(hidden, name, { ...game, start: 2, flipped: false });
+      assert.deepEqual(answer.out, [
+        { type: "cursor", square: 2 },
+        { type: "select", selection: "chosen" },
+      ]);
+    }
+    assert.deepEqual(keys(hidden, "Escape", { ...game, start: 2, flipped: false }).out, [{ type: "back" }]);
+  });
+
+  test("keys: any other key is left to the page", () => {
+    const answer = keys(hidden, "x", { ...game, start: 2, flipped: false });
+    assert.deepEqual(answer, { machine: hidden, out: [], handled: false });
   });
 });
 

@@ -29,8 +29,7 @@
 //
 // Pure functions of plain data: Node imports this module in tests/js/.
 
-import { arrowStep } from "../board/geometry.js";
-import { stepHelpers } from "../board/steps.js";
+import { stepHelpers, stepper } from "../board/steps.js";
 import { FILES, parseSquare, RANKS, squareName } from "./position.js";
 
 /** @typedef {import("../board/state.js").Hit} Hit */
@@ -71,7 +70,7 @@ import { FILES, parseSquare, RANKS, squareName } from "./position.js";
 /** @typedef {import("../board/game.js").Step<Selection, Output>} Step */
 
 // The small answers every selection model gives (web/js/board/steps.js).
-const { report, ignore, select, cancel, moveCursor, showCursor, then } = /** @type {import("../board/steps.js").StepHelpers<Selection, Output>} */ (
+const { report, ignore, select, cancel, keys } = /** @type {import("../board/steps.js").StepHelpers<Selection, Output>} */ (
   stepHelpers()
 );
 
@@ -121,27 +120,16 @@ export function choicesOf(legal, selection) {
   return [...squares].sort((a, b) => a - b);
 }
 
-/**
- * The machine after `input`, and what the board reports.
- * @param {Machine} machine
- * @param {Legal} legal
- * @param {Input} input
- * @returns {Step}
- */
-export function step(machine, legal, input) {
-  switch (input.type) {
-    case "tap":
-      return tap(machine, legal, input.hit ? input.hit.square : null);
-    case "grab":
-      return grab(machine, legal, input.hit);
-    case "drop":
-      return drop(machine, legal, input.hit, input.point);
-    case "key":
-      return key(machine, legal, input.key);
-    case "cancel":
-      return cancel(machine);
-  }
-}
+/** The machine after `input`, and what the board reports. */
+export const step = stepper(
+  /** @type {import("../board/steps.js").Answers<Machine, Legal, Step, Input>} */ ({
+    tap: (machine, legal, input) => tap(machine, legal, input.hit ? input.hit.square : null),
+    grab: (machine, legal, input) => grab(machine, legal, input.hit),
+    drop: (machine, legal, input) => drop(machine, legal, input.hit, input.point),
+    key: (machine, legal, input) => key(machine, legal, input.key),
+    cancel: (machine) => cancel(machine),
+  }),
+);
 
 /**
  * Back one step: the destination un-chosen, or the pawn put down.
@@ -272,11 +260,6 @@ function drop(machine, legal, hit, point) {
 function key(machine, legal, name) {
   const selection = machine.selection;
   const start = machine.cursor ?? selection?.to ?? selection?.from ?? CENTRE;
-  const arrowed = arrowStep(start, name, !!legal.flipped, GRID);
-  if (arrowed !== null) return moveCursor(machine, arrowed);
-  if (name === "Enter" || name === " ") {
-    return then(showCursor(machine, start), (m) => tap(m, legal, start));
-  }
-  if (name === "Escape") return back(machine);
-  return ignore(machine);
+  const choose = (/** @type {Machine} */ m) => tap(m, legal, start);
+  return keys(machine, name, { start, flipped: !!legal.flipped, grid: GRID, choose, back });
 }

@@ -19,8 +19,7 @@
 //
 // Pure functions of plain data: Node imports this module in tests/js/.
 
-import { arrowStep } from "../geometry.js";
-import { stepHelpers } from "../steps.js";
+import { stepHelpers, stepper } from "../steps.js";
 
 /** @typedef {import("./state.js").Selection} Selection */
 /** @typedef {import("./state.js").Hit} Hit */
@@ -74,7 +73,7 @@ import { stepHelpers } from "../steps.js";
  */
 
 // The small answers every selection model gives (web/js/board/steps.js).
-const { report, ignore, select, cancel, moveCursor, showCursor, then } = /** @type {import("../steps.js").StepHelpers<Selection, Output>} */ (
+const { report, ignore, select, cancel, showCursor, then, keys } = /** @type {import("../steps.js").StepHelpers<Selection, Output>} */ (
   stepHelpers()
 );
 
@@ -103,31 +102,18 @@ export function canLift(legal, square, count) {
   return targetsOf(legal, { square, count }).length > 0;
 }
 
-/**
- * The machine after `input`, and what the board reports.
- * @param {Machine} machine
- * @param {Legal} legal
- * @param {Input} input
- * @returns {Step}
- */
-export function step(machine, legal, input) {
-  switch (input.type) {
-    case "tap":
-      return tap(machine, legal, input.hit);
-    case "grab":
-      return grab(machine, legal, input.hit);
-    case "drop":
-      return drop(machine, legal, input.hit, input.point);
-    case "choose":
-      return choose(machine, legal, input.square);
-    case "lift":
-      return lift(machine, legal, input.square, input.count);
-    case "key":
-      return key(machine, legal, input.key);
-    case "cancel":
-      return cancel(machine);
-  }
-}
+/** The machine after `input`, and what the board reports. */
+export const step = stepper(
+  /** @type {import("../steps.js").Answers<Machine, Legal, Step, Input>} */ ({
+    tap: (machine, legal, input) => tap(machine, legal, input.hit),
+    grab: (machine, legal, input) => grab(machine, legal, input.hit),
+    drop: (machine, legal, input) => drop(machine, legal, input.hit, input.point),
+    choose: (machine, legal, input) => choose(machine, legal, input.square),
+    lift: (machine, legal, input) => lift(machine, legal, input.square, input.count),
+    key: (machine, legal, input) => key(machine, legal, input.key),
+    cancel: (machine) => cancel(machine),
+  }),
+);
 
 /**
  * Lift the top `count` discs of `square`, or refuse.
@@ -251,11 +237,6 @@ function choose(machine, legal, square) {
  */
 function key(machine, legal, name) {
   const start = machine.cursor ?? machine.selection?.square ?? CENTRE;
-  const arrowed = arrowStep(start, name, !!legal.flipped);
-  if (arrowed !== null) return moveCursor(machine, arrowed);
-  if (name === "Enter" || name === " ") {
-    return then(showCursor(machine, start), (m) => choose(m, legal, start));
-  }
   if (/^[1-4]$/.test(name)) {
     const height = legal.stacks[start].length;
     const count = Number(name);
@@ -265,6 +246,6 @@ function key(machine, legal, name) {
         : report(m),
     );
   }
-  if (name === "Escape") return cancel(machine);
-  return ignore(machine);
+  const choosing = (/** @type {Machine} */ m) => choose(m, legal, start);
+  return keys(machine, name, { start, flipped: !!legal.flipped, choose: choosing, back: cancel });
 }
