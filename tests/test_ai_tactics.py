@@ -18,6 +18,7 @@ moments (a few of the three-player wins were set up by hand) and cover
 from __future__ import annotations
 
 import pytest
+from tactics import LEVELS, Suite, immediate_tests, winning_moves
 
 from mixtour.mixtour.ai import choose_move
 from mixtour.mixtour.ai.tools.tactics import forcing_wins
@@ -92,20 +93,6 @@ DOUBLE_THREATS = [
     "w,4/2,www,w,1/1,rrrw,3/rr,rwww,2,w/rr,ww,3 w 8/12 1/1 2 d4:2-b2",
 ]
 
-LEVELS = [3, 4, 5, 6]
-
-
-def winning_moves(pos: Position) -> set[int]:
-    """Actions after which the mover has won (R6, R8)."""
-    me = pos.turn
-    out = set()
-    for m in pos.legal_actions():
-        pos.push(m)
-        if pos.status == Status.WIN and pos.winner == me:
-            out.add(m)
-        pos.pop()
-    return out
-
 
 def can_win_now(pos: Position) -> bool:
     t = pos.turn
@@ -141,13 +128,9 @@ def safe_moves(pos: Position) -> set[int]:
     return out
 
 
-def _search(fen: str, level: int, seed: int) -> int:
-    pos = Position(fen)
-    # Master plays on the clock; in a test it gets a node budget instead.
-    nodes = 4000 if level == 6 else None
-    result = choose_move(pos, level=level, seed=seed, nodes=nodes)
-    assert pos.fen() == fen, "the search must leave the position as it found it"
-    return result.move
+SUITE = Suite(WINS, DEFENCES, Position, safe_moves, choose_move, action_text)
+# The immediate wins and defences, tested as every game's are (tests/tactics.py).
+globals().update(immediate_tests(SUITE))
 
 
 def test_suite_is_large_and_varied() -> None:
@@ -155,40 +138,6 @@ def test_suite_is_large_and_varied() -> None:
     assert len(positions) >= 30
     assert {p.players for p in positions} == {2, 3}
     assert {p.target for p in positions} >= {1, 2, 3}
-
-
-@pytest.mark.parametrize("fen", WINS)
-def test_win_position_is_a_win(fen: str) -> None:
-    pos = Position(fen)
-    wins = winning_moves(pos)
-    assert wins, "the mover must have a winning action"
-    assert len(wins) < len(pos.legal_actions())
-
-
-@pytest.mark.parametrize("fen", DEFENCES)
-def test_defence_position_needs_a_defence(fen: str) -> None:
-    pos = Position(fen)
-    assert not winning_moves(pos), "a defence position has no immediate win"
-    safe = safe_moves(pos)
-    assert safe, "some action must avoid an immediate loss"
-    assert len(safe) < len(pos.legal_actions()), "some action must lose at once"
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("fen", WINS)
-def test_ai_plays_the_immediate_win(fen: str, level: int) -> None:
-    wins = winning_moves(Position(fen))
-    for seed in (1, 2):
-        move = _search(fen, level, seed)
-        assert move in wins, f"level {level} played {action_text(move)}"
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("fen", DEFENCES)
-def test_ai_never_leaves_an_immediate_win(fen: str, level: int) -> None:
-    safe = safe_moves(Position(fen))
-    move = _search(fen, level, seed=level)
-    assert move in safe, f"level {level} played {action_text(move)}, which loses at once"
 
 
 @pytest.mark.parametrize("fen", DOUBLE_THREATS)
@@ -203,5 +152,5 @@ def test_double_threat_position_has_a_forcing_win(fen: str) -> None:
 @pytest.mark.parametrize("fen", DOUBLE_THREATS)
 def test_ai_plays_the_double_threat(fen: str, level: int) -> None:
     wins = forcing_wins(Position(fen))
-    move = _search(fen, level, seed=level)
+    move = SUITE.search(fen, level, seed=level)
     assert move in wins, f"level {level} played {action_text(move)}, not a forcing win"

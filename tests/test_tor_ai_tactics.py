@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from tactics import Suite, immediate_tests, winning_moves
 
 from mixtour.tor.ai import choose_move
 from mixtour.tor.ai.tactics import winning_action
-from mixtour.tor.core import Position, Status, action_text
+from mixtour.tor.core import Position, action_text
 
 WINS = [
     "oB.oYyRk../bR.Bw.../oR.oRyB../bYrO..bY./.yO..../bOrObY..rY/oRyO..../bYrY.rYwbOkrB w O",
@@ -57,20 +57,6 @@ DEFENCES = [
     "OYOYOY/BRBRBR/OYOYwOkY/bRRbORBRw/OYOkYO./BR.RB./OY.YOY/BRBRBrY w B",
 ]
 
-LEVELS = [3, 4, 5, 6]
-
-
-def winning_moves(pos: Position) -> set[int]:
-    """Actions after which the mover has won (T4)."""
-    me = pos.turn
-    out = set()
-    for m in pos.legal_actions():
-        pos.push(m)
-        if pos.status == Status.WIN and pos.winner == me:
-            out.add(m)
-        pos.pop()
-    return out
-
 
 def safe_moves(pos: Position) -> set[int]:
     """Actions after which the opponent cannot win at once."""
@@ -83,13 +69,9 @@ def safe_moves(pos: Position) -> set[int]:
     return out
 
 
-def _search(fen: str, level: int, seed: int) -> int:
-    pos = Position(fen)
-    # Master plays on the clock; in a test it gets a node budget instead.
-    nodes = 4000 if level == 6 else None
-    result = choose_move(pos, level=level, seed=seed, nodes=nodes)
-    assert pos.fen() == fen, "the search must leave the position as it found it"
-    return result.move
+SUITE = Suite(WINS, DEFENCES, Position, safe_moves, choose_move, action_text)
+# The immediate wins and defences, tested as every game's are (tests/tactics.py).
+globals().update(immediate_tests(SUITE))
 
 
 def test_the_hem_detector_agrees_with_playing_every_action() -> None:
@@ -118,45 +100,11 @@ def test_the_suite_is_varied() -> None:
     assert len({p.fen() for p in positions}) == len(positions)
 
 
-@pytest.mark.parametrize("fen", WINS)
-def test_win_position_is_a_win(fen: str) -> None:
-    pos = Position(fen)
-    wins = winning_moves(pos)
-    assert wins, "the mover must have a winning action"
-    assert len(wins) < len(pos.legal_actions())
-
-
-@pytest.mark.parametrize("fen", DEFENCES)
-def test_defence_position_needs_a_defence(fen: str) -> None:
-    pos = Position(fen)
-    assert not winning_moves(pos), "a defence position has no immediate win"
-    safe = safe_moves(pos)
-    assert safe, "some action must avoid an immediate loss"
-    assert len(safe) < len(pos.legal_actions()), "some action must lose at once"
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("fen", WINS)
-def test_ai_plays_the_immediate_win(fen: str, level: int) -> None:
-    wins = winning_moves(Position(fen))
-    for seed in (1, 2):
-        move = _search(fen, level, seed)
-        assert move in wins, f"level {level} played {action_text(move)}"
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("fen", DEFENCES)
-def test_ai_never_leaves_an_immediate_win(fen: str, level: int) -> None:
-    safe = safe_moves(Position(fen))
-    move = _search(fen, level, seed=level)
-    assert move in safe, f"level {level} played {action_text(move)}, which loses at once"
-
-
 def test_level_one_misses_some_hems_the_others_see() -> None:
     """Level 1 does not look past its own move: from some defence, it lets
     the opponent hem it in (what makes it a beginner)."""
     blunders = 0
     for fen in DEFENCES:
         safe = safe_moves(Position(fen))
-        blunders += sum(_search(fen, 1, seed) not in safe for seed in (1, 2, 3))
+        blunders += sum(SUITE.search(fen, 1, seed) not in safe for seed in (1, 2, 3))
     assert blunders > 0
