@@ -9,10 +9,9 @@ results do not depend on the machine; speed figures come from
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
+import commandline
 import pytest
 
 from mixtour.mixtour.ai import LEVELS, Evaluator, SearchResult, Weights, choose_move, parse_level
@@ -21,8 +20,6 @@ from mixtour.mixtour.ai.search import WIN
 from mixtour.mixtour.ai.tools.arena import elo_interval, opening
 from mixtour.mixtour.ai.tools.baseline import baseline_move
 from mixtour.mixtour.core import Action, MixtourError, Position, action_text
-
-ROOT = Path(__file__).resolve().parent.parent
 
 MIDDLE = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
 VARIANTS = {
@@ -175,14 +172,7 @@ def test_arena_openings_and_elo() -> None:
 
 
 def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mixtour", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    return commandline.run(*args, stdin=stdin)
 
 
 def test_bestmove_prints_a_legal_move_last() -> None:

@@ -10,9 +10,9 @@ the slow way.  All searches here are depth-limited: machine independent.
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
+import commandline
 import pytest
 
 from mixtour.mixtour.ai.player import choose_move
@@ -21,8 +21,6 @@ from mixtour.mixtour.ai.tools.baseline import baseline_move
 from mixtour.mixtour.ai.tools.frozen import EvaluatorV1, master_v1_search
 from mixtour.mixtour.ai.tools.standin import standin_move
 from mixtour.mixtour.core import Position
-
-ROOT = Path(__file__).resolve().parent.parent
 
 MIDDLE = "5/1,wr,2,rww/5/2,w,1,r/1,rr,1,w,1 w 15/15 0/0 1 c4-b4"
 POSITIONS = [
@@ -87,13 +85,7 @@ def test_master_v1_plays_legal_moves_the_same_way_every_run(fen: str) -> None:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mixtour", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    return commandline.run(*args, timeout=300)
 
 
 def test_arena_plays_the_standin_against_master_v1() -> None:

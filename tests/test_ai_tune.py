@@ -12,9 +12,9 @@ import json
 import math
 import random
 import subprocess
-import sys
 from pathlib import Path
 
+import commandline
 import pytest
 
 from mixtour.mixtour.ai.evaluate import (
@@ -50,8 +50,6 @@ from mixtour.mixtour.ai.tools.tune import (
     write_samples,
 )
 from mixtour.mixtour.core import Position
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # The weights that make the labels of the fits' recovery tests.
 TRUTH = Weights(
@@ -187,13 +185,7 @@ def test_fit_finds_the_same_weights_from_a_start_that_saturates_the_logistic() -
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mixtour", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    return commandline.run(*args, timeout=300)
 
 
 @pytest.mark.parametrize(("players", "levels"), [("2", "1,2"), ("3", "1")])

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import commandline
 import pytest
 
 from mixtour.mixtour.ai.tools.bench import BENCH_POSITIONS
@@ -16,16 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "mixtour", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
+    return commandline.run(*args, stdin=stdin)
 
 
 def test_cli_perft() -> None:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import subprocess
 import sys
-from pathlib import Path
 
+import commandline
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -19,22 +18,13 @@ from hypothesis import strategies as st
 from mixtour.__main__ import main
 from mixtour.tor.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 PLACED = ["c3", "d5", "b6", "e2"]
 AFTER_FIRST_TURN = "OYOYOY/BRBRBR/OYwOYOY/BRBRkBR/OYOYwOY/BR.RBR/OYOYOkY/BRBRBR b B"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "mixtour", "tor", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
+    """Tor's command ``args``."""
+    return commandline.run("tor", *args, stdin=stdin)
 
 
 def test_tor_perft_prints_time_and_rate_then_the_count() -> None:
