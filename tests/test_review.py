@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from reviews import verdict
 
 from mixtour.kit.review import CONFIRM, DECIDED
 from mixtour.mixtour.ai.review import (
@@ -48,15 +49,6 @@ DEPTH = 3
 def planted() -> tuple[list[PlyAnalysis], dict[str, object]]:
     plies = review_game(STANDARD_START, PLANTED, depth=DEPTH)
     return plies, report(plies, PLANTED)
-
-
-def verdict(review: dict[str, object], ply: int) -> dict[str, object]:
-    moves = review["moves"]
-    assert isinstance(moves, list)
-    found = [m for m in moves if m["ply"] == ply]
-    assert len(found) == 1, moves
-    result: dict[str, object] = found[0]
-    return result
 
 
 def test_thresholds_split_the_losses_into_classes() -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from reviews import verdict
 
 from mixtour.kit.games import game_ai
 from mixtour.kit.review import PlyAnalysis, ReviewError
@@ -37,15 +38,6 @@ BLUNDER_PLY = 13  # the verdict on the 13th action (index 12)
 def reviewed() -> tuple[list[PlyAnalysis], dict[str, object]]:
     plies = REVIEW.review_game(STANDARD_START, HEMMED)
     return plies, REVIEW.report(plies, HEMMED)
-
-
-def verdict(review: dict[str, object], ply: int) -> dict[str, object]:
-    moves = review["moves"]
-    assert isinstance(moves, list)
-    found = [m for m in moves if m["ply"] == ply]
-    assert len(found) == 1, moves
-    result: dict[str, object] = found[0]
-    return result
 
 
 def test_the_game_ends_with_the_hem_the_blunder_allowed() -> None:
