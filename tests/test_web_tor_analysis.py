@@ -15,6 +15,7 @@ import re
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
+from test_web_analysis import cap, engine, wait_engine
 from test_web_tor import OPENING, click_action
 
 from mixtour.tor.core import STANDARD_START
@@ -22,24 +23,7 @@ from mixtour.tor.game import Game
 from mixtour.tor.link import format_link
 
 pytestmark = pytest.mark.browser
-
-ENGINE_TIMEOUT_MS = 120_000  # the worker boots Pyodide on a busy two-core machine
 PAGE = "tor-analysis.html"
-
-
-def cap(page: Page, depth: int) -> None:
-    page.add_init_script(f"window.mixtourDebug = {{ analysisMaxDepth: {depth} }}")
-
-
-def engine(page: Page, name: str) -> str:
-    return page.locator("#engine").get_attribute(f"data-{name}") or ""
-
-
-def wait_engine(page: Page, state: str) -> None:
-    page.wait_for_function(
-        f"document.querySelector('#engine').dataset.state === '{state}'",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
 
 
 def move(n: int) -> str:
