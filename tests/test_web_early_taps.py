@@ -167,12 +167,15 @@ def test_a_tap_before_a_saved_game_comes_back_is_not_kept_and_says_so(web_app: A
 def test_a_newcomers_tap_on_tor_places_a_pawn_and_the_computer_answers(web_app: AppPage) -> None:
     page = web_app.page
     python = open_before_ready(page, web_app.base_url + "tor.html?lang=de")
+    # New game asks the engine for its start: it waits for Python, as on Mixtour's page.
+    expect(page.locator("#new-game")).to_be_disabled()
     page.mouse.click(*centre(page, "c3"))
     expect(page.locator("#board")).to_have_attribute("data-kept", "c3")
     expect(page.locator("#message")).to_have_text(KEPT["de"])
 
     python.release()
     web_app.wait_ready()
+    expect(page.locator("#new-game")).to_be_enabled()
     assert web_app.dataset("start") == "computer"
     expect(page.locator("#start")).to_be_hidden()
     placed = TorGame()

@@ -74,7 +74,7 @@ const ui = {
   hintButton: /** @type {HTMLButtonElement} */ ($("#hint-button")),
   undo: /** @type {HTMLButtonElement} */ ($("#undo")),
   redo: /** @type {HTMLButtonElement} */ ($("#redo")),
-  newGame: $("#new-game"),
+  newGame: /** @type {HTMLButtonElement} */ ($("#new-game")),
   moves: $("#moves"),
   movesHead: $("#moves-head"),
   seats: $("#seats"),
@@ -855,6 +855,8 @@ summary.addEventListener("toggle", () => setPref("torRulesSummary", summary.open
 fillForm();
 paintEarly();
 
+// New game asks the engine for its start: it waits for Python, as on Mixtour's page.
+ui.newGame.disabled = true;
 python.connect({
   loading: $("#loading"),
   canvas,
@@ -880,6 +882,7 @@ python.connect({
       }
     }
     if (view) computer.follow(view);
+    ui.newGame.disabled = false;
     early.flush(); // what was tapped before now is played, or the line says why not
   },
 });
