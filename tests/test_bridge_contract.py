@@ -16,7 +16,8 @@ import json
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin, get_type_hints, is_typeddict
 
@@ -489,6 +490,18 @@ def test_every_analysis_function_is_covered_and_declares_its_json() -> None:
 worker_covered: set[str] = set()
 
 
+def run_to_end(coroutine: Coroutine[Any, Any, str]) -> str:
+    """The coroutine's result, in an event loop of its own: in a thread of its
+    own when this one already runs a loop (Playwright's, after browser tests
+    in the same worker process)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def ask(name: str, request: dict[str, Any] | None = None) -> Any:
     """Call the worker's function ``name`` (its synchronous form for the
     coroutines) and check its answer against the declared shape."""
@@ -496,7 +509,7 @@ def ask(name: str, request: dict[str, Any] | None = None) -> Any:
     function = getattr(ai_worker, name)
     run = getattr(ai_worker, f"{name}_now", None)
     if request is None:
-        text = asyncio.run(function()) if inspect.iscoroutinefunction(function) else function()
+        text = run_to_end(function()) if inspect.iscoroutinefunction(function) else function()
     else:
         text = (run or function)(json.dumps(request))
     return check(text, function)
