@@ -121,7 +121,7 @@ def _player_text(text: str) -> str:
         from .ai.tools.tune import load_weights
 
         load_weights(Path(text.strip()[len("master@") :]))  # a broken file is refused now
-    elif name not in ("greedy", "random", "master-v1"):
+    elif name not in ("greedy", "random", "master-v1", "master-v2"):
         parse_level(text)
     return text
 
@@ -152,8 +152,8 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
     p.add_argument("--runs", type=whole_number(1, 50), default=3)
     p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
     p = add("arena", cmd_arena, "seeded paired games of player A against player B")
-    p.add_argument("a", type=_player, metavar="A", help="a level, greedy or random")
-    p.add_argument("b", type=_player, metavar="B", help="a level, greedy or random")
+    p.add_argument("a", type=_player, metavar="A", help="a level, master-v2, greedy or random")
+    p.add_argument("b", type=_player, metavar="B", help="a level, master-v2, greedy or random")
     p.add_argument("--pairs", type=whole_number(1, 10_000), default=10)
     p.add_argument("--seed", type=whole_number(0, 1 << 30), default=1)
     p.add_argument(

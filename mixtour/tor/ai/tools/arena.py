@@ -5,7 +5,8 @@ random, then two random turns) is played once with each colour assignment,
 so neither side profits from the opening or from moving first.  The summary
 gives A's wins, draws and losses, A's score and the Elo difference with a
 95 % interval (normal approximation over the games' scores).  Players are
-levels (``1``-``6`` or names), ``master-v1`` (Master with the weights
+levels (``1``-``6`` or names), ``master-v2`` (today's Master
+frozen, :mod:`.frozen`), ``master-v1`` (Master with the weights
 written by hand before they were fitted), ``master@FILE`` (Master with the
 weights of a file written by ``tune-eval --out``), ``greedy`` (the best move one ply deep by the
 evaluation, no tactics) or ``random``.  ``time_ms`` is Master's time per
@@ -69,6 +70,10 @@ def make_player(spec: str, time_ms: float | None = None) -> Player:
             return best
 
         return greedy
+    if name == "master-v2":
+        from .frozen import master_v2_move
+
+        return lambda pos, seed: master_v2_move(pos, seed, time_ms)
     # master-v1: Master with the weights written by hand, before the fit;
     # master@FILE: Master with the weights of a file (tune-eval --out).
     evaluator = None
