@@ -26,6 +26,24 @@ at a time on a shared machine; ``python -m mixtour tor arena A B --pairs 8
     2 vs 1   67 % (12, --pairs 6 --seed 2, levels 1 and 2 as now)
     6 vs 5   50 % (16); with 2000 ms for Master, 58 % (12, --seed 5)
 
+Against today's Master, frozen as the arena's ``master-v2``
+(:mod:`.tools.frozen`), 0.5 s of CPU time a move, levers tried and not
+kept (November 2026; the target was 70 % over 200 paired games)::
+
+    counting the opponent's steps after the mover's best hem (one ply of
+    the key feature, without playing; 13 % slower a node), ``6`` being
+    Master with that evaluation:
+      tor arena 6 master-v2 --pairs 15 --seed 12 --time-ms 500   +17 =0 -13
+      tor arena 6 master-v2 --pairs 10 --seed 13 --time-ms 500   +7 =0 -13
+      the same in an experiment script, --seed 11, 5 pairs        +8 =0 -2
+      in all 32 to 28 (53 %) over 60 games: no gain shown
+    keeping an unfinished iteration's proven best move (keep_partial):
+      +3 =0 -3 over the first 6 games of --seed 11
+
+Most pairs split (each side wins the same opening with the same colour):
+the seeded openings decide many games, and only a player that wins both
+games of a pair moves the score.
+
 More search buys Tor's Master little over Expert: its evaluation, not its
 depth, is the limit (a turn has a few hundred forms, so two or three
 plies is what any budget here reaches).  Earlier figures, Master
