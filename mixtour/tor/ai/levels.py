@@ -39,6 +39,8 @@ kept (November 2026; the target was 70 % over 200 paired games)::
       in all 32 to 28 (53 %) over 60 games: no gain shown
     keeping an unfinished iteration's proven best move (keep_partial):
       +3 =0 -3 over the first 6 games of --seed 11
+    for scale, twice the time (master-v2 at 1000 ms against itself at
+    500 ms, the arena's openings of --seed 12, 8 pairs): +10 =0 -6, 62.5 %
 
 Most pairs split (each side wins the same opening with the same colour):
 the seeded openings decide many games, and only a player that wins both
