@@ -17,7 +17,7 @@ import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_tor_board import centre
-from webhelpers import open_before_ready, point
+from webhelpers import open_before_ready, point, wait_position
 
 from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
@@ -52,14 +52,6 @@ def note_messages(page: Page) -> None:
 
 def said(page: Page) -> list[str]:
     return list(page.evaluate("window.__said"))
-
-
-def wait_position(page: Page, fen: str, timeout_ms: float = 30_000) -> None:
-    page.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen",
-        arg=fen,
-        timeout=timeout_ms,
-    )
 
 
 def wait_turn_back(page: Page, after: str, timeout_ms: float = AI_TIMEOUT_MS) -> str:

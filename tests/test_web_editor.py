@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from webhelpers import click_square, play, point, position
+from webhelpers import click_square, play, point, position, wait_position
 
 from mixtour.mixtour.core import InvalidPositionError, Position
 from mixtour.mixtour.game import Game
@@ -15,12 +15,6 @@ from mixtour.mixtour.game import Game
 
 def validity(page: Page) -> str:
     return page.locator("#validity").text_content() or ""
-
-
-def wait_position(page: Page, fen: str) -> None:
-    page.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen", arg=fen
-    )
 
 
 def engine_message(fen: str) -> str:

@@ -8,14 +8,8 @@ from __future__ import annotations
 import re
 
 from conftest import AppPage
-from playwright.sync_api import Page, expect
-from webhelpers import click_square, position
-
-
-def wait_position(page: Page, fen: str) -> None:
-    page.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen", arg=fen
-    )
+from playwright.sync_api import expect
+from webhelpers import click_square, position, wait_position
 
 
 def test_the_editor_buttons_keep_every_player_owning_the_same_discs(web_app: AppPage) -> None:

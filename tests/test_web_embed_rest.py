@@ -10,10 +10,10 @@ from __future__ import annotations
 from conftest import AppPage
 from playwright.sync_api import Frame, Page, expect
 from test_web_embed import InFrame, host
-from test_web_embed_shared import READY, READY_MS, frames, wait_position
+from test_web_embed_shared import READY, READY_MS, frames
 from test_web_tor_embed import click_in_frame
 from test_web_tor_embed import position as tor_position
-from webhelpers import play, position
+from webhelpers import play, position, wait_position
 
 from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame

@@ -17,7 +17,7 @@ from conftest import AppPage
 from playwright.sync_api import BrowserContext, Frame, Page, Worker, expect
 from test_web_embed import InFrame, host
 from test_web_tor_embed import click_in_frame
-from webhelpers import another_site, click_square, play, position
+from webhelpers import another_site, click_square, play, position, wait_position
 
 from mixtour.mixtour.game import Game
 from mixtour.mixtour.link import format_link
@@ -79,14 +79,6 @@ def engine_workers(page: Page) -> list[str]:
 
     page.on("worker", seen)
     return started
-
-
-def wait_position(frame: Frame, fen: str, timeout: float = 10_000) -> None:
-    frame.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen",
-        arg=fen,
-        timeout=timeout,
-    )
 
 
 def no_python_on_any_page_thread(every: list[Frame]) -> None:
@@ -208,7 +200,7 @@ def test_boards_framed_by_another_site_share_an_engine_of_their_own(
     while roles(left).count("host") != 1:
         assert time.monotonic() < took_over, "no board took the removed host's place"
         page.wait_for_timeout(200)
-    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout=READY_MS)
+    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout_ms=READY_MS)
     assert sorted(roles(left)) == ["guest", "guest", "host"]
     assert len(workers) == 2, workers
 
@@ -242,7 +234,7 @@ def test_removing_the_hosts_frame_hands_over_and_keeps_every_game(web_app: AppPa
     # The next request finds a new host (which starts Python first), and the
     # game the board shows goes on.
     click_square(board, "b4")
-    wait_position(every[mixtour_guest], Game(None, ["c3", "b4"]).fen(), timeout=READY_MS)
+    wait_position(every[mixtour_guest], Game(None, ["c3", "b4"]).fen(), timeout_ms=READY_MS)
     board.click("#first")
     wait_position(every[mixtour_guest], Game().fen())
     board.click("#last")

@@ -14,6 +14,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_axe import violations
 from test_web_tor_board import click
+from webhelpers import wait_position
 
 import build
 from mixtour.tor.core import STANDARD_START
@@ -32,14 +33,6 @@ def open_tor(app: AppPage, fragment: str = "", query: str = "") -> Page:
 
 def board(page: Page, name: str) -> str:
     return page.locator("#board").get_attribute(f"data-{name}") or ""
-
-
-def wait_position(page: Page, fen: str, timeout_ms: float = 15_000) -> None:
-    page.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen",
-        arg=fen,
-        timeout=timeout_ms,
-    )
 
 
 def click_action(page: Page, action: str) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from test_web_tor import wait_position
 from test_web_tor_board import centre, click
+from webhelpers import wait_position
 
 from mixtour.tor.core import STANDARD_START, InvalidPositionError, Position
 from mixtour.tor.game import Game

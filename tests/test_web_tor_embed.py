@@ -13,6 +13,7 @@ from conftest import AppPage
 from playwright.sync_api import Frame, Locator, Page, expect
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_tor_board import click
+from webhelpers import wait_position
 
 import build
 from mixtour.tor.game import Game
@@ -24,12 +25,6 @@ READY_MS = 90_000
 
 def position(where: Page | Frame) -> str:
     return where.locator("#board").get_attribute("data-position") or ""
-
-
-def wait_position(where: Page | Frame, fen: str) -> None:
-    where.wait_for_function(
-        "(fen) => document.querySelector('#board').dataset.position === fen", arg=fen
-    )
 
 
 def test_another_site_frames_the_tor_embed_and_steps_through_a_game(

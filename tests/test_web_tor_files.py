@@ -8,8 +8,9 @@ from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import expect
-from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
+from test_web_tor import OPENING, board, click_action, moves, open_tor
 from test_web_tor_library import kept, new_game_for_two
+from webhelpers import wait_position
 
 from mixtour.tor.core import STANDARD_START
 from mixtour.tor.game import Game

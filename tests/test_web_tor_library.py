@@ -14,8 +14,8 @@ from typing import Any
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_library import goto, library, notice, open_list, played
-from test_web_tor import OPENING, PAGE, board, click_action, moves, open_tor, wait_position
-from webhelpers import move_list, play
+from test_web_tor import OPENING, PAGE, board, click_action, moves, open_tor
+from webhelpers import move_list, play, wait_position
 
 from mixtour.tor.core import STANDARD_START
 from mixtour.tor.game import Game

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from test_web_tor import OPENING, board, click_action, moves, open_tor, wait_position
+from test_web_tor import OPENING, board, click_action, moves, open_tor
 from test_web_tor_board import centre
+from webhelpers import wait_position
 
 from mixtour.tor.core import Position, random_layout, start_fen
 from mixtour.tor.game import Game

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
-from test_web_tor import click_action, wait_position
-from webhelpers import POSITION_LOG, HeldRequests
+from test_web_tor import click_action
+from webhelpers import POSITION_LOG, HeldRequests, wait_position
 
 from mixtour.tor.ai.puzzles import refute
 from mixtour.tor.core import Position, action_text

@@ -17,7 +17,8 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_tor_review import BLUNDER_PLY, HEMMED
 from test_web_axe import violations
-from test_web_tor import board, click_action, moves, open_tor, wait_position
+from test_web_tor import board, click_action, moves, open_tor
+from webhelpers import wait_position
 
 from mixtour.tor.core import STANDARD_START
 from mixtour.tor.game import Game

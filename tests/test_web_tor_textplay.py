@@ -19,8 +19,9 @@ import pytest
 from conftest import AppPage
 from playwright.sync_api import Locator, Page, expect
 from test_web_axe import violations
-from test_web_tor import open_tor, wait_position
+from test_web_tor import open_tor
 from test_web_tor_board import click
+from webhelpers import wait_position
 
 import build
 from mixtour.tor.game import Game

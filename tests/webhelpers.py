@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from playwright.sync_api import Locator, Mouse, Page, Route, ViewportSize
+from playwright.sync_api import Frame, Locator, Mouse, Page, Route, ViewportSize
 
 BOARD = "#board"
 FILES = "abcde"
@@ -123,6 +123,15 @@ def wait_position_change(page: PageLike, before: str, timeout_ms: float = 10_000
         timeout=timeout_ms,
     )
     return position(page)
+
+
+def wait_position(where: Page | Frame, fen: str, timeout_ms: float = 30_000) -> None:
+    """Wait until the board of a page or a frame shows ``fen``."""
+    where.wait_for_function(
+        "(fen) => document.querySelector('#board').dataset.position === fen",
+        arg=fen,
+        timeout=timeout_ms,
+    )
 
 
 def in_view(page: PageLike, square: str, disc: int | None = None) -> tuple[float, float]:
