@@ -22,7 +22,7 @@ import { EarlyTaps } from "./early-taps.js";
 import { Files } from "./files.js";
 import { GameReview } from "./game-review.js";
 import { colorName, t } from "./i18n.js";
-import { Library, keptGameWaits } from "./library.js";
+import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { Links } from "./links.js";
 import { START, parseAction } from "./notation.js";
@@ -679,16 +679,11 @@ function computerTurnNote() {
 // A tap before the game is ready is kept and played once it is (web/js/early-taps.js):
 // on the empty board of a new game, the one drawn before Python and the one a
 // newcomer gets; not when a link's game or a saved game will be shown instead.
-/** @type {boolean | null} whether a saved game comes back at ready (read at the first tap) */
-let savedGameWaits = null;
 const early = new EarlyTaps({
   board,
   ready: () => python.ready,
-  drawn: () => {
-    if (location.hash.length > 1) return null;
-    savedGameWaits ??= keptGameWaits(GAMES.mixtour);
-    return savedGameWaits ? null : START;
-  },
+  drawn: () => (location.hash.length > 1 ? null : START),
+  kind: GAMES.mixtour,
   squareName,
   say,
   blocked: computerTurnWords,

@@ -39,6 +39,7 @@
 import { keep, markedSquares, pressTaps, settle } from "./board/early.js";
 import { isDrag } from "./board/input.js";
 import { t } from "./i18n.js";
+import { keptGameWaits } from "./library.js";
 
 /** @typedef {import("./board/early.js").Kept} Kept */
 /** @typedef {import("./board/early.js").Early} Early */
@@ -52,6 +53,8 @@ import { t } from "./i18n.js";
  * @property {() => boolean} ready whether the page's Python is there
  * @property {() => string | null} drawn the position text the board shows before Python,
  *   when the game will have it once ready; null when the page cannot be sure
+ * @property {import("./library-games.js").LibraryGame} kind the game's kind in Your games:
+ *   without a link, a kept game of it comes back at ready instead of the board drawn
  * @property {(square: number) => string} squareName the game's name of a square
  * @property {(text: string) => void} say the page's message line
  * @property {() => string} blocked why the board takes no move from the player now (the
@@ -64,6 +67,8 @@ export class EarlyTaps {
     this.options = options;
     /** @type {Kept[]} */
     this.queue = [];
+    /** @type {boolean | undefined} whether a saved game comes back at ready (see drawn()) */
+    this.savedGameWaits = undefined;
     /** @type {{id: number, x: number, y: number, hit: Hit | null} | null} the press in progress */
     this.press = null;
     const canvas = options.board.canvas;
@@ -78,6 +83,19 @@ export class EarlyTaps {
     this.unbind = () => {
       for (const [type, listener] of listeners) canvas.removeEventListener(type, listener);
     };
+  }
+
+  /**
+   * The position the board shows when the game will have it once ready, else
+   * null: the page's answer, unless a saved game comes back instead (read
+   * once, at the first input: nothing else writes the library before ready).
+   * @returns {string | null}
+   */
+  drawn() {
+    const drawn = this.options.drawn();
+    if (drawn === null || location.hash.length > 1) return drawn;
+    this.savedGameWaits ??= keptGameWaits(this.options.kind);
+    return this.savedGameWaits ? null : drawn;
   }
 
   /** Whether inputs wait for the game (the page's ready() asks, to skip the first screen). */
@@ -128,7 +146,7 @@ export class EarlyTaps {
    */
   take(input) {
     const had = this.queue.length;
-    const { queue, outcome } = keep(this.queue, input, input ? this.options.drawn() : null);
+    const { queue, outcome } = keep(this.queue, input, input ? this.drawn() : null);
     this.queue = queue;
     this.show();
     if (outcome === "kept" && !had) this.options.say(t("early.kept"));

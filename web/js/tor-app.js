@@ -37,7 +37,7 @@ import { Files } from "./files.js";
 import { Flip } from "./flip.js";
 import { GameReview } from "./game-review.js";
 import { t } from "./i18n.js";
-import { Library, keptGameWaits } from "./library.js";
+import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { $, messageLine, pageChrome, Python } from "./page.js";
 import { pref, setPref, settingsDialog } from "./prefs.js";
@@ -208,9 +208,6 @@ function paintEarly() {
   }
   document.body.dataset.painted = "1";
 }
-
-/** Whether a saved game comes back at ready (read at the first tap): see `drawn` below. */
-let savedGameWaits = /** @type {boolean | null} */ (null);
 
 /**
  * Show a state of the game; `played` when it follows the action just played (animated).
@@ -780,13 +777,8 @@ function notYourTurn() {
 const early = new EarlyTaps({
   board,
   ready: () => python.ready,
-  drawn: () => {
-    if (earlyPosition !== null && !location.hash.slice(1)) {
-      savedGameWaits ??= keptGameWaits(GAMES.tor);
-      if (savedGameWaits) return null;
-    }
-    return earlyPosition;
-  },
+  drawn: () => earlyPosition,
+  kind: GAMES.tor,
   squareName,
   say,
   blocked: notYourTurn,
