@@ -17,7 +17,7 @@ import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_tor_board import centre
-from webhelpers import open_before_ready, point, wait_position
+from webhelpers import HeldRequests, open_before_ready, point, wait_position
 
 from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
@@ -181,11 +181,17 @@ def test_a_newcomers_tap_on_tor_places_a_pawn_and_the_computer_answers(web_app: 
     assert web_app.errors == []
 
 
-def test_taps_of_a_whole_turn_on_a_linked_position_play_it(web_app: AppPage) -> None:
-    page = web_app.page
+def opening_before_ready(web_app: AppPage) -> tuple[TorGame, HeldRequests]:
+    """Tor's page opened on a link to the position after OPENING, its Python
+    held back: the position, and the hold."""
     shown = TorGame(None, OPENING)
     link = format_link(shown, whole_game=False)
-    python = open_before_ready(page, f"{web_app.base_url}tor.html#{link}")
+    return shown, open_before_ready(web_app.page, f"{web_app.base_url}tor.html#{link}")
+
+
+def test_taps_of_a_whole_turn_on_a_linked_position_play_it(web_app: AppPage) -> None:
+    page = web_app.page
+    _, python = opening_before_ready(web_app)
     page.mouse.click(*centre(page, "c3"))  # the pawn
     page.mouse.click(*centre(page, "d4"))  # where it steps
     expect(page.locator("#board")).to_have_attribute("data-kept", "c3 d4")
@@ -200,9 +206,7 @@ def test_taps_of_a_whole_turn_on_a_linked_position_play_it(web_app: AppPage) -> 
 
 def test_a_refused_tap_before_ready_gets_the_pages_explanation(web_app: AppPage) -> None:
     page = web_app.page
-    shown = TorGame(None, OPENING)
-    link = format_link(shown, whole_game=False)
-    python = open_before_ready(page, f"{web_app.base_url}tor.html#{link}")
+    shown, python = opening_before_ready(web_app)
     page.mouse.click(*centre(page, "d5"))  # Black's pawn, on White's turn
     expect(page.locator("#board")).to_have_attribute("data-kept", "d5")
 
