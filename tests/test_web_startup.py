@@ -74,6 +74,34 @@ def test_a_failed_download_is_reported_and_reload_recovers_the_game(
     expect(web_app.page.locator("#loading")).to_be_hidden()
 
 
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_runtime_download_that_fails_late_is_reported(web_app: AppPage) -> None:
+    """Pyodide answers a WebAssembly download that fails once it waits on it
+    with two console warnings and then waits for ever: the page says the
+    download failed, as when it fails at once, rather than loading on."""
+    page = web_app.page
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    web_app.open(wait_ready=False)
+    # The standard library comes beside the runtime: once it is in, the
+    # runtime's start is waiting on its download (still held).
+    page.wait_for_function(
+        "performance.getEntriesByType('resource')"
+        ".some((e) => e.name.endsWith('python_stdlib.zip') && e.responseEnd > 0)",
+        timeout=60_000,
+    )
+    assert len(held) == 1, "the runtime's download was not asked for"
+    held[0].abort()
+    box = page.locator("#loading")
+    expect(box).to_contain_text(DOWNLOAD_FAILED, timeout=20_000)
+    expect(box.get_by_role("button", name="Reload")).to_be_visible()
+    assert web_app.dataset("ready") is None
+
+
 @pytest.mark.parametrize("path", ["editor.html", EMBED])
 def test_other_pages_report_a_failed_download(web_app: AppPage, path: str) -> None:
     refused = block(web_app, "**/py/app.zip")

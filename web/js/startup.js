@@ -46,9 +46,28 @@ export function watchStartup(box, { status = null } = {}) {
     box.hidden = false;
   };
 
+  // Pyodide answers a runtime download or compile that fails once it waits on
+  // it with two warnings ("wasm instantiation failed!", then the error) and
+  // then waits for ever: the error is taken for a failure here.
+  const warn = console.warn;
+  let runtimeFailed = false;
+  /** @param {...any} args */
+  console.warn = (...args) => {
+    warn.apply(console, args);
+    const error = args.find((arg) => arg instanceof Error);
+    if (runtimeFailed && error) fail(error);
+    if (args[0] === "wasm instantiation failed!") runtimeFailed = true;
+  };
+  const unwatch = () => {
+    console.warn = warn;
+    window.removeEventListener("unhandledrejection", onRejection);
+    window.removeEventListener("error", onError, true);
+  };
+
   /** @param {any} reason an error, its message, or whatever a promise was rejected with */
   const fail = (reason) => {
     if (settled) return;
+    unwatch();
     console.warn("Python did not start:", reason);
     const detail = summary(String(reason?.message ?? reason ?? ""));
     // Chromium, Firefox and Safari's words for a download that failed
@@ -88,8 +107,7 @@ export function watchStartup(box, { status = null } = {}) {
     ready() {
       settled = true;
       clearTimeout(timer);
-      window.removeEventListener("unhandledrejection", onRejection);
-      window.removeEventListener("error", onError, true);
+      unwatch();
       box.classList.remove("stalled");
     },
   };
