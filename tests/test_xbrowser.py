@@ -38,6 +38,7 @@ from test_web_rules import examples
 from xbrowser import (
     COMMAND_LIMIT_S,
     FIREFOX,
+    SHOWN_FAULTS,
     START_TRIES,
     WEBKIT_DRIVER,
     XVFB,
@@ -48,6 +49,7 @@ from xbrowser import (
     Relaunching,
     TouchUnsupported,
     WebKit,
+    shown_fault,
     xvfb_display,
 )
 
@@ -70,6 +72,10 @@ from web.tools.testenv import XBROWSER_REQUIRED_ENV
 pytestmark = [pytest.mark.browser, pytest.mark.xbrowser]
 
 READY = "() => document.body && document.body.dataset.ready === '1'"
+LOADING_LINE = "() => document.querySelector('#loading')?.textContent ?? ''"
+# Ready, or the loading line names one of the browser's own faults (xbrowser.SHOWN_FAULTS).
+READY_OR_FAULT = f"""(faults) => ({READY})() ||
+  faults.some((fault) => ({LOADING_LINE})().includes(fault))"""
 AI_TIMEOUT_S = 120
 
 # Every page of the site, and whether it sets body[data-ready] itself (the
@@ -297,9 +303,13 @@ def open_ready(tab: Engine, url: str, timeout_s: float = 90) -> None:
     showed), and a second time fails it."""
     tab.goto(url)
     try:
-        tab.wait(READY, timeout_s=timeout_s)
+        tab.wait(READY_OR_FAULT, list(SHOWN_FAULTS), timeout_s=timeout_s)
     except TimeoutError as error:
         raise BrowserCrashed(f"{tab.name}: {url} was not ready: {error}") from error
+    if tab.run(READY):
+        return
+    shown = str(tab.run(LOADING_LINE))
+    raise BrowserCrashed(f"{tab.name}: {url} stopped on {shown_fault(shown)!r}: {shown}")
 
 
 def text(tab: Engine, selector: str) -> str:
@@ -802,6 +812,7 @@ def test_the_board_is_sharp_at_two_pixels_a_point_and_the_dialog_works(
     tab.wait("() => !document.querySelector('#games-dialog').open")
 
 
+@relaunch_on_crash
 def test_a_browser_that_dies_or_hangs_is_started_again(tab: Relaunching, site_url: str) -> None:
     """The suite's own safety net (see xbrowser.BrowserCrashed): a browser that
     is killed, or stops answering, fails the call in seconds instead of holding
@@ -959,3 +970,39 @@ def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> 
     with pytest.raises(BrowserCrashed, match="died as it started"):
         Relaunching("firefox", start(START_TRIES), pause_s=0)
     assert len(tries) == START_TRIES
+
+
+def test_a_page_showing_the_browsers_own_fault_counts_as_a_crash() -> None:
+    """A page whose Python start stopped on a JavaScriptCore memory fault (once,
+    on a loaded machine) fails at once as a crashed browser, naming the fault,
+    so the test runs again in a new one; a page that is not ready for any other
+    reason is still waited for to the end of its time."""
+    fault = (
+        "The game could not start (RuntimeError: Out of bounds memory access "
+        "(evaluating '_PyRun_SimpleString(r)'))."
+    )
+    assert shown_fault(fault) == "Out of bounds memory access"
+    assert shown_fault("The game could not start (TypeError: x is undefined).") is None
+
+    class Page:
+        """A tab whose page is never ready and shows ``line``."""
+
+        name = "webkit"
+
+        def __init__(self, line: str) -> None:
+            self.line = line
+
+        def goto(self, url: str) -> None:
+            pass
+
+        def wait(self, fn: str, arg: Any = None, timeout_s: float = 60) -> None:
+            if not any(fault in self.line for fault in arg or ()):
+                raise TimeoutError(f"still false after {timeout_s} s")
+
+        def run(self, fn: str, *args: Any) -> Any:
+            return self.line if fn == LOADING_LINE else False
+
+    with pytest.raises(BrowserCrashed, match="Out of bounds memory access"):
+        open_ready(cast(Engine, Page(fault)), "http://127.0.0.1:1/index.html", timeout_s=1)
+    with pytest.raises(BrowserCrashed, match="was not ready"):
+        open_ready(cast(Engine, Page("Loading Python…")), "http://127.0.0.1:1/", timeout_s=1)

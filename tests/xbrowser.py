@@ -92,6 +92,17 @@ FIREFOX_GONE = ("TargetCloseError", "Target closed", "Connection closed")
 #: hundreds of the same loads. Taken as a crash: the test runs again in a new
 #: browser (``relaunch_on_crash``), and a second time fails.
 FIREFOX_FAULTS = ("NS_ERROR_INTERCEPTION_FAILED",)
+#: A browser's own failures that a page can only show: once, on a loaded
+#: machine, WebKit's JavaScriptCore stopped Pyodide's start with "Out of bounds
+#: memory access (evaluating '_PyRun_SimpleString(r)')" on index.html, a page it
+#: had started hundreds of times before and after. A page showing one is taken
+#: for a crashed browser (``shown_fault``), so the test runs again in a new one.
+SHOWN_FAULTS = ("Out of bounds memory access",)
+
+
+def shown_fault(shown: str) -> str | None:
+    """The browser's own fault named in a page's loading line, if any."""
+    return next((fault for fault in SHOWN_FAULTS if fault in shown), None)
 
 
 def descendants(pid: int) -> dict[int, str]:
