@@ -210,7 +210,9 @@ def test_the_review_opens_the_analysis_at_the_move_it_shows(web_app: AppPage) ->
     won = ["d4", "b2", "c2", "e5", "e4", "d4-e5", "b2-c2", "e5:2-e4", "e4:3-c2"]
     web_app.open("index.html#" + format_link(Game(None, won)))
     page.click('#moves button.ply[data-ply="4"]')
-    link = page.locator("#review-analyse")
+    # One link to the analysis board (the review panel had a second, the same).
+    link = page.get_by_role("link", name="Open this position on the analysis board")
+    expect(link).to_have_count(1)
     expect(link).to_have_attribute("href", re.compile(r"&ply=4&at=[^&]+$"))
     link.click()
     web_app.wait_ready()

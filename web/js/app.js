@@ -54,8 +54,6 @@ const ui = {
   openAnalysis: $("#open-analysis"),
   /** @type {HTMLAnchorElement} */
   resultAnalyse: $("#result-analyse"),
-  /** @type {HTMLAnchorElement} */
-  reviewAnalyse: $("#review-analyse"),
   /** @type {HTMLButtonElement} */
   undoButton: $("#undo"),
   /** @type {HTMLButtonElement} */
@@ -340,7 +338,6 @@ function render(state) {
   const analysis = `./analysis.html#${call("link", true, false, null, true).fragment}`;
   ui.openAnalysis.href = analysis;
   ui.resultAnalyse.href = analysis;
-  ui.reviewAnalyse.href = analysis;
   // A finished game looked back at is read-only: the computer waits, and
   // "Play on from here" (on its turn) asks before a new game branches off.
   ai.browsing = lookingBack(state);

@@ -89,7 +89,7 @@ const ui = {
   copied: $("#copied-link"),
   copiedText: /** @type {HTMLInputElement} */ ($("#copied-link-text")),
   /** @type {HTMLAnchorElement[]} the links to the analysis board (web/js/tor-analysis.js) */
-  analyse: [$("#open-analysis"), $("#result-analyse"), $("#review-analyse")],
+  analyse: [$("#open-analysis"), $("#result-analyse")],
 };
 
 /** @type {Bridge.TorView | null} */
