@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -144,6 +145,21 @@ def load_once(context: BrowserContext, url: str, timeout_ms: float, reply: bool 
     return Load(math.nan if paint is None else float(paint), float(marks["ready"]), from_fcp, moved)
 
 
+def load_counting_crashes(
+    context: BrowserContext, url: str, timeout_ms: float, reply: bool
+) -> Load:
+    """``load_once``, tried once more if the page's renderer crashed (it
+    happened once in a quiet five-run bench, on a warm load): the crash is
+    printed, so that a page that crashes often shows in the output."""
+    try:
+        return load_once(context, url, timeout_ms, reply)
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        print(f"  {url}: the page crashed ({error.message}); loaded once more", flush=True)
+        return load_once(context, url, timeout_ms, reply)
+
+
 def launch(playwright: Playwright, profile: Path) -> BrowserContext:
     return playwright.chromium.launch_persistent_context(
         str(profile),
@@ -166,12 +182,10 @@ def measure(
                 cold, warm = loads[page]
                 with tempfile.TemporaryDirectory(prefix="mixtour-bench-") as profile_dir:
                     profile = Path(profile_dir)
-                    context = launch(playwright, profile)
-                    cold.append(load_once(context, base + page, timeout_ms, reply))
-                    context.close()
-                    context = launch(playwright, profile)
-                    warm.append(load_once(context, base + page, timeout_ms, reply))
-                    context.close()
+                    for into in (cold, warm):  # the second launch finds the first one's cache
+                        context = launch(playwright, profile)
+                        into.append(load_counting_crashes(context, base + page, timeout_ms, reply))
+                        context.close()
             print(f"  run {run + 1} of {runs} done", flush=True)
     return loads
 
