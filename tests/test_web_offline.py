@@ -11,11 +11,15 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
 from webhelpers import move_list, play, position
 
 import build
+
+# Every test here is about the service worker (blocked elsewhere: tests/conftest.py).
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")
 
 SW_TIMEOUT_MS = 180_000  # precaching ~15 MB on a busy two-core machine
 AI_TIMEOUT_MS = 180_000

@@ -177,6 +177,7 @@ def test_the_game_page_links_to_the_puzzles(app_page: AppPage) -> None:
     expect(page.locator("#puzzle-title")).to_contain_text("Puzzle ")
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # offline play
 def test_the_puzzles_work_offline_with_the_server_gone(web_app: AppPage) -> None:
     page = web_app.page
     puzzle = first("win", 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from conftest import AppPage
 from playwright.sync_api import Locator, Page, Position, expect
 from test_web_embed import host
@@ -121,6 +122,7 @@ def test_a_page_of_our_site_shows_boards_with_one_script(web_app: AppPage) -> No
     assert web_app.errors == []
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # none is registered
 def test_another_sites_page_shows_boards_and_keeps_its_own_settings(
     page: Page,
     page_errors: list[str],

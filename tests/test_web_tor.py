@@ -257,6 +257,7 @@ def after(game: Game, action: str) -> str:
     return fen
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # offline play
 def test_tor_plays_offline_after_one_visit(web_app: AppPage) -> None:
     page = web_app.page
     with build.serve_in_background(build.DIST) as server:
