@@ -16,6 +16,7 @@ import json
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Page, expect
+from test_web_board import pixel
 from test_web_tor_board import centre
 from webhelpers import HeldRequests, open_before_ready, point, wait_position
 
@@ -128,7 +129,8 @@ def test_a_key_before_ready_plays_for_a_player_who_chose_two_here(web_app: AppPa
     assert web_app.errors == []
 
 
-def test_a_tap_before_a_saved_game_comes_back_is_not_kept_and_says_so(web_app: AppPage) -> None:
+def save_one_disc(web_app: AppPage) -> Game:
+    """A game between two here with White's disc on c3, kept in Your games."""
     page = web_app.page
     web_app.open()
     web_app.two_players_here()
@@ -136,6 +138,50 @@ def test_a_tap_before_a_saved_game_comes_back_is_not_kept_and_says_so(web_app: A
     saved = Game()
     saved.play("c3")
     wait_position(page, saved.fen())
+    return saved
+
+
+def test_a_saved_game_is_drawn_before_python_and_a_tap_on_it_is_played(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    saved = save_one_disc(web_app)
+
+    python = open_before_ready(page, web_app.base_url + "index.html")
+    # The game that comes back is drawn as it was left: a disc on c3 (and the
+    # last move marked), where e5, a square of the same colour, is empty.
+    assert pixel(page, *point(page, "c3", 0)) != pixel(page, *point(page, "e5", 0))
+    page.mouse.click(*point(page, "d4"))
+    expect(page.locator("#board")).to_have_attribute("data-kept", "d4")
+    expect(page.locator("#message")).to_have_text(KEPT["en"])
+    assert web_app.dataset("ready") is None
+
+    python.release()
+    web_app.wait_ready()
+    assert web_app.dataset("save") == "restored"
+    assert web_app.dataset("early") == "replay"
+    saved.play("d4")
+    wait_position(page, saved.fen())
+    assert board(page, "kept") is None
+    assert web_app.errors == []
+
+
+def test_a_tap_before_an_older_pages_save_comes_back_is_not_kept_and_says_so(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    saved = save_one_disc(web_app)
+    # Saves of older pages do not say what the board showed.
+    page.evaluate(
+        """() => {
+            for (const key of Object.keys(localStorage)) {
+                if (!key.startsWith('mixtour.library.')) continue;
+                const entry = JSON.parse(localStorage.getItem(key));
+                delete entry.shown;
+                localStorage.setItem(key, JSON.stringify(entry));
+            }
+        }"""
+    )
 
     python = open_before_ready(page, web_app.base_url + "index.html")
     # The board drawn meanwhile is empty, but the game coming back is not: no tap is kept on it.
@@ -257,4 +303,36 @@ def test_a_tap_on_a_drawn_position_the_game_does_not_have_is_never_played(
     )
     assert board(page, "position") == placed.fen()
     assert json.loads(board(page, "geometry") or "{}")["files"] == 6
+    assert web_app.errors == []
+
+
+def test_a_saved_tor_game_is_drawn_turned_as_left_and_a_turn_tapped_on_it_is_played(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    shown = TorGame(None, OPENING)
+    web_app.open("tor.html#" + format_link(shown, whole_game=False))
+    page.click("#flip-board")
+    page.mouse.click(*centre(page, "c3"))
+    page.mouse.click(*centre(page, "d4"))
+    left = TorGame(None, [*OPENING, "c3-d4"])
+    wait_position(page, left.fen())
+
+    python = open_before_ready(page, web_app.base_url + "tor.html")
+    # Drawn as left: turned round, White's pawn on d4 and none on c3.
+    assert json.loads(board(page, "geometry") or "{}")["flipped"] is True
+    assert pixel(page, *centre(page, "d4")) != pixel(page, *centre(page, "c3"))
+    # Black's pawn, where it steps, and where the token left behind goes
+    step = next(a for a in left.legal_texts() if a.startswith("d5-"))
+    squares = step.replace("@", "-").split("-")
+    for square in squares:
+        page.mouse.click(*centre(page, square))
+    expect(page.locator("#board")).to_have_attribute("data-kept", " ".join(squares))
+
+    python.release()
+    web_app.wait_ready()
+    assert web_app.dataset("save") == "restored"
+    left.play(step)
+    wait_position(page, left.fen())
+    assert web_app.dataset("early") == "replay"
     assert web_app.errors == []

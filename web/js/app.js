@@ -25,7 +25,7 @@ import { colorName, t } from "./i18n.js";
 import { Library } from "./library.js";
 import { GAMES } from "./library-games.js";
 import { Links } from "./links.js";
-import { START, parseAction } from "./notation.js";
+import { START, parseAction, parsePosition } from "./notation.js";
 import { explainAttempt, moveText } from "./refusals.js";
 import { $, Python, messageLine, pageChrome, showInBox, showState } from "./page.js";
 import { settingsDialog } from "./prefs.js";
@@ -675,16 +675,25 @@ function computerTurnNote() {
 
 // A tap before the game is ready is kept and played once it is (web/js/early-taps.js):
 // on the empty board of a new game, the one drawn before Python and the one a
-// newcomer gets; not when a link's game or a saved game will be shown instead.
+// newcomer gets, or on the kept game that comes back, drawn as it was last
+// shown; not when a link's game will be shown instead.
 const early = new EarlyTaps({
   board,
   ready: () => python.ready,
   drawn: () => (location.hash.length > 1 ? null : START),
+  draw: (text, turned) => {
+    const position = parsePosition(text);
+    if (!position) return false;
+    board.set({ stacks: position.stacks, last: position.last });
+    links.flipper.show(turned);
+    return true;
+  },
   kind: GAMES.mixtour,
   squareName,
   say,
   blocked: computerTurnWords,
 });
+early.paint(); // the kept game that comes back, if one does, drawn before Python
 
 ui.canvas.addEventListener("pointerdown", (event) => {
   if (event.isPrimary && event.button <= 0) computerTurnNote();

@@ -16,10 +16,13 @@
 // Only on the position it was made on. The page says, before Python, which
 // position its board shows and whether the game will still have it once
 // ready (`drawn`): Mixtour's page draws the empty board of a new game, Tor's
-// the position of the link (at= or p=) or the standard layout. When a saved
-// game will come back at ready, or a link's game is not what is drawn, the
-// page is not sure, and a tap is not kept: the line says to play once the
-// game shows. At ready the position shown is compared with the one tapped:
+// the position of the link (at= or p=) or the standard layout. When a kept
+// game will come back at ready instead (a page without a link: this tab's
+// game, else the latest unfinished one; library.js's keptGame), paint() has
+// the page draw that game as it was last shown, turned as it was, and taps
+// are kept on it. When that is not known (an older page's save), or a link's
+// game is not what is drawn, the page is not sure, and a tap is not kept: the
+// line says to play once the game shows. At ready the position shown is compared with the one tapped:
 // when it differs (a saved game came back after all) nothing is played and
 // the line says so; when it is the computer's turn, or a friend's in a game
 // by link, nothing is played and the page says why (`blocked`). A newcomer's
@@ -39,7 +42,7 @@
 import { keep, markedSquares, pressTaps, settle } from "./board/early.js";
 import { isDrag } from "./board/input.js";
 import { t } from "./i18n.js";
-import { keptGameWaits } from "./library.js";
+import { keptGame } from "./library.js";
 
 /** @typedef {import("./board/early.js").Kept} Kept */
 /** @typedef {import("./board/early.js").Early} Early */
@@ -53,6 +56,8 @@ import { keptGameWaits } from "./library.js";
  * @property {() => boolean} ready whether the page's Python is there
  * @property {() => string | null} drawn the position text the board shows before Python,
  *   when the game will have it once ready; null when the page cannot be sure
+ * @property {(position: string, flip: boolean) => boolean} draw draw a kept game's
+ *   position before Python (turned round if `flip`); false when the text does not read
  * @property {import("./library-games.js").LibraryGame} kind the game's kind in Your games:
  *   without a link, a kept game of it comes back at ready instead of the board drawn
  * @property {(square: number) => string} squareName the game's name of a square
@@ -67,8 +72,8 @@ export class EarlyTaps {
     this.options = options;
     /** @type {Kept[]} */
     this.queue = [];
-    /** @type {boolean | undefined} whether a saved game comes back at ready (see drawn()) */
-    this.savedGameWaits = undefined;
+    /** @type {{shown: string | null, flip: boolean} | null} the kept game that comes back at ready (paint()) */
+    this.kept = null;
     /** @type {{id: number, x: number, y: number, hit: Hit | null} | null} the press in progress */
     this.press = null;
     const canvas = options.board.canvas;
@@ -86,16 +91,24 @@ export class EarlyTaps {
   }
 
   /**
+   * Draw the kept game that comes back at ready, if one does (the page calls
+   * this once, after drawing its own board): nothing writes the library
+   * before ready, so what is drawn is what ready() brings back.
+   */
+  paint() {
+    if (location.hash.length > 1) return;
+    const kept = keptGame(this.options.kind);
+    if (kept?.shown && !this.options.draw(kept.shown, kept.flip)) kept.shown = null;
+    this.kept = kept;
+  }
+
+  /**
    * The position the board shows when the game will have it once ready, else
-   * null: the page's answer, unless a saved game comes back instead (read
-   * once, at the first input: nothing else writes the library before ready).
+   * null: a kept game's as paint() drew it, or else the page's answer.
    * @returns {string | null}
    */
   drawn() {
-    const drawn = this.options.drawn();
-    if (drawn === null || location.hash.length > 1) return drawn;
-    this.savedGameWaits ??= keptGameWaits(this.options.kind);
-    return this.savedGameWaits ? null : drawn;
+    return this.kept ? this.kept.shown : this.options.drawn();
   }
 
   /** Whether inputs wait for the game (the page's ready() asks, to skip the first screen). */

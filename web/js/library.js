@@ -73,6 +73,8 @@ import { readKey, setAside, writeKey } from "./stored.js";
  * @property {number} moves
  * @property {string} [writer] the page (one load of one tab) that wrote this revision
  * @property {number} [legacyAi] the level of an old save's link (ai=N), to become seats
+ * @property {string} [shown] the position the board showed when the game was saved, for
+ *   the page to draw before Python (web/js/early-taps.js); older saves do not have it
  */
 
 export const PREFIX = "mixtour.library.";
@@ -225,6 +227,8 @@ export function parseEntry(raw) {
     moves: isInt(data.moves, 0, MAX_ACTIONS) ? data.moves : ply,
   };
   if (typeof data.writer === "string" && /^[\w-]{1,16}$/.test(data.writer)) entry.writer = data.writer;
+  // Only drawn, never played from: any short text will do (a wrong one costs a kept tap).
+  if (typeof data.shown === "string" && data.shown.length <= MAX_POSITION) entry.shown = data.shown;
   const headers = checkHeaders(data.game.headers);
   if (headers) entry.game.headers = headers;
   // The old one-slot save kept an AI level for links (ai=N): make it seats.
@@ -276,20 +280,28 @@ export function listGames({ onBroken = () => {} } = {}) {
 }
 
 /**
- * Whether start() will bring a kept game of this kind back (this tab's game,
- * an unfinished one, or an older page's save), read before Python and
- * changing nothing (a damaged entry is set aside by start() itself): the
- * board a page draws meanwhile is then not the game it will show, and a tap
- * on it is not kept (web/js/early-taps.js).
+ * The kept game of this kind that start() brings back when the page has no
+ * link (this tab's game, else the latest unfinished one), read before Python
+ * and changing nothing (a damaged entry is set aside by start() itself); null
+ * when none comes back. `shown` is the position it showed when saved, for the
+ * page to draw meanwhile, or null when that is not known (an older page's
+ * save, or one kept in the old one-slot form): the board drawn is then not the
+ * game the page will show, and a tap on it is not kept (web/js/early-taps.js).
  * @param {import("./library-games.js").LibraryGame} kind
+ * @returns {{shown: string | null, flip: boolean} | null}
  */
-export function keptGameWaits(kind) {
-  if (kind.oldKeys.some((key) => readKey(key) !== null)) return true;
+export function keptGame(kind) {
+  if (kind.oldKeys.some((key) => readKey(key) !== null)) return { shown: null, flip: false };
   const current = readKey(kind.current, sessionStorage);
-  return storedKeys().some((key) => {
+  /** @type {LibraryEntry[]} */
+  const games = [];
+  for (const key of storedKeys()) {
     const { entry } = parseEntry(readKey(key));
-    return !!entry && gameOf(entry.game) === kind && (entry.id === current || entry.status === "playing");
-  });
+    if (entry && entry.id === key.slice(PREFIX.length) && gameOf(entry.game) === kind) games.push(entry);
+  }
+  games.sort((a, b) => b.updated - a.updated); // as listGames(), which start() reads
+  const back = games.find((g) => g.id === current) ?? games.find((g) => g.status === "playing");
+  return back ? { shown: back.shown ?? null, flip: back.flip } : null;
 }
 
 /** @param {string | null} id */
@@ -341,6 +353,7 @@ export function entryLink(entry) {
  * @typedef {object} LibraryView
  * @property {string} status the outcome code ("playing", "w-wins", ...)
  * @property {string} turn the letter of the player to move
+ * @property {string} fen the position shown
  * @property {number} [players] 2 when absent
  * @property {unknown[]} moves every action, undone ones too
  * @property {unknown} [corr] a game by link (kept apart, by web/js/corr.js)
@@ -597,6 +610,9 @@ export class Library {
       players: view.players ?? 2,
       moves: view.moves.length,
     };
+    // What the board shows, drawn before Python on the next visit (not when a
+    // finished game is looked back at: it is kept, and comes back, as it ended).
+    if (!ai.browsing) entry.shown = view.fen;
     if (this.store(entry)) {
       this.rev = entry.rev;
       this.seenWriter = WRITER;

@@ -778,6 +778,16 @@ const early = new EarlyTaps({
   board,
   ready: () => python.ready,
   drawn: () => earlyPosition,
+  draw: (position, turned) => {
+    try {
+      readPosition(position);
+    } catch {
+      return false;
+    }
+    board.set({ position });
+    flip.show(turned);
+    return true;
+  },
   kind: GAMES.tor,
   squareName,
   say,
@@ -846,6 +856,7 @@ summary.open = pref("torRulesSummary", "open") !== "closed";
 summary.addEventListener("toggle", () => setPref("torRulesSummary", summary.open ? "open" : "closed"));
 fillForm();
 paintEarly();
+early.paint(); // the kept game that comes back, if one does, drawn instead
 
 // New game asks the engine for its start: it waits for Python, as on Mixtour's page.
 ui.newGame.disabled = true;
