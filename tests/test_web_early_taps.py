@@ -207,6 +207,8 @@ def test_a_newcomers_tap_on_tor_places_a_pawn_and_the_computer_answers(web_app: 
     python = open_before_ready(page, web_app.base_url + "tor.html?lang=de")
     # New game asks the engine for its start: it waits for Python, as on Mixtour's page.
     expect(page.locator("#new-game")).to_be_disabled()
+    # Named as Tor's board meanwhile (it was "Mixtour's board (loading)").
+    expect(page.locator("#board")).to_have_attribute("aria-label", "Tor-Spielbrett (wird geladen)")
     page.mouse.click(*centre(page, "c3"))
     expect(page.locator("#board")).to_have_attribute("data-kept", "c3")
     expect(page.locator("#message")).to_have_text(KEPT["de"])

@@ -75,6 +75,8 @@ import { BUDGET_MS, Deepening, MAX_DEPTH } from "./analysis-deepening.js";
  * @property {string} gamePage the game page's file, for "Play" from here
  * @property {string} titleKey the i18n id of the page's title
  * @property {string} [boardLabel] the i18n id of the board's name for screen readers
+ * @property {string} [boardLoadingLabel] the i18n id of its name while Python loads
+ *   (page.js's `loadingLabel`; Mixtour's if left out)
  *   ("board.label", Mixtour's, when left out)
  * @property {(canvas: HTMLCanvasElement, deps: {
  *   play: (text: string) => void,
@@ -593,6 +595,7 @@ export function analysisPage(game) {
     canvas: ui.canvas,
     status: null,
     label: game.boardLabel,
+    loadingLabel: game.boardLoadingLabel,
     offline: { offerUpdates: false },
     ready: () => openFromHash(),
   });

@@ -71,6 +71,8 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
  * @property {{page: string, game?: string, title?: string}} embed the game's embed
  *   (web/js/library-games.js): its page, its script embed's data-game, its board's name
  * @property {string} boardLabel the i18n id of the board's name for screen readers
+ * @property {string} [boardLoadingLabel] the i18n id of its name while Python loads
+ *   (page.js's `loadingLabel`; Mixtour's if left out)
  * @property {string} firstTool the tool chosen at the start
  * @property {number} home the square the keyboard cursor starts on
  * @property {(canvas: HTMLCanvasElement, onCursor: (square: number) => void) => EditorBoard} makeBoard
@@ -357,6 +359,7 @@ export function startEditor(game) {
     loading: ui.loading,
     canvas: ui.canvas,
     label: game.boardLabel,
+    loadingLabel: game.boardLoadingLabel,
     ready() {
       game.ready?.();
       if (location.hash.length > 1) {

@@ -63,7 +63,9 @@ export function pageChrome() {
  *   ready after it
  * @property {HTMLElement | null} [status] a line that says "Loading Python…" meanwhile
  * @property {string | null} [label] the board's name once ready (an i18n id, "board.label" if
- *   left out), "board.loading" meanwhile; null keeps the name it has
+ *   left out), `loadingLabel` meanwhile; null keeps the name it has
+ * @property {string} [loadingLabel] the board's name while Python loads (an i18n id,
+ *   "board.loading" if left out: Mixtour's; each game's pages give their own)
  * @property {boolean} [lazy] the page starts Python itself with start(), from body's
  *   data-python, data-config and data-pyscript (the embed: only once it is seen or used)
  * @property {() => boolean} [blocked] with lazy: true when Python cannot start here (the
@@ -125,7 +127,7 @@ export class Python {
     if (options.lazy && options.blocked?.()) return;
     const { loading, canvas, status = null, label = "board.label" } = options;
     if (status) status.textContent = t("loading.python");
-    if (label) canvas.setAttribute("aria-label", t("board.loading"));
+    if (label) canvas.setAttribute("aria-label", t(options.loadingLabel ?? "board.loading"));
     canvas.setAttribute("aria-busy", "true");
     loading.hidden = false;
     const startup = watchStartup(loading, { status });

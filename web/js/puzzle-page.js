@@ -75,6 +75,8 @@ const REPLY_DELAY_MS = 450;
  * @property {string} statsKey the localStorage key of the player's record in this game
  * @property {string} pageTitle the i18n id of the page's title
  * @property {string | null} [boardLabel] the i18n id of the board's name (page.js's `label`)
+ * @property {string} [boardLoadingLabel] the i18n id of its name while Python loads
+ *   (page.js's `loadingLabel`; Mixtour's if left out)
  * @property {import("./page.js").Python} python the page's Python
  * @property {PuzzleBoard} board
  * @property {readonly [string, string]} colors the two sides' letters
@@ -473,6 +475,7 @@ export class PuzzlePage {
       canvas: ui.canvas,
       status: null,
       label: game.boardLabel,
+    loadingLabel: game.boardLoadingLabel,
       offline: { offerUpdates: false }, // offline play (web/js/offline.js)
       ready: () => {
         if (this.puzzle) this.begin(this.puzzle);

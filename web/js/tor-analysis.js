@@ -33,6 +33,7 @@ analysisPage({
   gamePage: "tor.html",
   titleKey: "tor.an.pageTitle",
   boardLabel: "tor.board",
+  boardLoadingLabel: "tor.boardLoading",
   levels: GAMES.tor.levels,
   levelName: (level) => t("tor.level", { level }),
   board(canvas, { play, ask, say }) {

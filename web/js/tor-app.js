@@ -865,6 +865,7 @@ python.connect({
   canvas,
   status: ui.status,
   label: "tor.board",
+  loadingLabel: "tor.boardLoading",
   offline: { offerUpdates: true },
   ready: () => {
     const opened = location.hash.length > 1; // (the page writes its own link from now on)

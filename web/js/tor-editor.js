@@ -117,6 +117,7 @@ const TOR = {
   analysisPage: "tor-analysis.html",
   embed: GAMES.tor.embed,
   boardLabel: "torEditor.boardLabel",
+  boardLoadingLabel: "tor.boardLoading",
   firstTool: "B",
   home: 20, // c4, where the board's cursor starts
   makeBoard(canvas, onCursor) {

@@ -81,4 +81,4 @@ const lesson = new Lesson(
 document.title = t("tor.learn.pageTitle");
 board.set({});
 document.body.dataset.painted = "1";
-python.connect({ loading: $("#loading"), canvas: ui.canvas, status: ui.step, label: "tor.board", ready: () => lesson.begin(0) });
+python.connect({ loading: $("#loading"), canvas: ui.canvas, status: ui.step, label: "tor.board", loadingLabel: "tor.boardLoading", ready: () => lesson.begin(0) });

@@ -51,6 +51,7 @@ const page = new PuzzlePage({
   statsKey: "tor.puzzles",
   pageTitle: "tor.puzzles.pageTitle",
   boardLabel: "tor.board",
+  boardLoadingLabel: "tor.boardLoading",
   python,
   board,
   colors: ["w", "b"],
