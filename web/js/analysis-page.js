@@ -75,9 +75,9 @@ import { BUDGET_MS, Deepening, MAX_DEPTH } from "./analysis-deepening.js";
  * @property {string} gamePage the game page's file, for "Play" from here
  * @property {string} titleKey the i18n id of the page's title
  * @property {string} [boardLabel] the i18n id of the board's name for screen readers
+ *   ("board.label", Mixtour's, when left out)
  * @property {string} [boardLoadingLabel] the i18n id of its name while Python loads
  *   (page.js's `loadingLabel`; Mixtour's if left out)
- *   ("board.label", Mixtour's, when left out)
  * @property {(canvas: HTMLCanvasElement, deps: {
  *   play: (text: string) => void,
  *   ask: () => ((name: string, ...args: any[]) => any) | null,

@@ -22,7 +22,8 @@
 // the page draw that game as it was last shown, turned as it was, and taps
 // are kept on it. When that is not known (an older page's save), or a link's
 // game is not what is drawn, the page is not sure, and a tap is not kept: the
-// line says to play once the game shows. At ready the position shown is compared with the one tapped:
+// line says to play once the game shows. At ready the position shown is
+// compared with the one tapped:
 // when it differs (a saved game came back after all) nothing is played and
 // the line says so; when it is the computer's turn, or a friend's in a game
 // by link, nothing is played and the page says why (`blocked`). A newcomer's

@@ -257,18 +257,20 @@ function sameGame(a, b) {
 }
 
 
-/** Every usable game in the library, newest first; unusable ones are set aside. */
 /**
- * @param {{onBroken?: (problem: string) => void}} [options]
+ * Every usable game in the library, newest first; unusable ones are set
+ * aside, unless `look` (a read before Python, which changes nothing).
+ * @param {{onBroken?: (problem: string) => void, look?: boolean}} [options]
  * @returns {LibraryEntry[]}
  */
-export function listGames({ onBroken = () => {} } = {}) {
+export function listGames({ onBroken = () => {}, look = false } = {}) {
   const games = [];
   for (const key of storedKeys()) {
     const raw = readKey(key);
     if (raw === null) continue;
     const { entry, problem } = parseEntry(raw);
     if (problem || !entry || entry.id !== key.slice(PREFIX.length)) {
+      if (look) continue;
       setAside(raw, problem ?? t("save.badShape"));
       writeKey(key, null);
       onBroken(problem ?? t("save.badShape"));
@@ -292,16 +294,21 @@ export function listGames({ onBroken = () => {} } = {}) {
  */
 export function keptGame(kind) {
   if (kind.oldKeys.some((key) => readKey(key) !== null)) return { shown: null, flip: false };
-  const current = readKey(kind.current, sessionStorage);
-  /** @type {LibraryEntry[]} */
-  const games = [];
-  for (const key of storedKeys()) {
-    const { entry } = parseEntry(readKey(key));
-    if (entry && entry.id === key.slice(PREFIX.length) && gameOf(entry.game) === kind) games.push(entry);
-  }
-  games.sort((a, b) => b.updated - a.updated); // as listGames(), which start() reads
-  const back = games.find((g) => g.id === current) ?? games.find((g) => g.status === "playing");
-  return back ? { shown: back.shown ?? null, flip: back.flip } : null;
+  const { latest } = keptGames(kind, { look: true });
+  return latest ? { shown: latest.shown ?? null, flip: latest.flip } : null;
+}
+
+/**
+ * The kept games of `kind` (listGames' options), this tab's game among them,
+ * and the game that comes back when the page has no link: this tab's, else
+ * the latest unfinished one.
+ * @param {import("./library-games.js").LibraryGame} kind
+ * @param {{onBroken?: (problem: string) => void, look?: boolean}} options
+ */
+function keptGames(kind, options) {
+  const games = listGames(options).filter((g) => gameOf(g.game) === kind);
+  const current = games.find((g) => g.id === readKey(kind.current, sessionStorage)) ?? null;
+  return { games, current, latest: current ?? games.find((g) => g.status === "playing") ?? null };
 }
 
 /** @param {string | null} id */
@@ -435,11 +442,9 @@ export class Library {
     /** @type {string[]} */
     const broken = [];
     this.migrate(broken);
-    const games = listGames({ onBroken: (problem) => broken.push(problem) }).filter(
-      (g) => gameOf(g.game) === this.kind,
-    );
-    const current = games.find((g) => g.id === readKey(this.kind.current, sessionStorage)) ?? null;
-    const latest = current ?? games.find((g) => g.status === "playing") ?? null;
+    const { games, current, latest } = keptGames(this.kind, {
+      onBroken: (problem) => broken.push(problem),
+    });
     // A refused game by link (web/js/corr.js) showed nothing: the player's game comes back.
     if (openedWithLink && !this.app.links.refused) {
       const shown = this.app.snapshot();

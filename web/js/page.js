@@ -125,9 +125,9 @@ export class Python {
     if (this.started || !options) return;
     this.started = true;
     if (options.lazy && options.blocked?.()) return;
-    const { loading, canvas, status = null, label = "board.label" } = options;
+    const { loading, canvas, status = null, label = "board.label", loadingLabel = "board.loading" } = options;
     if (status) status.textContent = t("loading.python");
-    if (label) canvas.setAttribute("aria-label", t(options.loadingLabel ?? "board.loading"));
+    if (label) canvas.setAttribute("aria-label", t(loadingLabel));
     canvas.setAttribute("aria-busy", "true");
     loading.hidden = false;
     const startup = watchStartup(loading, { status });

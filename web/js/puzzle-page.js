@@ -475,7 +475,7 @@ export class PuzzlePage {
       canvas: ui.canvas,
       status: null,
       label: game.boardLabel,
-    loadingLabel: game.boardLoadingLabel,
+      loadingLabel: game.boardLoadingLabel,
       offline: { offerUpdates: false }, // offline play (web/js/offline.js)
       ready: () => {
         if (this.puzzle) this.begin(this.puzzle);
