@@ -42,7 +42,7 @@ ID = "Tor-game"
 
 def refusal(fragment: object) -> CorrespondenceError:
     with pytest.raises(CorrespondenceError) as caught:
-        decode(fragment)  # type: ignore[arg-type]
+        decode(fragment)
     return caught.value
 
 

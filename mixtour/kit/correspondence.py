@@ -242,6 +242,18 @@ class CorrespondenceRules(Generic[G]):
         if not _GAME_NAME.fullmatch(self.name) or self.numbers > 64**self.width:
             raise ValueError(f"the rules of {self.name!r} do not fit in a link")
 
+    def encode_actions(self, codes: Sequence[int]) -> str:
+        """:func:`encode_actions` with these rules."""
+        return encode_actions(self, codes)
+
+    def decode_actions(self, text: str) -> list[int]:
+        """:func:`decode_actions` with these rules."""
+        return decode_actions(self, text)
+
+    def room(self, fragment: str) -> int:
+        """:func:`room` with these rules."""
+        return room(self, fragment)
+
 
 # -- the compact codec -------------------------------------------------------------
 
@@ -394,6 +406,11 @@ class CorrespondenceGame(Generic[G]):
         if sender not in people:
             raise rules.error("bad-field", "the sender is not a player", key="f")
         return cls(id, start, (), people, sender, clean)
+
+    @classmethod
+    def decode(cls, fragment: object) -> Self:
+        """:func:`decode` of a link of this game."""
+        return decode(cls, fragment)
 
     def game(self) -> G:
         """The game replayed (the actions were checked when the link was read)."""

@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
     "Fit",
@@ -36,6 +36,7 @@ __all__ = [
     "gather",
     "lines",
     "loss",
+    "mover_counts",
     "newton",
     "read_samples",
     "solve",
@@ -49,6 +50,14 @@ J = TypeVar("J")
 W = TypeVar("W")
 V = TypeVar("V")
 Row = TypeVar("Row")
+
+
+class _Turned(Protocol):
+    @property
+    def turn(self) -> int: ...
+
+
+P = TypeVar("P", bound=_Turned)
 # A position's counts and its label (the expected result for its mover).
 LinearRow = tuple[list[int], float]
 
@@ -363,6 +372,19 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
         acc = m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))
         x[r] = acc / d if d else 0.0
     return x
+
+
+def mover_counts(
+    read: Callable[[str], P], features: Callable[[P, int], list[int]]
+) -> Callable[[Sample], list[int]]:
+    """A :class:`Linear`'s ``counts`` where they are the game's ``features``
+    of the sample's position (``read`` from its text) for the player to move."""
+
+    def counts(sample: Sample) -> list[int]:
+        pos = read(sample.fen)
+        return features(pos, pos.turn)
+
+    return counts
 
 
 @dataclass(frozen=True)

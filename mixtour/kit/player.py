@@ -16,8 +16,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from .errors import GameError
 from .levels import Level
-from .search import WIN_BOUND, Searcher, SearchInfo, SearchResult, deepen, stoppable
+from .protocol import GamePosition
+from .search import WIN, WIN_BOUND, Searcher, SearchInfo, SearchResult, deepen, stoppable
 
 __all__ = ["Choice"]
 
@@ -68,6 +70,26 @@ class Choice(Generic[R]):
         """A move found without a search (the only one, a win in one, the book's)."""
         self.report(self.info(depth, score, nodes, self.elapsed_ms(), (move,)))
         return self.result(move, score, depth, nodes, (move,))
+
+    def unsearched(
+        self,
+        position: GamePosition,
+        error: type[GameError],
+        win: Callable[[], int | None] | None,
+    ) -> tuple[list[int], R | None]:
+        """The legal actions of ``position`` and the answer where no search is
+        needed: the only legal action, or the win in one that ``win`` (the
+        game's test, ``None`` where the game does not look) finds; the game's
+        ``error`` when the game is over."""
+        if position.status:
+            raise error("the game is over: there is no move to choose")
+        moves = position.legal_actions()
+        if len(moves) == 1:
+            return moves, self.at_once(moves[0])  # a forced action: nothing to search
+        found = None if win is None else win()
+        if found is not None:
+            return moves, self.at_once(found, WIN - 1, depth=1, nodes=1)
+        return moves, None
 
     def prepare(self, s: Searcher[Any], stop: Callable[[], bool] | None) -> None:
         """The level's switches on a new searcher, and the caller's ``stop``."""

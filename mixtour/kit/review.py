@@ -85,7 +85,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol
 
 from .protocol import P
 from .search import WIN, WIN_BOUND, SearchResult
@@ -106,6 +106,8 @@ __all__ = [
     "classify",
     "expected",
     "label",
+    "master_search",
+    "wins_now",
 ]
 
 #: The classes, from the best move to the worst.
@@ -118,6 +120,40 @@ CONFIRM: Final = THRESHOLDS[1]
 DECIDED: Final = 0.05
 
 StopCheck = Callable[[], bool] | None
+
+
+class Chooser(Protocol):
+    """A game's ``choose_move``, as far as a review calls it."""
+
+    def __call__(
+        self,
+        position: Any,
+        *,
+        depth: int | None,
+        level: int | None,
+        seed: int | None,
+        stop: StopCheck,
+    ) -> SearchResult: ...
+
+
+def master_search(choose: Chooser) -> Callable[[Any, int, StopCheck], SearchResult]:
+    """A :class:`ReviewRules`'s ``search`` from the game's ``choose_move``:
+    Master (level 6) with seed 0, so that a review is the same everywhere."""
+
+    def search(pos: Any, depth: int, stop: StopCheck) -> SearchResult:
+        return choose(pos, depth=depth, level=6, seed=0, stop=stop)
+
+    return search
+
+
+def wins_now(win_in_one: Callable[[P], int | None]) -> Callable[[P], bool]:
+    """A :class:`ReviewRules`'s ``wins_now`` from the game's test that finds
+    an action winning at once (or ``None``)."""
+
+    def wins(pos: P) -> bool:
+        return win_in_one(pos) is not None
+
+    return wins
 
 
 class ReviewError(ValueError):

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Generic, Protocol, TypeVar
 
@@ -711,11 +711,12 @@ def stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[
     return read
 
 
-def immediate_win(pos: GamePosition) -> int | None:
-    """A legal action after which the player to move has won, if any (by
-    trying each; a game with a faster way gives its own)."""
+def immediate_win(pos: GamePosition, actions: Iterable[int] | None = None) -> int | None:
+    """The first of ``actions`` (by default every legal action) after which
+    the player to move has won, if any, by trying each; a game with a faster
+    way gives its own, or narrows ``actions`` to those that may win."""
     turn = pos.turn
-    for m in pos.legal_actions():
+    for m in pos.legal_actions() if actions is None else actions:
         pos.push(m)
         won = pos.status != 0 and pos.winner == turn
         pos.pop()

@@ -190,49 +190,11 @@ class CorrespondenceGame(kit.CorrespondenceGame[Game]):
         return cls.from_start(id, start, names=names, sender=sender)
 
 
-def encode_actions(codes: Sequence[int]) -> str:
-    """Actions as two base64url digits each.
-
-    >>> encode_actions([Action.parse(t).code for t in ["a1", "pass", "c3:2-d4"]])
-    'AAAZPJ'
-    """
-    return kit.encode_actions(RULES, codes)
-
-
-def decode_actions(text: str) -> list[int]:
-    """The action codes of :func:`encode_actions`; :class:`CorrespondenceError`
-    (``bad-action``) on an odd length, a foreign character or a number that
-    is no action.
-
-    >>> [str(Action(c)) for c in decode_actions("AAAZPJ")]
-    ['a1', 'pass', 'c3:2-d4']
-    """
-    return kit.decode_actions(RULES, text)
-
-
-def encode(game: CorrespondenceGame) -> str:
-    """The link fragment (without ``#``) of a game; see the module's syntax."""
-    return kit.encode(game)
-
-
-def room(fragment: str) -> int:
-    """How many more actions the link ``fragment`` can take before it is longer
-    than any page accepts (:data:`MAX_LINK`; two characters an action).
-
-    >>> room("c=1&id=abcdefgh&h=wr&f=r&n=,&a=&k=AAAA")
-    3981
-    """
-    return kit.room(RULES, fragment)
-
-
-def decode(fragment: str) -> CorrespondenceGame:
-    """Read and check a link on its own (every action replayed by the engine);
-    raises :class:`CorrespondenceError`."""
-    return kit.decode(CorrespondenceGame, fragment)
-
-
-def check(link: CorrespondenceGame, kept: CorrespondenceGame | None, mine: str | None) -> Verdict:
-    """Compare a read link with the game this browser keeps under the same id,
-    whose colour ``mine`` is the receiver's; raises :class:`CorrespondenceError`
-    (``wrong-game``, ``other-game``, ``other-start``, ``changed``, ``your-move``)."""
-    return kit.check(link, kept, mine)
+# The kit's codec, reader and check with Mixtour's rules, under the names the pages
+# and tools call (see :class:`mixtour.kit.correspondence.CorrespondenceRules`).
+encode_actions = RULES.encode_actions
+decode_actions = RULES.decode_actions
+room = RULES.room
+decode = CorrespondenceGame.decode
+encode = kit.encode
+check = kit.check

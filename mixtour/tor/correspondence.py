@@ -201,46 +201,11 @@ class CorrespondenceGame(kit.CorrespondenceGame[Game]):
         return cls.from_start(id, start, names=names, sender=sender)
 
 
-def encode_actions(codes: Sequence[int]) -> str:
-    """Actions as three base64url digits each.
-
-    >>> encode_actions([Action.parse(t).code for t in ["a1", "f8", "c3-d4", "c3-d4@e6"]])
-    'AAAAAvIUFIT3'
-    """
-    return kit.encode_actions(RULES, codes)
-
-
-def decode_actions(text: str) -> list[int]:
-    """The action codes of :func:`encode_actions`; :class:`CorrespondenceError`
-    (``bad-action``) on a length that is no multiple of three, a foreign
-    character or a number that is no action.
-
-    >>> [str(Action(c)) for c in decode_actions("AAAAAvIUFIT3")]
-    ['a1', 'f8', 'c3-d4', 'c3-d4@e6']
-    """
-    return kit.decode_actions(RULES, text)
-
-
-def encode(game: CorrespondenceGame) -> str:
-    """The link fragment (without ``#``) of a game of Tor."""
-    return kit.encode(game)
-
-
-def decode(fragment: str) -> CorrespondenceGame:
-    """Read and check a link of Tor on its own (every action replayed by the
-    engine); raises :class:`CorrespondenceError`."""
-    return kit.decode(CorrespondenceGame, fragment)
-
-
-def check(link: CorrespondenceGame, kept: CorrespondenceGame | None, mine: str | None) -> Verdict:
-    """Compare a read link with the game this browser keeps under the same id,
-    whose colour ``mine`` (``w`` or ``b``) is the receiver's: a :class:`Verdict`
-    (``new``, ``same``, ``newer``, ``older``), or :class:`CorrespondenceError`
-    (``wrong-game``, ``other-game``, ``other-start``, ``changed``, ``your-move``)."""
-    return kit.check(link, kept, mine)
-
-
-def room(fragment: str) -> int:
-    """How many more actions the link ``fragment`` can take before it is longer
-    than any page accepts (three characters an action)."""
-    return kit.room(RULES, fragment)
+# The kit's codec, reader and check with Tor's rules, under the names the pages
+# and tools call (see :class:`mixtour.kit.correspondence.CorrespondenceRules`).
+encode_actions = RULES.encode_actions
+decode_actions = RULES.decode_actions
+room = RULES.room
+decode = CorrespondenceGame.decode
+encode = kit.encode
+check = kit.check

@@ -22,7 +22,7 @@ from ...kit.player import Choice
 from ..core import MixtourError, Position
 from .evaluate import Evaluator, EvaluatorLike, weights_for
 from .levels import LEVELS, sharpen
-from .search import WIN, Searcher, SearchInfo, SearchResult, immediate_win
+from .search import Searcher, SearchInfo, SearchResult, immediate_win
 
 __all__ = ["choose_move"]
 
@@ -69,16 +69,12 @@ def choose_move(
     or ``nodes`` limit asks for a search (analysis, a fixed-depth engine
     command, building a book).
     """
-    if position.is_over:
-        raise MixtourError("the game is over: there is no move to choose")
     lv = LEVELS[6 if level is None else level]
     choice = Choice(lv, seed, clock, on_info, info=SearchInfo, answer=SearchResult)
-    moves = position.legal_actions()
-    if len(moves) == 1:
-        return choice.at_once(moves[0])  # a forced action (often PASS): nothing to search
-    win = immediate_win(position)
-    if win is not None:
-        return choice.at_once(win, WIN - 1, depth=1, nodes=1)
+    # The only action is often PASS; a win in one is taken at every level.
+    moves, quick = choice.unsearched(position, MixtourError, lambda: immediate_win(position))
+    if quick is not None:
+        return quick
 
     if book is None and lv.book and depth is None and nodes is None:
         from .opening_book import BOOK

@@ -22,7 +22,7 @@ Red are the two players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...kit.review import (
@@ -34,8 +34,9 @@ from ...kit.review import (
     ReviewError,
     ReviewRules,
     classify,
+    master_search,
+    wins_now,
 )
-from ...kit.search import SearchResult
 from ..core import COLORS, Action, Position, action_text
 from ..game import Game
 from .evaluate import SCALE
@@ -66,14 +67,6 @@ __all__ = [
 DEFAULT_DEPTH: Final = 4
 
 
-def _search(pos: Position, depth: int, stop: Callable[[], bool] | None) -> SearchResult:
-    return choose_move(pos, depth=depth, level=6, seed=0, stop=stop)
-
-
-def _wins_now(pos: Position) -> bool:
-    return immediate_win(pos) is not None
-
-
 def _parse(text: str) -> int:
     return Action.parse(text).code
 
@@ -83,8 +76,8 @@ RULES: Final[ReviewRules[Position]] = ReviewRules(
     colors=(COLORS[0], COLORS[1]),
     scale=SCALE,
     depth=DEFAULT_DEPTH,
-    search=_search,
-    wins_now=_wins_now,
+    search=master_search(choose_move),
+    wins_now=wins_now(immediate_win),
     parse=_parse,
     text=action_text,
 )

@@ -47,7 +47,7 @@ from ...kit.search import (
     is_win_score,
 )
 from ...kit.search import Stop as _Stop
-from ..core import SOURCES, Action, Position, Status, action_text
+from ..core import SOURCES, Action, Position, action_text
 from .evaluate import TOP, Evaluator, EvaluatorLike, scoring_moves
 
 __all__ = [
@@ -205,10 +205,4 @@ def immediate_win(pos: Position) -> int | None:
     turn = pos.turn
     if pos.scores[turn] + 1 < pos.target or not pos.has_scoring_move(turn):
         return None
-    for m in scoring_moves(pos, turn):
-        pos.push(m)
-        won = pos.status == Status.WIN and pos.winner == turn
-        pos.pop()
-        if won:
-            return m
-    return None
+    return kit.immediate_win(pos, scoring_moves(pos, turn))

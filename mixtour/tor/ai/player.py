@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from ...kit.player import Choice
-from ...kit.search import WIN, Searcher, SearchInfo, SearchResult, StaticEvaluator
+from ...kit.search import Searcher, SearchInfo, SearchResult, StaticEvaluator
 from ..core import Position, TorError
 from .evaluate import Evaluator
 from .levels import LEVELS
@@ -49,17 +49,12 @@ def choose_move(
     asked every 1024 nodes after the first iteration; when it answers true
     the search ends at once with the best move found so far.
     """
-    if position.status:
-        raise TorError("the game is over: there is no move to choose")
     lv = LEVELS[6 if level is None else level]
     choice = Choice(lv, seed, clock, on_info, info=SearchInfo, answer=SearchResult)
-    moves = position.legal_actions()
-    if len(moves) == 1:
-        return choice.at_once(moves[0])
-    if lv.see_wins:
-        win = winning_action(position)
-        if win is not None:
-            return choice.at_once(win, WIN - 1, depth=1, nodes=1)
+    win = (lambda: winning_action(position)) if lv.see_wins else None  # T4's hem in one
+    moves, quick = choice.unsearched(position, TorError, win)
+    if quick is not None:
+        return quick
     s = Searcher(
         position,
         tor_rules(),

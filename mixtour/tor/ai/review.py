@@ -19,11 +19,9 @@ of self-play (:data:`mixtour.tor.ai.evaluate.SCALE`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
-from ...kit.review import Reviewer, ReviewRules
-from ...kit.search import SearchResult
+from ...kit.review import Reviewer, ReviewRules, master_search, wins_now
 from ..core import PLAYER_LETTERS, Position, action_text, parse_action
 from ..game import Game
 from .evaluate import SCALE
@@ -36,21 +34,13 @@ __all__ = ["DEPTH", "REVIEW", "RULES"]
 DEPTH: Final = 2
 
 
-def _search(pos: Position, depth: int, stop: Callable[[], bool] | None) -> SearchResult:
-    return choose_move(pos, depth=depth, level=6, seed=0, stop=stop)
-
-
-def _wins_now(pos: Position) -> bool:
-    return winning_action(pos) is not None
-
-
 RULES: Final[ReviewRules[Position]] = ReviewRules(
     game=Game,
     colors=(PLAYER_LETTERS[0], PLAYER_LETTERS[1]),
     scale=SCALE,
     depth=DEPTH,
-    search=_search,
-    wins_now=_wins_now,
+    search=master_search(choose_move),
+    wins_now=wins_now(winning_action),
     parse=parse_action,
     text=action_text,
 )

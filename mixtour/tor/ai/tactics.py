@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core import BOTTOM, NEIGHBOUR_MASK, NO_PLACE, NUM_SQUARES, TOP, Position, Status
+from ...kit.search import immediate_win
+from ..core import BOTTOM, NEIGHBOUR_MASK, NO_PLACE, NUM_SQUARES, TOP, Position
 
 __all__ = ["steps_left", "winning_action"]
 
@@ -53,8 +54,8 @@ def winning_action(pos: Position) -> int | None:
     """A legal action after which the opponent cannot move, or ``None``."""
     if pos.status:
         return None
-    if pos.placing:
-        return _winning_drop(pos)
+    if pos.placing:  # T2: by trying each square
+        return immediate_win(pos)
     me = pos.turn
     mine = pos.pawns[me]
     theirs = pos.pawns[1 - me]
@@ -140,16 +141,4 @@ def winning_action(pos: Position) -> int | None:
                 safe = targets & ~(reach & closed)
                 if safe:
                     return head | (safe & -safe).bit_length() - 1
-    return None
-
-
-def _winning_drop(pos: Position) -> int | None:
-    """While pawns are placed (T2), by trying each square."""
-    me = pos.turn
-    for a in pos.legal_actions():
-        pos.push(a)
-        won = pos.status == Status.WIN and pos.winner == me
-        pos.pop()
-        if won:
-            return a
     return None

@@ -279,14 +279,15 @@ read_samples = kit.read_samples
 Fit = kit.Fit
 
 
-def _counts(s: Sample) -> list[int]:
-    pos = Position(s.fen)
-    return features(pos, pos.turn)
-
-
 #: Mixtour's two-player evaluation as the kit's fit sees it.
 MODEL: Final = kit.Linear(
-    FEATURES, SCALE, DEFAULT_WEIGHTS, weight_vector, weights_from_vector, _counts, FREE
+    FEATURES,
+    SCALE,
+    DEFAULT_WEIGHTS,
+    weight_vector,
+    weights_from_vector,
+    kit.mover_counts(Position, features),
+    FREE,
 )
 
 

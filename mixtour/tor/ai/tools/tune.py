@@ -141,14 +141,15 @@ def _one_game(job: tuple[int, int, tuple[int, ...]]) -> list[Sample]:
     ]
 
 
-def _counts(s: Sample) -> list[int]:
-    pos = Position(s.fen)
-    return features(pos, pos.turn)
-
-
 #: Tor's evaluation as the kit's fit sees it.
 MODEL: Final = kit.Linear(
-    FEATURES, SCALE, WEIGHTS, weight_vector, weights_from_vector, _counts, FREE
+    FEATURES,
+    SCALE,
+    WEIGHTS,
+    weight_vector,
+    weights_from_vector,
+    kit.mover_counts(Position, features),
+    FREE,
 )
 
 
