@@ -300,6 +300,34 @@ def test_a_placeholder_nothing_fills_stops_the_build(tmp_path: Path) -> None:
         pages.render(partials, "tor-learn.html", "{{LOOP}}")
 
 
+def test_a_page_s_radio_groups_and_tools_are_written_from_its_table() -> None:
+    choices = [["w", "k.w"], ["b", "k.b"]]
+    group = {"legend": "k.side", "id": "new-side", "colored": True, "choices": choices}
+    radio = '<input type="radio" name="side" value="{}"{}> <span data-i18n="k.{}"></span>'
+    assert pages.radios("side", group).splitlines() == [
+        '<fieldset id="new-side">',
+        '  <legend data-i18n="k.side"></legend>',
+        '  <label data-color="w">' + radio.format("w", " checked", "w") + "</label>",
+        '  <label data-color="b">' + radio.format("b", "", "b") + "</label>",
+        "</fieldset>",
+    ]
+
+    def built(name: str) -> str:
+        return pages.render(build.PARTIALS, name, (build.WEB / name).read_text(encoding="utf-8"))
+
+    tor = built("tor.html")
+    assert "RADIOS" not in tor
+    groups = [("opponent", "computer", "demo"), ("corr-layout", "standard", "random")]
+    for name, first, other in groups:
+        assert f'name="{name}" value="{first}" checked>' in tor
+        assert f'name="{name}" value="{other}">' in tor
+    # A group takes its slot's indentation, as a source's block does.
+    assert '\n      <fieldset id="new-side">\n        <legend data-i18n="tor.new.side">' in tor
+    tool = r'data-tool="(\w+)" role="radio" aria-checked="(\w+)"'
+    tools = re.findall(tool, built("tor-editor.html"))
+    assert tools == [("B", "true")] + [(t, "false") for t in ["R", "O", "Y", "w", "b", "erase"]]
+
+
 # The ids each kind of page takes from its shells, on every game's page of that
 # kind: the page scripts find their parts by them (and the tests their contract).
 SHELL_IDS = {

@@ -147,6 +147,18 @@ def test_a_typed_position_string_sets_up_the_board(web_app: AppPage) -> None:
     assert web_app.errors == []
 
 
+def test_clear_then_the_standard_layout_button_set_the_board_again(web_app: AppPage) -> None:
+    page = open_editor(web_app)
+    page.click("#clear-board")
+    wait_position(page, "....../....../....../....../....../....../....../...... w -")
+    expect(page.locator("#message")).to_have_text("Board cleared")
+    expect(page.locator("#start-position")).to_have_text("Standard layout")
+    page.click("#start-position")
+    wait_position(page, STANDARD_START)
+    expect(page.locator("#message")).to_have_text("The standard layout")
+    assert web_app.errors == []
+
+
 def test_the_address_follows_the_position_so_a_reload_keeps_it(web_app: AppPage) -> None:
     page = open_editor(web_app)
     page.click("#clear-board")

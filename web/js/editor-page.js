@@ -7,7 +7,8 @@
 // pointer and the keyboard on the board (a click or Enter applies the tool
 // chosen; a right-click, a long press, Delete or Backspace erases), the
 // position string field with the engine's check, the validity line and
-// body[data-valid], the messages, Play here, Copy link, Embed, and the
+// body[data-valid], the messages, Clear and the start position's button
+// (the plug-in's reset), Play here, Copy link, Embed, and the
 // address kept in step with the position so that a reload keeps it. A
 // game's plug-in (web/js/editor.js for Mixtour, web/js/tor-editor.js for Tor)
 // holds the rest: its board, the model of what is on it, what each tool does
@@ -77,6 +78,8 @@ const LEVELS = [1, 2, 3, 4, 5, 6];
  * @property {number} home the square the keyboard cursor starts on
  * @property {(canvas: HTMLCanvasElement, onCursor: (square: number) => void) => EditorBoard} makeBoard
  * @property {(editor: EditorContext) => void} setup wire the game's own fields and buttons
+ * @property {(to: "clear" | "start") => string} reset empty the board, or set up the
+ *   game's start position (Clear and the start's button); returns the words said
  * @property {() => string} compose the position string of the model
  * @property {() => void} draw show the model on the board and in the game's fields
  * @property {(position: any) => void} adopt take on a position the engine has read
@@ -350,6 +353,8 @@ export function startEditor(game) {
   pageChrome();
   fillOpponents();
   game.setup(editor);
+  onButton($("#clear-board"), () => game.reset("clear"));
+  onButton($("#start-position"), () => game.reset("start"));
   setTool(game.firstTool);
   game.enableFields(false);
   ui.text.disabled = true;

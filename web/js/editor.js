@@ -27,8 +27,6 @@ const ui = {
   /** @type {HTMLFormElement} */
   form: $("#setup-form"),
   even: $("#even-reserves"),
-  clear: $("#clear-board"),
-  start: $("#start-position"),
 };
 
 /**
@@ -167,14 +165,10 @@ const MIXTOUR = {
     // Leaving a field with a bad number shows the number the position uses.
     ui.form.addEventListener("focusout", () => setTimeout(syncForm));
     editor.onButton(ui.even, () => t("editor.evened", { n: edit("even").discs }));
-    editor.onButton(ui.clear, () => {
-      edit("clear");
-      return t("editor.cleared");
-    });
-    editor.onButton(ui.start, () => {
-      edit("start");
-      return t("editor.started");
-    });
+  },
+  reset(to) {
+    edit(to);
+    return t(to === "clear" ? "editor.cleared" : "editor.started");
   },
   compose() {
     const n = model.players;

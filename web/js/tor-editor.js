@@ -28,8 +28,6 @@ import { colourName, playerName, squareText, torLinkProblems } from "./tor/words
 const ui = {
   /** @type {HTMLFormElement} */
   form: $("#setup-form"),
-  clear: $("#clear-board"),
-  start: $("#start-position"),
 };
 
 /** What the editor shows: the standard start until Python is there. */
@@ -134,14 +132,10 @@ const TOR = {
       else return false;
       return true;
     });
-    editor.onButton(ui.clear, () => {
-      edit("clear");
-      return t("torEditor.cleared");
-    });
-    editor.onButton(ui.start, () => {
-      edit("standard");
-      return t("torEditor.started");
-    });
+  },
+  reset(to) {
+    edit(to === "clear" ? "clear" : "standard");
+    return t(to === "clear" ? "torEditor.cleared" : "torEditor.started");
   },
   compose() {
     return writePosition(model);

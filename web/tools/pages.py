@@ -225,6 +225,55 @@ def language_links(site: Site, page: Page) -> str:
     return lines("      ", parts)
 
 
+def radios(name: str, group: Mapping[str, Any]) -> str:
+    """A group of radio buttons of a page's table: its fieldset (with the
+    group's class and id, if any), its legend and a label per choice, the
+    first checked; ``colored`` marks each label with its value (data-color)."""
+    box = attrs([(key, group[key]) for key in ("class", "id") if key in group])
+    parts = [f"<fieldset{box}>", f'  <legend data-i18n="{group["legend"]}"></legend>']
+    for number, (value, key) in enumerate(group["choices"]):
+        mark = attrs([("data-color", value)] if group.get("colored") else [])
+        box = attrs([("type", "radio"), ("name", name), ("value", value)])
+        box += " checked" if number == 0 else ""
+        parts.append(f'  <label{mark}><input{box}> <span data-i18n="{key}"></span></label>')
+    return "\n".join([*parts, "</fieldset>"])
+
+
+def tools(page: Page) -> str:
+    """An editor's tools for its pieces, each [tool, mark, i18n key] (the
+    mark's class draws it), the first chosen."""
+    parts = []
+    for number, (tool, mark, key) in enumerate(page.words.get("tools", [])):
+        button = attrs(
+            [
+                ("type", "button"),
+                ("class", "tool"),
+                ("data-tool", tool),
+                ("role", "radio"),
+                ("aria-checked", "true" if number == 0 else "false"),
+            ]
+        )
+        parts.append(
+            f'<button{button}><span class="{mark}" aria-hidden="true"></span>'
+            f'<span data-i18n="{key}"></span></button>'
+        )
+    return "\n".join(parts)
+
+
+def made_blocks(page: Page) -> dict[str, str]:
+    """The parts of a page made from its table, filled as its source's blocks
+    are (at their slot's indentation): ``{{RADIOS_NAME}}`` for each group of
+    its ``radios`` (NAME its name in upper case, ``-`` as ``_``) and an
+    editor's ``{{TOOLS}}``."""
+    made = {
+        "RADIOS_" + name.upper().replace("-", "_"): radios(name, group)
+        for name, group in page.words.get("radios", {}).items()
+    }
+    if "tools" in page.words:
+        made["TOOLS"] = tools(page)
+    return made
+
+
 def page_words(site: Site, page: Page) -> dict[str, str]:
     """Every placeholder a page of the table fills, and its text."""
     w = page.words
@@ -288,7 +337,9 @@ def render(partials: Path, name: str, source: str) -> str:
     (``{{#NAME}}...{{/NAME}}``) are its words for its shells' slots."""
     site = load_site(partials)
     values = dict(partial_texts(partials))
+    blocks: dict[str, str] = {}
     if name in site.pages:
         values |= page_words(site, site.pages[name])
-    blocks = {key: textwrap.dedent(text).strip() for key, text in BLOCK.findall(source)}
+        blocks |= made_blocks(site.pages[name])
+    blocks |= {key: textwrap.dedent(text).strip() for key, text in BLOCK.findall(source)}
     return fill(name, BLOCK.sub("", source), values, blocks)
