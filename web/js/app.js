@@ -132,16 +132,11 @@ const ai = new Ai({
 // Game review: the engine's verdict on every move, a graph, a summary (web/js/game-review.js).
 // Mixtour's part: White and Red, its view, the better move as the hint's arrow
 // (unless the player asked for a hint: it has the board).
-const gameReview = new GameReview({
-  game: {
+const gameReview = new GameReview(
+  {
     name: "mixtour",
     colors: ["w", "r"],
     colorName,
-    glance: (/** @type {Bridge.View} */ state) => ({
-      actions: [...state.moves, ...state.future],
-      ply: state.moves.length,
-      players: state.players,
-    }),
     showBest: (best) => {
       if (ai.hint) return false;
       const action = best ? parseAction(best) : null;
@@ -149,15 +144,14 @@ const gameReview = new GameReview({
       board.set({ hint: action });
       return true;
     },
+    glance: (/** @type {Bridge.View} */ state) => ({
+      actions: [...state.moves, ...state.future],
+      ply: state.moves.length,
+      players: state.players,
+    }),
   },
-  engine: ai.engine,
-  snapshot: () => call("snapshot"),
-  view: () => view,
-  goto: (ply) => gotoPly(ply),
-  moves: ui.moves,
-  canvas: ui.canvas,
-  say,
-});
+  { engine: ai.engine, snapshot: () => call("snapshot"), view: () => view, goto: gotoPly, say },
+);
 
 // Every game played or opened, kept in localStorage; "Your games" (web/js/library.js).
 const library = new Library({

@@ -68,24 +68,30 @@ export function scriptCode(site, fragment, width, label, theme, game = "") {
   );
 }
 
+/**
+ * A fieldset of radio buttons (as the pages' groups are written by
+ * web/tools/pages.py), the first checked.
+ * @param {string} name
+ * @param {string} legend the legend's i18n key
+ * @param {string[]} choices each "value:i18n key"
+ * @param {string} [className]
+ */
+function radios(name, legend, choices, className = "") {
+  const labels = choices.map((choice, number) => {
+    const [value, key] = choice.split(":");
+    const checked = number === 0 ? " checked" : "";
+    return `<label><input type="radio" name="${name}" value="${value}"${checked}> <span data-i18n="${key}"></span></label>`;
+  });
+  const box = className ? ` class="${className}"` : "";
+  return `<fieldset${box}>\n<legend data-i18n="${legend}"></legend>\n${labels.join("\n")}\n</fieldset>`;
+}
+
 const MARKUP = `
   <form id="embed-form" method="dialog">
     <h2 id="embed-title" data-i18n="embedDialog.title"></h2>
-    <fieldset class="embed-kind">
-      <legend data-i18n="embedDialog.kind"></legend>
-      <label><input type="radio" name="kind" value="frame" checked> <span data-i18n="embedDialog.kindFrame"></span></label>
-      <label><input type="radio" name="kind" value="script"> <span data-i18n="embedDialog.kindScript"></span></label>
-    </fieldset>
-    <fieldset class="embed-what">
-      <legend data-i18n="embedDialog.show"></legend>
-      <label><input type="radio" name="what" value="game" checked> <span data-i18n="embedDialog.game"></span></label>
-      <label><input type="radio" name="what" value="position"> <span data-i18n="embedDialog.position"></span></label>
-    </fieldset>
-    <fieldset>
-      <legend data-i18n="embedDialog.visitors"></legend>
-      <label><input type="radio" name="mode" value="play" checked> <span data-i18n="embedDialog.play"></span></label>
-      <label><input type="radio" name="mode" value="view"> <span data-i18n="embedDialog.view"></span></label>
-    </fieldset>
+    ${radios("kind", "embedDialog.kind", ["frame:embedDialog.kindFrame", "script:embedDialog.kindScript"], "embed-kind")}
+    ${radios("what", "embedDialog.show", ["game:embedDialog.game", "position:embedDialog.position"], "embed-what")}
+    ${radios("mode", "embedDialog.visitors", ["play:embedDialog.play", "view:embedDialog.view"])}
     <div class="embed-options">
       <label><input id="embed-coords" type="checkbox" name="coords" checked> <span data-i18n="embedDialog.coords"></span></label>
       <label><span data-i18n="embedDialog.width"></span>

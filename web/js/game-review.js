@@ -83,19 +83,19 @@ export function labelText(label, colorName = mixtourColor) {
 
 export class GameReview {
   /**
+   * @param {ReviewGame} game the game's part
    * @param {{
-   *   game: ReviewGame,
    *   engine: import("./engine/client.js").EngineClient,
    *   snapshot: () => { start: string, actions: string[] },
    *   view: () => object | null,
    *   goto: (ply: number) => void,
-   *   moves: HTMLElement,
-   *   canvas: HTMLCanvasElement,
    *   say: (text: string) => void,
-   * }} deps
+   * }} page the game page's: its engine, its game's record, its view, a move
+   *   of it shown, a message said (the board and the list of moves are the
+   *   game page's #board and #moves)
    */
-  constructor(deps) {
-    this.deps = deps;
+  constructor(game, page) {
+    this.deps = { game, ...page };
     this.run = 0; // bumped to end the review under way
     /** @type {{ start: string, actions: string[] } | null} */
     this.game = null;
@@ -115,6 +115,8 @@ export class GameReview {
       label: /** @type {HTMLElement} */ (document.querySelector("#review-label")),
       verdict: /** @type {HTMLElement} */ (document.querySelector("#review-verdict")),
       summary: /** @type {HTMLTableElement} */ (document.querySelector("#review-summary")),
+      moves: /** @type {HTMLElement} */ (document.querySelector("#moves")),
+      board: /** @type {HTMLCanvasElement} */ (document.querySelector("#board")),
     };
     this.ui.start.addEventListener("click", () => this.start());
     this.ui.graph.addEventListener("keydown", (event) => this.onGraphKey(event));
@@ -130,7 +132,7 @@ export class GameReview {
       const last = this.report.graph.length - 1;
       if (last < 1 || box.width <= 0) return;
       const ply = Math.round(((event.clientX - box.left) / box.width) * (this.game?.actions.length ?? 0));
-      deps.goto(Math.max(0, Math.min(last, ply)));
+      this.deps.goto(Math.max(0, Math.min(last, ply)));
     });
   }
 
@@ -320,7 +322,7 @@ export class GameReview {
     }
     /** @type {Map<number, Verdict>} */
     const verdicts = new Map(report.moves.map((v) => [v.ply, v]));
-    for (const cell of this.deps.moves.querySelectorAll("button.ply[data-ply]")) {
+    for (const cell of this.ui.moves.querySelectorAll("button.ply[data-ply]")) {
       if (!(cell instanceof HTMLElement)) continue;
       const verdict = verdicts.get(Number(cell.dataset.ply));
       if (!verdict || cell.dataset.review === verdict.kind) continue;
@@ -363,7 +365,8 @@ export class GameReview {
 
   /** @param {string | null} best the better move to draw, or none */
   showArrow(best) {
-    const { canvas, game } = this.deps;
+    const { game } = this.deps;
+    const canvas = this.ui.board;
     if (best) {
       if (!game.showBest(best)) return;
       canvas.dataset.reviewBest = best;

@@ -163,8 +163,8 @@ const computer = new TorComputer({
 
 // The game review (web/js/game-review.js): Tor's part is White and Black, its
 // view, and the better move drawn as the hint's arrow (unless a hint has the board).
-const gameReview = new GameReview({
-  game: {
+const gameReview = new GameReview(
+  {
     name: "tor",
     colors: ["w", "b"],
     colorName: playerName,
@@ -175,14 +175,8 @@ const gameReview = new GameReview({
       return true;
     },
   },
-  engine: computer.engine,
-  snapshot: () => call("snapshot"),
-  view: () => view,
-  goto: (ply) => gotoPly(ply),
-  moves: ui.moves,
-  canvas,
-  say,
-});
+  { engine: computer.engine, snapshot: () => call("snapshot"), view: () => view, goto: gotoPly, say },
+);
 
 // -- drawing --------------------------------------------------------------------
 

@@ -126,12 +126,9 @@ export function drawTarget({ ctx, g, colors }, square, hover) {
   const [cx, cy] = squareCenter(g, square);
   const inset = g.cell * 0.06;
   const half = g.cell / 2 - inset;
-  ctx.fillStyle = hover ? colors.targetHover : colors.targetFill;
-  roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.08);
-  ctx.fill();
-  ctx.strokeStyle = colors.target;
-  ctx.lineWidth = Math.max(2, g.cell * 0.045);
-  ctx.stroke();
+  const fill = hover ? colors.targetHover : colors.targetFill;
+  const look = { radius: g.cell * 0.08, fill, edge: colors.target, width: g.cell * 0.045 };
+  edgedSquare(ctx, [cx, cy, half], look);
 }
 
 /**
@@ -172,13 +169,9 @@ export function drawKept({ ctx, g, colors }, square) {
   const [cx, cy] = squareCenter(g, square);
   const inset = g.cell * 0.05;
   const half = g.cell / 2 - inset;
+  const look = { radius: g.cell * 0.08, fill: colors.selected, edge: colors.target, width: g.cell * 0.06 };
   ctx.save();
-  ctx.fillStyle = colors.selected;
-  roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.08);
-  ctx.fill();
-  ctx.strokeStyle = colors.target;
-  ctx.lineWidth = Math.max(2, g.cell * 0.06);
-  ctx.stroke();
+  edgedSquare(ctx, [cx, cy, half], look);
   ctx.restore();
 }
 
@@ -258,6 +251,22 @@ export function drawArrow({ ctx, g }, [x0, y0], [x1, y1], color, { trim = 0.22, 
   ctx.closePath();
   ctx.fill();
   ctx.restore();
+}
+
+/**
+ * A square with round corners, filled and edged: centred on (cx, cy), `half`
+ * its half side; its edge `width` wide, at least 2 px.
+ * @param {Context} ctx
+ * @param {[number, number, number]} place cx, cy and half
+ * @param {{radius: number, fill: string, edge: string, width: number}} look
+ */
+export function edgedSquare(ctx, [cx, cy, half], { radius, fill, edge, width }) {
+  roundRect(ctx, cx - half, cy - half, half * 2, half * 2, radius);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = Math.max(2, width);
+  ctx.stroke();
 }
 
 /**

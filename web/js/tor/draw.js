@@ -20,6 +20,7 @@ import {
   drawFrame,
   drawSuggestion,
   drawTargets,
+  edgedSquare,
   fillSquare,
   frameSquare,
   roundRect,
@@ -201,14 +202,9 @@ function drawTokens(pen, cx, cy, tokens) {
  * @param {number} cy
  */
 function drawHole({ ctx, g, colors }, cx, cy) {
-  const half = g.cell * 0.4;
+  const look = { radius: g.cell * 0.1, fill: colors.torHole, edge: colors.torHoleEdge, width: g.cell * 0.06 };
   ctx.save();
-  ctx.fillStyle = colors.torHole;
-  roundRect(ctx, cx - half, cy - half, half * 2, half * 2, g.cell * 0.1);
-  ctx.fill();
-  ctx.strokeStyle = colors.torHoleEdge;
-  ctx.lineWidth = Math.max(2, g.cell * 0.06);
-  ctx.stroke();
+  edgedSquare(ctx, [cx, cy, g.cell * 0.4], look);
   ctx.restore();
 }
 
