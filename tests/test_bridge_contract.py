@@ -686,3 +686,38 @@ def test_a_link_says_its_room_and_never_grows_past_what_a_page_opens() -> None:
     fragment = json.loads(b.corr_link())["corr"]["fragment"]
     assert len(fragment) <= MAX_LINK
     assert check(Bridge().corr_open(fragment), Bridge.corr_open)["kind"] == "new"
+
+
+# -- the game-neutral parts' functions, bound to each game's shapes -----------------
+
+
+def test_each_game_declares_its_own_shapes_for_the_parts_functions() -> None:
+    """A part's function written once (page_part.py, analysis_part.py,
+    editor_part.py) declares, on each game's bridge, that game's shape
+    (contract.bind_shapes): the page of one game never reads the other's."""
+    import editor_bridge
+    import tor_analysis_bridge
+    import tor_bridge
+    import tor_editor_bridge
+
+    bound: list[tuple[Callable[..., Any], Any]] = [
+        (Bridge.undo, contract.View),
+        (tor_bridge.TorBridge.undo, contract.TorView),
+        (Bridge.restore, contract.Loaded),
+        (tor_bridge.TorBridge.restore, contract.TorLoaded),
+        (Bridge.snapshot, contract.Snapshot),
+        (tor_bridge.TorBridge.snapshot, contract.TorSnapshot),
+        (Bridge.lesson_reply, contract.Played),
+        (tor_bridge.TorBridge.lesson_reply, contract.TorPlayed),
+        (AnalysisBoard.explain, contract.Explained),
+        (tor_analysis_bridge.TorAnalysisBoard.explain, contract.TorExplained),
+        (editor_bridge.check, contract.Checked),
+        (tor_editor_bridge.check, contract.TorChecked),
+        (editor_bridge.from_link, contract.LinkedPosition),
+        (tor_editor_bridge.from_link, contract.TorLinkedPosition),
+    ]
+    for function, shape in bound:
+        assert contract_dts.json_shape(function) is shape, function.__qualname__
+    # The part's own function keeps its type parameter; each game has a copy.
+    mixtours, tors = vars(Bridge)["undo"], vars(tor_bridge.TorBridge)["undo"]
+    assert mixtours is not tors and mixtours.__code__ is tors.__code__

@@ -11,33 +11,20 @@ under CPython.
 
 from __future__ import annotations
 
-from typing import cast
-
 from analysis_part import AnalysisPart
 from bridge import Bridge
-from contract import AnalysisView, ExplainedJson
+from contract import AnalysisView, Explained, ExplainedJson
 
-from mixtour.mixtour.core import COLORS
 from mixtour.mixtour.game import Game
-from mixtour.mixtour.variations import Tree
 
 __all__ = ["AnalysisBoard"]
 
 
-class AnalysisBoard(AnalysisPart[Game]):
+class AnalysisBoard(AnalysisPart[Game, Bridge, AnalysisView, Explained]):
     """Mixtour's tree, the node shown, and the functions the page calls."""
 
-    tree_class = Tree
     bridge_class = Bridge
-    colors = COLORS
-
-    board: Bridge
-
-    def view(self) -> AnalysisView:  # type: ignore[override]
-        return cast(AnalysisView, super().view())
-
-    def explain(self, text: str) -> ExplainedJson:
-        return self.board.explain(text)
 
     def explain_lift(self, square: int, count: int) -> ExplainedJson:
+        """Why the top ``count`` discs of ``square`` have no legal move (or legal: true)."""
         return self.board.explain_lift(square, count)

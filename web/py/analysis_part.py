@@ -18,9 +18,14 @@ side lines that branch off before that move, each a line), ``parent`` and
 null), ``side`` (the node shown lies in a side line: it can be promoted) and
 ``link`` (the analysis link's fragment, without ``#``).
 
-A game's bridge names its ``Tree`` class (which reads and writes its
-analysis link), its page bridge class (``Bridge``, ``TorBridge``: ``game``, ``view()``,
-``play(text)``, ``explain(...)``) and its players' letters.
+A game's bridge names its page bridge class (``Bridge``, ``TorBridge``, a
+:class:`page_part.PagePart`: ``game``, ``view()``, ``play(text)``,
+``explain(text)``), and binds the part's type parameters to its game, its
+page bridge and its shapes (``AnalysisPart[Game, Bridge, AnalysisView,
+Explained]``), so that ``explain`` declares its game's shape
+(:func:`contract.bind_shapes`). The part finds the game's ``Tree`` (which
+reads and writes its analysis link) in the game's ``variations`` module,
+and its players' letters are the page bridge's.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from contract import (
     AnalysisEntry,
@@ -36,6 +41,7 @@ from contract import (
     AnyAnalysisPlayedJson,
     AnyAnalysisViewJson,
     Color,
+    bind_shapes,
 )
 
 from mixtour.kit.errors import GameError
@@ -56,25 +62,38 @@ class GameBridge(Protocol):
 
     def play(self, text: str) -> str: ...
 
+    def explain(self, text: str) -> str: ...
+
+
+B = TypeVar("B", bound=GameBridge)  # the game's page bridge (Bridge, TorBridge)
+AV = TypeVar("AV")  # its analysis view (AnalysisView, TorAnalysisView)
+E = TypeVar("E")  # its explanation of a refused attempt (Explained, TorExplained)
+
 
 def _dump(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-class AnalysisPart(Generic[G]):
+class AnalysisPart(Generic[G, B, AV, E]):
     """The tree, the node shown, and the functions the page calls (each
-    returns JSON), over the game's ``tree_class``, ``bridge_class`` and
-    ``colors``."""
+    returns JSON), over the game's ``bridge_class`` (its page bridge), the
+    ``tree_class`` and ``colors`` found from it."""
 
-    tree_class: ClassVar[type[Tree[Any]]]
     bridge_class: ClassVar[type[Any]]
+    tree_class: ClassVar[type[Tree[Any]]]
     colors: ClassVar[Sequence[str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        bind_shapes(cls, AnalysisPart)
+        cls.tree_class = cls.bridge_class.game_module("variations").Tree
+        cls.colors = cls.bridge_class.corr_colors
 
     def __init__(self) -> None:
         self.tree: Tree[G] = self.tree_class()  # or a tree read from a link
         self.node: Node = self.tree.root
         self.flip = False
-        self.board: GameBridge = self.bridge_class(self.tree.game(self.node))
+        self.board: B = self.bridge_class(self.tree.game(self.node))
 
     # -- reading ------------------------------------------------------------------
 
@@ -102,7 +121,7 @@ class AnalysisPart(Generic[G]):
             child = child.children[0] if child.children else None
         return entries
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> AV:
         """The game bridge's view of the node shown, with the tree's fields."""
         numbers = self._numbers()
         node = self.node
@@ -122,7 +141,7 @@ class AnalysisPart(Generic[G]):
             ),
             link=format_analysis_link(self.tree, node, flip=self.flip, at=shown),
         )
-        return base
+        return cast(AV, base)
 
     @staticmethod
     def _ancestors(node: Node) -> list[Node]:
@@ -135,6 +154,11 @@ class AnalysisPart(Generic[G]):
 
     def state(self) -> AnyAnalysisViewJson:
         return _dump(self.view())
+
+    def explain(self, text: str) -> Annotated[str, E]:
+        """Why the board's attempt is refused: the page bridge's ``explain``
+        on the game up to the node shown."""
+        return self.board.explain(text)
 
     # -- moving about -----------------------------------------------------------------
 

@@ -22,8 +22,7 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from types import ModuleType
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from contract import (
     ActionView,
@@ -34,31 +33,24 @@ from contract import (
     ExplainedJson,
     Fragment,
     FragmentJson,
-    GameRecord,
     Loaded,
     LoadedJson,
     LoadedLink,
     LoadedLinkJson,
-    Picture,
-    PictureJson,
     Played,
     PlayedJson,
     Reason,
-    RecordJson,
     Refuted,
     RefutedJson,
     Rules,
     RulesJson,
     Snapshot,
-    SnapshotJson,
     Status,
     View,
-    ViewJson,
 )
-from corr_part import LINK_FULL, CorrPart
-from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
+from corr_part import LINK_FULL
+from page_part import PagePart
 
-from mixtour.mixtour import correspondence
 from mixtour.mixtour.core import (
     COLORS,
     MAX_HEIGHT,
@@ -74,8 +66,6 @@ from mixtour.mixtour.core import Reason as RuleReason
 from mixtour.mixtour.correspondence import CorrespondenceError, CorrespondenceGame
 from mixtour.mixtour.game import Game
 from mixtour.mixtour.link import format_link, parse_link, parse_seats
-from mixtour.mixtour.record import read_record, to_record
-from mixtour.mixtour.svg import board as svg_board
 
 __all__ = ["Bridge"]
 
@@ -107,14 +97,11 @@ def rules() -> RulesJson:
     return _dump(numbers)
 
 
-class Bridge(CorrPart[Game]):
-    """The game shown on the page and the functions the page calls."""
+class Bridge(PagePart[Game, View, Loaded, Snapshot, Played]):
+    """The game shown on the page and the functions the page calls (those
+    written once for every game are :class:`page_part.PagePart`'s)."""
 
-    corr_module: ClassVar[ModuleType] = correspondence
-    corr_colors = COLORS
-
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game if game is not None else Game()
+    game_class = Game
 
     # -- reading ---------------------------------------------------------------
 
@@ -170,10 +157,6 @@ class Bridge(CorrPart[Game]):
             "corr": self.corr.id if self.corr is not None else None,
         }
 
-    def state(self) -> ViewJson:
-        """The view as JSON."""
-        return _dump(self.view())
-
     def explain(self, text: str) -> ExplainedJson:
         """``{"legal": true}`` or ``{"legal": false, "message": why, "reason": ...}``
         for an action in N1. ``message`` is English; ``reason`` is the engine's
@@ -212,20 +195,6 @@ class Bridge(CorrPart[Game]):
 
     # -- changing ----------------------------------------------------------------
 
-    def lesson_reply(self, seed: int) -> PlayedJson:
-        """The lesson's last step (``learn.html``), a short game: the computer at
-        level 1 (Beginner) plays for the side to move. Its one-ply search takes
-        milliseconds, so it runs on the page's own thread. ``seed`` makes it
-        repeatable; a finished game gets ``{"ok": false}``."""
-        # Imported here: only the lesson asks.
-        from mixtour.mixtour.ai.player import choose_move
-
-        pos = self.game.position
-        if pos.outcome.is_over:
-            return _dump(Played(ok=False, message="the game is over"))
-        chosen = choose_move(pos, level=1, seed=int(seed) if isinstance(seed, int) else 0)
-        return self.play(str(Action(chosen.move)))
-
     def play(self, text: str) -> PlayedJson:
         """Play an action in N1.
 
@@ -248,14 +217,6 @@ class Bridge(CorrPart[Game]):
             return _dump(Played(ok=False, message=str(error)))
         return _dump(Played(ok=True, action=str(action), state=self.view()))
 
-    def undo(self) -> ViewJson:
-        self.game.undo()
-        return self.state()
-
-    def redo(self) -> ViewJson:
-        self.game.redo()
-        return self.state()
-
     def new_game(self, players: int, discs: int, target: int) -> LoadedJson:
         """Start a new game; ``{"ok": false, "message": ...}`` on a bad setting."""
         try:
@@ -275,7 +236,7 @@ class Bridge(CorrPart[Game]):
         self.game = game
         return _dump(Loaded(ok=True, state=self.view()))
 
-    # -- sharing: links, images and records ----------------------------------------
+    # -- sharing: links (pictures and records are the part's) --------------------------
 
     def load_link(self, fragment: str) -> LoadedLinkJson:
         """Show what a link fragment (``#p=...&m=...``) describes.
@@ -318,51 +279,6 @@ class Bridge(CorrPart[Game]):
             seats=parse_seats(seats) if isinstance(seats, str) else None,
         )
         return _dump(Fragment(fragment=fragment))
-
-    def goto(self, ply: int) -> ViewJson:
-        """Step through the game to ``ply`` actions (clamped); returns the state."""
-        self.game.goto(max(0, int(ply)))
-        return self.state()
-
-    def svg(self, flipped: bool = False, coordinates: bool = True) -> PictureJson:
-        """``{"svg": text}``: a picture of the current position."""
-        image = svg_board(self.game.position, coordinates=bool(coordinates), flipped=bool(flipped))
-        return _dump(Picture(svg=image))
-
-    def record(self) -> RecordJson:
-        """``{"record": text}``: the whole game (including undone actions) as a G1 record."""
-        return _dump(GameRecord(record=whole_record(self.game, to_record, self.headers)))
-
-    def load_record(self, text: str) -> LoadedJson:
-        """Read a G1 record: ``{"ok": true, "state": ...}`` or ``{"ok": false, "message"}``
-        (the message names the line). Its header tags are kept for :meth:`record`."""
-        try:
-            loaded = read_record(text if isinstance(text, str) else "")
-        except MixtourError as error:
-            return _dump(Loaded(ok=False, message=str(error)))
-        self.game = loaded.game
-        self.headers = loaded.headers
-        return _dump(Loaded(ok=True, state=self.view()))
-
-    # -- saving: the game in progress, kept by the page in localStorage ----------------
-
-    def snapshot(self) -> SnapshotJson:
-        """``{"version": 1, "start": P1, "actions": [N1...], "ply": n}``: the whole game,
-        undone actions included (``ply`` of them are played), for :meth:`restore`
-        (``web/py/saved_game.py``)."""
-        return _dump(cast(Snapshot, snapshot_data(self.game, None, self.headers)))
-
-    def restore(self, text: str) -> LoadedJson:
-        """Take back a :meth:`snapshot`, replaying it through the engine.
-
-        ``{"ok": true, "state": view}``, or ``{"ok": false, "message": why}`` for
-        anything that is not a valid snapshot of this version (the game is kept).
-        """
-        try:
-            self.game, self.headers = read_snapshot(text, None, Game)
-        except SnapshotError as error:
-            return _dump(Loaded(ok=False, message=str(error)))
-        return _dump(Loaded(ok=True, state=self.view()))
 
     # -- games by link: the game's own set-up; the rest is corr_part.py's ------------
 

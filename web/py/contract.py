@@ -14,7 +14,17 @@ be absent is ``NotRequired``; a value that may be ``null`` is ``X | None``.
 
 # No ``from __future__ import annotations`` here: under Python 3.11 it hides
 # ``NotRequired`` from ``__optional_keys__``, which the contract test reads.
-from typing import Annotated, Literal, NotRequired, TypeAlias, TypedDict
+from types import FunctionType
+from typing import (
+    Annotated,
+    Literal,
+    NotRequired,
+    TypeAlias,
+    TypedDict,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 __all__ = [
     "ActionView",
@@ -382,7 +392,6 @@ class CorrOpened(TypedDict):
 
 
 # A JSON text holding one of the shapes above: the return type of a bridge function.
-ViewJson = Annotated[str, View]
 ExplainedJson = Annotated[str, Explained]
 PlayedJson = Annotated[str, Played]
 LoadedJson = Annotated[str, Loaded]
@@ -390,10 +399,7 @@ LoadedLinkJson = Annotated[str, LoadedLink]
 FragmentJson = Annotated[str, Fragment]
 PictureJson = Annotated[str, Picture]
 RecordJson = Annotated[str, GameRecord]
-SnapshotJson = Annotated[str, Snapshot]
 RulesJson = Annotated[str, Rules]
-CheckedJson = Annotated[str, Checked]
-LinkedPositionJson = Annotated[str, LinkedPosition]
 EditedSetupJson = Annotated[str, EditedSetup]
 EditorLinkJson = Annotated[str, EditorLink]
 CorrStartedJson = Annotated[str, CorrStarted]
@@ -544,11 +550,7 @@ class TorLinkedPosition(TypedDict):
 TorViewJson = Annotated[str, TorView]
 TorPlayedJson = Annotated[str, TorPlayed]
 TorExplainedJson = Annotated[str, TorExplained]
-TorLoadedJson = Annotated[str, TorLoaded]
 TorLoadedLinkJson = Annotated[str, TorLoadedLink]
-TorSnapshotJson = Annotated[str, TorSnapshot]
-TorCheckedJson = Annotated[str, TorChecked]
-TorLinkedPositionJson = Annotated[str, TorLinkedPosition]
 TorEditedSetupJson = Annotated[str, TorEditedSetup]
 
 
@@ -641,9 +643,6 @@ class TorAnalysisOpened(TypedDict):
     problems: list[str]
 
 
-AnalysisViewJson = Annotated[str, AnalysisView]
-AnalysisPlayedJson = Annotated[str, AnalysisPlayed]
-AnalysisOpenedJson = Annotated[str, AnalysisOpened]
 # The analysis part's answers (web/py/analysis_part.py): the view of the game it
 # is made for, Mixtour's or Tor's.
 AnyAnalysisViewJson = Annotated[str, AnalysisView | TorAnalysisView]
@@ -848,3 +847,53 @@ ThinkRequestJson = Annotated[str, ThinkRequest]
 ReviewRequestJson = Annotated[str, ReviewRequest]
 ReviewReportRequestJson = Annotated[str, ReviewReportRequest]
 AnalyseRequestJson = Annotated[str, AnalyseRequest]
+
+
+# -- a game-neutral part's shapes, bound per game ------------------------------------
+
+
+def bind_shapes(owner: type, part: type) -> None:
+    """Give ``owner``, a game's subclass of the generic ``part``, its own copy
+    of each of the part's functions that declares a type parameter of
+    ``part`` as its JSON shape (``Annotated[str, V]``), declaring the shape
+    ``owner`` names for it instead (``class Bridge(PagePart[Game, View, ...])``).
+
+    The part writes a function once for every game; its copies say what each
+    game's page gets, so the generated declarations and the contract test
+    read each game's own shapes from ``Bridge.state``, ``TorBridge.state``...
+    A function ``owner`` defines itself is its own, and is left alone.
+    """
+    binding: dict[object, object] = {}
+    for base in owner.__dict__.get("__orig_bases__", ()):
+        if get_origin(base) is part:
+            binding = dict(zip(part.__parameters__, get_args(base), strict=True))
+    if not binding:
+        return
+    for name, function in vars(part).items():
+        if not isinstance(function, FunctionType) or name in owner.__dict__:
+            continue
+        hints = get_type_hints(function, include_extras=True)
+        bound = {key: _bound(kind, binding) for key, kind in hints.items()}
+        if bound == hints:
+            continue
+        copy = FunctionType(
+            function.__code__,
+            function.__globals__,
+            name,
+            function.__defaults__,
+            function.__closure__,
+        )
+        copy.__kwdefaults__ = function.__kwdefaults__
+        copy.__doc__ = function.__doc__
+        copy.__module__ = owner.__module__
+        copy.__qualname__ = f"{owner.__qualname__}.{name}"
+        copy.__annotations__ = bound
+        setattr(owner, name, copy)
+
+
+def _bound(kind: object, binding: dict[object, object]) -> object:
+    """``Annotated[str, V]`` with the shape ``binding`` gives ``V``."""
+    if get_origin(kind) is not Annotated:
+        return kind
+    base, *extras = get_args(kind)
+    return Annotated[(base, *(binding.get(extra, extra) for extra in extras))]

@@ -1,7 +1,8 @@
 """Games by link in a page's bridge, for every game: :class:`CorrPart`.
 
-A game's bridge (``bridge.py``, ``tor_bridge.py``) takes this class as a
-base and names its game's correspondence module (``mixtour/mixtour/correspondence.py``,
+A game's bridge (``bridge.py``, ``tor_bridge.py``) has this class below
+its base (:class:`page_part.PagePart`), which gives it the game's
+correspondence module (``mixtour/mixtour/correspondence.py``,
 ``mixtour/tor/correspondence.py``: both over the kit's
 ``mixtour/kit/correspondence.py``) and its colour letters. The part gives
 the functions ``web/js/corr.js`` calls, the same in every game: read a link,

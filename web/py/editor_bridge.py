@@ -22,61 +22,44 @@ see ``bridge.rules``):
     page counts no discs itself.
 
 ``check``, ``from_link`` and ``link`` are the game-neutral editor's
-(``editor_part.py``), over Mixtour's classes; Tor's editor has its own bridge
-(``tor_editor_bridge.py``) on the same part.
+(``editor_part.py``), here a :class:`MixtourEditor`'s; Tor's editor has its
+own bridge (``tor_editor_bridge.py``) on the same part.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-import editor_part
 from bridge import rules as rules  # published as window.mixtourEditor.rules
-from contract import CheckedJson, Color, EditedPosition, EditorLinkJson, LinkedPositionJson
+from contract import Checked, Color, EditedPosition, LinkedPosition
 from editing import edit as edit  # published as window.mixtourEditor.edit
+from editor_part import EditorPart
 
-from mixtour.mixtour.core import COLORS, MixtourError, Position
+from mixtour.mixtour.core import COLORS, Position
 from mixtour.mixtour.game import Game
-from mixtour.mixtour.link import format_link, parse_link
 
 
-def _describe(position: Position) -> EditedPosition:
-    fen = position.fen()
-    return {
-        "fen": fen,
-        "players": position.players,
-        "turn": cast(Color, COLORS[position.turn]),
-        "stacks": list(position.stacks),
-        "reserves": list(position.reserves),
-        "scores": list(position.scores),
-        "target": position.target,
-        "last": fen.split()[-1],
-        "over": position.is_over,
-        "discs": position.discs,
-    }
+class MixtourEditor(EditorPart[Position, Checked, LinkedPosition]):
+    """Mixtour's position editor: the parts of a position its page shows."""
+
+    game_class = Game
+
+    def describe(self, position: Position) -> EditedPosition:
+        fen = position.fen()
+        return {
+            "fen": fen,
+            "players": position.players,
+            "turn": cast(Color, COLORS[position.turn]),
+            "stacks": list(position.stacks),
+            "reserves": list(position.reserves),
+            "scores": list(position.scores),
+            "target": position.target,
+            "last": fen.split()[-1],
+            "over": position.is_over,
+            "discs": position.discs,
+        }
 
 
-MIXTOUR = editor_part.EditorGame(
-    read=Position,
-    error=MixtourError,
-    describe=_describe,
-    fen=Position.fen,
-    parse_link=parse_link,
-    new_game=Game,
-    format_link=format_link,
-)
-
-
-def check(text: str) -> CheckedJson:
-    """Validate a position string with the engine."""
-    return editor_part.check(MIXTOUR, text)
-
-
-def from_link(fragment: str) -> LinkedPositionJson:
-    """The position a link fragment shows, and what was wrong with the link."""
-    return editor_part.from_link(MIXTOUR, fragment)
-
-
-def link(text: str, level: int | None = None) -> EditorLinkJson:
-    """The link fragment of a position, with the computer's level if one is given."""
-    return editor_part.link(MIXTOUR, text, level)
+# Published as window.mixtourEditor.check, .from_link and .link.
+EDITOR = MixtourEditor()
+check, from_link, link = EDITOR.check, EDITOR.from_link, EDITOR.link

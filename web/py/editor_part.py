@@ -1,70 +1,47 @@
 """The position editor's game-neutral part: what every game's editor bridge
 (``editor_bridge.py`` for Mixtour, ``tor_editor_bridge.py`` for Tor) asks of
-the engine, written once over a game's :class:`EditorGame`.
+the engine, written once as :class:`EditorPart`.
 
 The editor page (``web/js/editor-page.js``) builds a position string from what
 is on its board and in its fields; the game's engine is the judge:
 
-* :func:`check` reads the string with the game's ``Position``: the canonical
-  string and its parts, or the engine's message;
-* :func:`from_link` reads the position a link shows (never fails: the
-  standard start at worst, with what was wrong with the link);
-* :func:`link` writes the link to a valid position, with the computer's
-  level when one is asked for;
+* :meth:`EditorPart.check` reads the string with the game's ``Position``:
+  the canonical string and its parts, or the engine's message;
+* :meth:`EditorPart.from_link` reads the position a link shows (never fails:
+  the standard start at worst, with what was wrong with the link);
+* :meth:`EditorPart.link` writes the link to a valid position, with the
+  computer's level when one is asked for;
 * :func:`sent_object` reads the setup the page sends with a change
   (``editing.py``, ``tor_editing.py``): a JSON object, or an empty one.
 
-Each bridge keeps its own functions (with the contract's return shapes,
-``contract.py``) and calls these with its game.
+A game's editor is a subclass naming its ``Game`` class (its position class,
+and its link rules found beside it: :func:`page_part.game_module`) and the
+parts of a position the page shows (``describe``), and binding the part's
+type parameters to its contract shapes (``EditorPart[Position, Checked,
+LinkedPosition]``), so that each function declares its game's shape
+(:func:`contract.bind_shapes`). The bridge module publishes an editor's
+functions under their names.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
-__all__ = ["EditorGame", "check", "from_link", "link", "sent_object"]
+from contract import EditorLinkJson, bind_shapes
+from page_part import game_module
 
-
-class _Issue(Protocol):
-    def as_dict(self) -> dict[str, Any]: ...
+__all__ = ["EditorPart", "sent_object"]
 
 
-class _Link(Protocol):
-    """A game's read link (``mixtour.kit.link.Link``): the parts the editor uses."""
-
-    @property
-    def game(self) -> Any: ...
-
-    @property
-    def issues(self) -> Sequence[_Issue]: ...
-
-    @property
-    def problems(self) -> list[str]: ...
+class _Position(Protocol):
+    def fen(self) -> str: ...
 
 
-P = TypeVar("P")
-
-
-@dataclass(frozen=True)
-class EditorGame(Generic[P]):
-    """One game as its editor sees it.
-
-    ``read`` makes a position of a string (raising ``error`` with the
-    engine's message), ``describe`` gives the parts the page shows,
-    ``parse_link`` reads a link fragment, ``new_game`` starts a game at a
-    canonical position string and ``format_link`` writes a game's link
-    (``whole_game``, ``ai`` as in ``mixtour.kit.link``)."""
-
-    read: Callable[[str], P]
-    error: type[Exception]
-    describe: Callable[[P], Mapping[str, Any]]
-    fen: Callable[[P], str]
-    parse_link: Callable[[str], _Link]
-    new_game: Callable[[str], Any]
-    format_link: Callable[..., str]
+P = TypeVar("P", bound=_Position)  # the game's position
+C = TypeVar("C")  # what checking a position answers (Checked, TorChecked)
+LP = TypeVar("LP")  # what reading a link answers (LinkedPosition, TorLinkedPosition)
 
 
 def sent_object(text: object) -> dict[str, Any]:
@@ -85,30 +62,51 @@ def _dump(data: Mapping[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def check(game: EditorGame[P], text: object) -> str:
-    """``{"ok": true, "position": {...}}`` or ``{"ok": false, "message": ...}``."""
-    try:
-        position = game.read(text if isinstance(text, str) else "")
-    except game.error as error:
-        return _dump({"ok": False, "message": str(error)})
-    return _dump({"ok": True, "position": game.describe(position)})
+class EditorPart(Generic[P, C, LP]):
+    """One game's editor: its ``game_class`` (a kit ``Game``) and what the
+    page shows of a position (:meth:`describe`)."""
 
+    game_class: ClassVar[type[Any]]
+    links: ClassVar[Any]  # the game's link rules (mixtour.kit.link.LinkRules)
 
-def from_link(game: EditorGame[P], fragment: object) -> str:
-    """The position a link fragment shows, and what was wrong with the link."""
-    read = game.parse_link(fragment if isinstance(fragment, str) else "")
-    issues = [issue.as_dict() for issue in read.issues]
-    position = game.describe(read.game.position)
-    return _dump({"position": position, "problems": read.problems, "issues": issues})
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        bind_shapes(cls, EditorPart)
+        cls.links = game_module(cls.game_class, "link").RULES
 
+    def describe(self, position: P) -> Mapping[str, Any]:
+        """The parts of a position the page shows."""
+        raise NotImplementedError
 
-def link(game: EditorGame[P], text: object, level: object = None) -> str:
-    """``{"fragment": ...}``: the link to a valid position (``ai=level`` for a
-    level 1 to 6), or ``{"fragment": null, "message": ...}``."""
-    try:
-        position = game.read(text if isinstance(text, str) else "")
-    except game.error as error:
-        return _dump({"fragment": None, "message": str(error)})
-    played = game.new_game(game.fen(position))
-    ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
-    return _dump({"fragment": game.format_link(played, whole_game=False, ai=ai)})
+    def _read(self, text: object) -> P:
+        """The position a string holds; raises the game's error with the engine's message."""
+        position: P = self.game_class.position_class(text if isinstance(text, str) else "")
+        return position
+
+    def check(self, text: str) -> Annotated[str, C]:
+        """Validate a position string with the engine: ``{"ok": true,
+        "position": {...}}`` or ``{"ok": false, "message": ...}``."""
+        try:
+            position = self._read(text)
+        except self.links.error as error:
+            return _dump({"ok": False, "message": str(error)})
+        return _dump({"ok": True, "position": self.describe(position)})
+
+    def from_link(self, fragment: str) -> Annotated[str, LP]:
+        """The position a link fragment shows, and what was wrong with the link."""
+        read = self.links.read(fragment if isinstance(fragment, str) else "")
+        issues = [issue.as_dict() for issue in read.issues]
+        position = self.describe(read.game.position)
+        return _dump({"position": position, "problems": read.problems, "issues": issues})
+
+    def link(self, text: str, level: int | None = None) -> EditorLinkJson:
+        """The link fragment of a position, with the computer's level if one
+        is given: ``{"fragment": ...}`` (``ai=level`` for a level 1 to 6), or
+        ``{"fragment": null, "message": ...}``."""
+        try:
+            position = self._read(text)
+        except self.links.error as error:
+            return _dump({"fragment": None, "message": str(error)})
+        played = self.links.new_game(position.fen())
+        ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
+        return _dump({"fragment": self.links.write(played, whole_game=False, ai=ai)})

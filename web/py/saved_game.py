@@ -1,6 +1,6 @@
 """The saved game and the record of a game, as every game's bridge serves
 them to its page (``bridge.py`` for Mixtour, ``tor_bridge.py`` for Tor):
-written once here, each bridge keeping only its typed answer.
+written once here, and called once, by their base (``page_part.py``).
 
 A snapshot is ``{"version": 1, "game"?, "start", "actions", "ply",
 "headers"?}``: the whole line, undone actions included (``ply`` of them

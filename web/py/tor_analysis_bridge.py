@@ -15,31 +15,16 @@ Pure Python: ``tests/test_tor_analysis.py`` drives it under CPython.
 
 from __future__ import annotations
 
-from typing import cast
-
 from analysis_part import AnalysisPart
-from contract import TorAnalysisView, TorExplainedJson
+from contract import TorAnalysisView, TorExplained
 from tor_bridge import TorBridge
 
-from mixtour.tor.core import PLAYER_LETTERS
 from mixtour.tor.game import Game
-from mixtour.tor.variations import Tree
 
 __all__ = ["TorAnalysisBoard"]
 
 
-class TorAnalysisBoard(AnalysisPart[Game]):
+class TorAnalysisBoard(AnalysisPart[Game, TorBridge, TorAnalysisView, TorExplained]):
     """Tor's tree, the node shown, and the functions the page calls."""
 
-    tree_class = Tree
     bridge_class = TorBridge
-    colors = PLAYER_LETTERS
-
-    board: TorBridge
-
-    def view(self) -> TorAnalysisView:  # type: ignore[override]
-        return cast(TorAnalysisView, super().view())
-
-    def explain(self, attempt: str) -> TorExplainedJson:
-        """Why the board's attempt is refused (:meth:`tor_bridge.TorBridge.explain`)."""
-        return self.board.explain(attempt)

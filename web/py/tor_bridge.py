@@ -20,45 +20,36 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from types import ModuleType
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from contract import (
     CorrStartedJson,
     Fragment,
     FragmentJson,
-    GameRecord,
-    Picture,
-    PictureJson,
-    RecordJson,
     Refuted,
     RefutedJson,
     TorExplained,
     TorExplainedJson,
     TorLoaded,
-    TorLoadedJson,
     TorLoadedLink,
     TorLoadedLinkJson,
     TorPlayed,
     TorPlayedJson,
     TorReason,
     TorSnapshot,
-    TorSnapshotJson,
     TorStatus,
     TorView,
     TorViewJson,
 )
-from corr_part import LINK_FULL, CorrPart
-from saved_game import SnapshotError, read_snapshot, snapshot_data, whole_record
+from corr_part import LINK_FULL
+from page_part import PagePart
 
-from mixtour.tor import correspondence
 from mixtour.tor.core import (
     COLOR_LETTERS,
     PLAYER_LETTERS,
     IllegalActionError,
     Reason,
     TorError,
-    action_text,
     parse_action,
     parse_square,
     random_layout,
@@ -67,8 +58,6 @@ from mixtour.tor.core import (
 from mixtour.tor.correspondence import CorrespondenceError, CorrespondenceGame
 from mixtour.tor.game import Game
 from mixtour.tor.link import format_link, parse_link, parse_seats
-from mixtour.tor.record import read_record, to_record
-from mixtour.tor.svg import board as svg_board
 
 __all__ = ["TorBridge"]
 
@@ -94,14 +83,12 @@ def _english(reason: Reason) -> str:
     return str(reason)
 
 
-class TorBridge(CorrPart[Game]):
-    """The game of Tor shown on the page and the functions the page calls."""
+class TorBridge(PagePart[Game, TorView, TorLoaded, TorSnapshot, TorPlayed]):
+    """The game of Tor shown on the page and the functions the page calls
+    (those written once for every game are :class:`page_part.PagePart`'s)."""
 
-    corr_module: ClassVar[ModuleType] = correspondence
-    corr_colors = PLAYER_LETTERS
-
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game if game is not None else Game()
+    game_class = Game
+    saved_as = "tor"
 
     # -- reading ---------------------------------------------------------------
 
@@ -131,25 +118,7 @@ class TorBridge(CorrPart[Game]):
             corr=self.corr.id if self.corr is not None else None,
         )
 
-    def state(self) -> TorViewJson:
-        """The view of the game (:meth:`view`) as JSON."""
-        return _dump(self.view())
-
     # -- playing ---------------------------------------------------------------
-
-    def lesson_reply(self, seed: int) -> TorPlayedJson:
-        """The lesson's short game (``tor-learn.html``): the computer at level 1
-        plays for the side to move, on the page's own thread (its search is a
-        few hundred nodes). ``seed`` makes it repeatable; a finished game gets
-        ``{"ok": false}``."""
-        # Imported here: only the lesson asks.
-        from mixtour.tor.ai.player import choose_move
-
-        pos = self.game.position
-        if pos.outcome.is_over:
-            return _dump(TorPlayed(ok=False, message="the game is over"))
-        chosen = choose_move(pos, level=1, seed=int(seed) if isinstance(seed, int) else 0)
-        return self.play(action_text(chosen.move))
 
     def refute(self, kind: str, left: int) -> RefutedJson:
         """The puzzles page: the opponent's best answer to the wrong action
@@ -213,21 +182,6 @@ class TorBridge(CorrPart[Game]):
             return pos.why_not(code)
         return pos.why_not_step(code >> 12, (code >> 6) & 63)
 
-    def undo(self) -> TorViewJson:
-        """Take back the last action (if any)."""
-        self.game.undo()
-        return self.state()
-
-    def redo(self) -> TorViewJson:
-        """Play again the last action taken back (if any)."""
-        self.game.redo()
-        return self.state()
-
-    def goto(self, ply: int) -> TorViewJson:
-        """Show the game after ``ply`` of its actions (undo or redo up to there)."""
-        self.game.goto(max(0, int(ply)))
-        return self.state()
-
     def new_game(self, seed: int = -1) -> TorViewJson:
         """A new game: the standard layout, or with ``seed`` 0 or more the
         random layout of that seed (T1)."""
@@ -269,46 +223,6 @@ class TorBridge(CorrPart[Game]):
             flip=bool(flip),
         )
         return _dump(Fragment(fragment=fragment))
-
-    def svg(self, flipped: bool = False, coordinates: bool = True) -> PictureJson:
-        """``{"svg": text}``: a picture of the position shown (``mixtour/tor/svg.py``),
-        turned round like the board when ``flipped``."""
-        image = svg_board(self.game.position, coordinates=bool(coordinates), flipped=bool(flipped))
-        return _dump(Picture(svg=image))
-
-    # -- records ---------------------------------------------------------------
-
-    def record(self) -> RecordJson:
-        """``{"record": text}``: the whole game (undone actions included) as a
-        record (``mixtour/tor/record.py``), with the tags of a loaded one."""
-        return _dump(GameRecord(record=whole_record(self.game, to_record, self.headers)))
-
-    def load_record(self, text: str) -> TorLoadedJson:
-        """Read a record: ``{"ok": true, "state"}``, or ``{"ok": false,
-        "message"}`` naming the line (the game on the board is kept)."""
-        try:
-            loaded = read_record(text if isinstance(text, str) else "")
-        except TorError as error:
-            return _dump(TorLoaded(ok=False, message=str(error)))
-        self.game = loaded.game
-        self.headers = loaded.headers
-        return _dump(TorLoaded(ok=True, state=self.view()))
-
-    # -- the saved game --------------------------------------------------------
-
-    def snapshot(self) -> TorSnapshotJson:
-        """The whole game (undone actions included) for :meth:`restore`
-        (``web/py/saved_game.py``)."""
-        return _dump(cast(TorSnapshot, snapshot_data(self.game, "tor", self.headers)))
-
-    def restore(self, text: str) -> TorLoadedJson:
-        """Take back a :meth:`snapshot`, replaying it through the engine:
-        ``{"ok": false, "message"}`` for anything else (the game is kept)."""
-        try:
-            self.game, self.headers = read_snapshot(text, "tor", Game)
-        except SnapshotError as error:
-            return _dump(TorLoaded(ok=False, message=str(error)))
-        return _dump(TorLoaded(ok=True, state=self.view()))
 
     # -- games by link: the game's own set-up; the rest is corr_part.py's ------------
 

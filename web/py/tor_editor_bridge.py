@@ -27,46 +27,29 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-import editor_part
-from contract import EditorLinkJson, TorCheckedJson, TorEditedPosition, TorLinkedPositionJson
+from contract import TorChecked, TorEditedPosition, TorLinkedPosition
+from editor_part import EditorPart
 from tor_editing import edit as edit  # published as window.torEditor.edit
 
-from mixtour.tor.core import COLOR_LETTERS, NO_HAND, PLAYER_LETTERS, Position, TorError
+from mixtour.tor.core import COLOR_LETTERS, NO_HAND, PLAYER_LETTERS, Position
 from mixtour.tor.game import Game
-from mixtour.tor.link import format_link, parse_link
 
 
-def _describe(position: Position) -> TorEditedPosition:
-    return {
-        "fen": position.fen(),
-        "turn": cast(Literal["w", "b"], PLAYER_LETTERS[position.turn]),
-        "hand": None if position.hand == NO_HAND else COLOR_LETTERS[position.hand],
-        "placing": position.is_placing,
-        "over": position.is_over,
-    }
+class TorEditor(EditorPart[Position, TorChecked, TorLinkedPosition]):
+    """Tor's position editor: the parts of a position its page shows."""
+
+    game_class = Game
+
+    def describe(self, position: Position) -> TorEditedPosition:
+        return {
+            "fen": position.fen(),
+            "turn": cast(Literal["w", "b"], PLAYER_LETTERS[position.turn]),
+            "hand": None if position.hand == NO_HAND else COLOR_LETTERS[position.hand],
+            "placing": position.is_placing,
+            "over": position.is_over,
+        }
 
 
-TOR = editor_part.EditorGame(
-    read=Position,
-    error=TorError,
-    describe=_describe,
-    fen=Position.fen,
-    parse_link=parse_link,
-    new_game=Game,
-    format_link=format_link,
-)
-
-
-def check(text: str) -> TorCheckedJson:
-    """Validate a T7 position string with the engine."""
-    return editor_part.check(TOR, text)
-
-
-def from_link(fragment: str) -> TorLinkedPositionJson:
-    """The position a link fragment shows, and what was wrong with the link."""
-    return editor_part.from_link(TOR, fragment)
-
-
-def link(text: str, level: int | None = None) -> EditorLinkJson:
-    """The link fragment of a position, with the computer's level if one is given."""
-    return editor_part.link(TOR, text, level)
+# Published as window.torEditor.check, .from_link and .link.
+EDITOR = TorEditor()
+check, from_link, link = EDITOR.check, EDITOR.from_link, EDITOR.link

@@ -802,13 +802,13 @@ declare namespace Bridge {
     explain(text: string): Json<Explained>;
     /** Why the top `count` discs of `square` have no legal move (or legal: true). */
     explain_lift(square: number, count: number): Json<Explained>;
-    /** Step through the game to `ply` actions (clamped); returns the state. */
+    /** Show the game after `ply` of its actions (undo or redo up to there). */
     goto(ply: number): Json<View>;
     /**
-     * The lesson's last step (`learn.html`), a short game: the computer at
-     * level 1 (Beginner) plays for the side to move. Its one-ply search takes
-     * milliseconds, so it runs on the page's own thread. `seed` makes it
-     * repeatable; a finished game gets `{"ok": false}`.
+     * The lesson's short game (`learn.html`, `tor-learn.html`): the
+     * computer at level 1 plays for the side to move, on the page's own
+     * thread (its search is small). `seed` makes it repeatable; a
+     * finished game gets `{"ok": false}`.
      */
     lesson_reply(seed: number): Json<Played>;
     /**
@@ -822,16 +822,21 @@ declare namespace Bridge {
     /** Show what a link fragment (`#p=...&m=...`) describes. */
     load_link(fragment: string): Json<LoadedLink>;
     /**
-     * Read a G1 record: `{"ok": true, "state": ...}` or `{"ok": false, "message"}`
-     * (the message names the line). Its header tags are kept for :meth:`record`.
+     * Read a record: `{"ok": true, "state"}`, or `{"ok": false,
+     * "message"}` naming the line (the game on the board is kept). Its
+     * header tags are kept for :meth:`record`.
      */
     load_record(text: string): Json<Loaded>;
     /** Start a new game; `{"ok": false, "message": ...}` on a bad setting. */
     new_game(players: number, discs: number, target: number): Json<Loaded>;
     /** Play an action in N1. */
     play(text: string): Json<Played>;
-    /** `{"record": text}`: the whole game (including undone actions) as a G1 record. */
+    /**
+     * `{"record": text}`: the whole game (undone actions included) as
+     * the game's record, with the tags of a loaded one.
+     */
     record(): Json<GameRecord>;
+    /** Play again the last action taken back (if any). */
     redo(): Json<View>;
     /**
      * The puzzles page: the opponent's best answer to the wrong move just
@@ -840,18 +845,27 @@ declare namespace Bridge {
      * (`kind` "defend"). See :func:`mixtour.mixtour.ai.puzzles.refute`.
      */
     refute(kind: string, left: number): Json<Refuted>;
-    /** Take back a :meth:`snapshot`, replaying it through the engine. */
+    /**
+     * Take back a :meth:`snapshot`, replaying it through the engine:
+     * `{"ok": true, "state"}`, or `{"ok": false, "message"}` for
+     * anything that is not a valid snapshot of this version (the game is
+     * kept).
+     */
     restore(text: string): Json<Loaded>;
     /**
-     * `{"version": 1, "start": P1, "actions": [N1...], "ply": n}`: the whole game,
-     * undone actions included (`ply` of them are played), for :meth:`restore`
-     * (`web/py/saved_game.py`).
+     * `{"version": 1, "start", "actions", "ply"}`: the whole game,
+     * undone actions included (`ply` of them are played), for
+     * :meth:`restore` (`web/py/saved_game.py`).
      */
     snapshot(): Json<Snapshot>;
-    /** The view as JSON. */
+    /** The view of the game (:meth:`view`) as JSON. */
     state(): Json<View>;
-    /** `{"svg": text}`: a picture of the current position. */
+    /**
+     * `{"svg": text}`: a picture of the position shown, turned round
+     * like the board when `flipped`.
+     */
     svg(flipped?: boolean, coordinates?: boolean): Json<Picture>;
+    /** Take back the last action (if any). */
     undo(): Json<View>;
     /**
      * The engine's set-up numbers a form needs, so the page never writes its own:
@@ -899,10 +913,10 @@ declare namespace Bridge {
     /** Show the game after `ply` of its actions (undo or redo up to there). */
     goto(ply: number): Json<TorView>;
     /**
-     * The lesson's short game (`tor-learn.html`): the computer at level 1
-     * plays for the side to move, on the page's own thread (its search is a
-     * few hundred nodes). `seed` makes it repeatable; a finished game gets
-     * `{"ok": false}`.
+     * The lesson's short game (`learn.html`, `tor-learn.html`): the
+     * computer at level 1 plays for the side to move, on the page's own
+     * thread (its search is small). `seed` makes it repeatable; a
+     * finished game gets `{"ok": false}`.
      */
     lesson_reply(seed: number): Json<TorPlayed>;
     /**
@@ -918,7 +932,8 @@ declare namespace Bridge {
     load_link(fragment: string): Json<TorLoadedLink>;
     /**
      * Read a record: `{"ok": true, "state"}`, or `{"ok": false,
-     * "message"}` naming the line (the game on the board is kept).
+     * "message"}` naming the line (the game on the board is kept). Its
+     * header tags are kept for :meth:`record`.
      */
     load_record(text: string): Json<TorLoaded>;
     /**
@@ -933,8 +948,8 @@ declare namespace Bridge {
      */
     play(text: string): Json<TorPlayed>;
     /**
-     * `{"record": text}`: the whole game (undone actions included) as a
-     * record (`mixtour/tor/record.py`), with the tags of a loaded one.
+     * `{"record": text}`: the whole game (undone actions included) as
+     * the game's record, with the tags of a loaded one.
      */
     record(): Json<GameRecord>;
     /** Play again the last action taken back (if any). */
@@ -948,19 +963,22 @@ declare namespace Bridge {
     refute(kind: string, left: number): Json<Refuted>;
     /**
      * Take back a :meth:`snapshot`, replaying it through the engine:
-     * `{"ok": false, "message"}` for anything else (the game is kept).
+     * `{"ok": true, "state"}`, or `{"ok": false, "message"}` for
+     * anything that is not a valid snapshot of this version (the game is
+     * kept).
      */
     restore(text: string): Json<TorLoaded>;
     /**
-     * The whole game (undone actions included) for :meth:`restore`
-     * (`web/py/saved_game.py`).
+     * `{"version": 1, "start", "actions", "ply"}`: the whole game,
+     * undone actions included (`ply` of them are played), for
+     * :meth:`restore` (`web/py/saved_game.py`).
      */
     snapshot(): Json<TorSnapshot>;
     /** The view of the game (:meth:`view`) as JSON. */
     state(): Json<TorView>;
     /**
-     * `{"svg": text}`: a picture of the position shown (`mixtour/tor/svg.py`),
-     * turned round like the board when `flipped`.
+     * `{"svg": text}`: a picture of the position shown, turned round
+     * like the board when `flipped`.
      */
     svg(flipped?: boolean, coordinates?: boolean): Json<Picture>;
     /** Take back the last action (if any). */
@@ -974,7 +992,12 @@ declare namespace Bridge {
      * node before it if the node shown was among them.
      */
     delete(number: number): Json<AnalysisView | TorAnalysisView>;
+    /**
+     * Why the board's attempt is refused: the page bridge's `explain`
+     * on the game up to the node shown.
+     */
     explain(text: string): Json<Explained>;
+    /** Why the top `count` discs of `square` have no legal move (or legal: true). */
     explain_lift(square: number, count: number): Json<Explained>;
     /**
      * Show what an analysis link (or a game link) describes. Never
@@ -1009,8 +1032,11 @@ declare namespace Bridge {
      * node before it if the node shown was among them.
      */
     delete(number: number): Json<AnalysisView | TorAnalysisView>;
-    /** Why the board's attempt is refused (:meth:`tor_bridge.TorBridge.explain`). */
-    explain(attempt: string): Json<TorExplained>;
+    /**
+     * Why the board's attempt is refused: the page bridge's `explain`
+     * on the game up to the node shown.
+     */
+    explain(text: string): Json<TorExplained>;
     /**
      * Show what an analysis link (or a game link) describes. Never
      * fails: `{"state": view, "flip": bool, "issues": [{"id", "args"}],
@@ -1063,7 +1089,10 @@ declare namespace Bridge {
 
   /** What the position editor's Python (web/py/editor_bridge.py) offers. */
   interface EditorPage {
-    /** Validate a position string with the engine. */
+    /**
+     * Validate a position string with the engine: `{"ok": true,
+     * "position": {...}}` or `{"ok": false, "message": ...}`.
+     */
     check(text: string): Json<Checked>;
     /** The position a link fragment shows, and what was wrong with the link. */
     from_link(fragment: string): Json<LinkedPosition>;
@@ -1072,7 +1101,11 @@ declare namespace Bridge {
      * `{"maxHeight": 4, "defaultDiscs": {"2": 20, "3": 15}}` (R6, R1, R10).
      */
     rules(): Json<Rules>;
-    /** The link fragment of a position, with the computer's level if one is given. */
+    /**
+     * The link fragment of a position, with the computer's level if one
+     * is given: `{"fragment": ...}` (`ai=level` for a level 1 to 6), or
+     * `{"fragment": null, "message": ...}`.
+     */
     link(text: string, level?: number | null): Json<EditorLink>;
     /** Make one change to the editor's setup (JSON in, JSON out). */
     edit(setup_text: string, change: string, square?: number, color?: string): Json<EditedSetup>;
@@ -1080,11 +1113,18 @@ declare namespace Bridge {
 
   /** What Tor's editor's Python (web/py/tor_editor_bridge.py) offers. */
   interface TorEditorPage {
-    /** Validate a T7 position string with the engine. */
+    /**
+     * Validate a position string with the engine: `{"ok": true,
+     * "position": {...}}` or `{"ok": false, "message": ...}`.
+     */
     check(text: string): Json<TorChecked>;
     /** The position a link fragment shows, and what was wrong with the link. */
     from_link(fragment: string): Json<TorLinkedPosition>;
-    /** The link fragment of a position, with the computer's level if one is given. */
+    /**
+     * The link fragment of a position, with the computer's level if one
+     * is given: `{"fragment": ...}` (`ai=level` for a level 1 to 6), or
+     * `{"fragment": null, "message": ...}`.
+     */
     link(text: string, level?: number | null): Json<EditorLink>;
     /** Make one change to Tor's editor setup (JSON in, JSON out). */
     edit(setup_text: string, change: string, square?: number, what?: string): Json<TorEditedSetup>;
