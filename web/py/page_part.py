@@ -39,7 +39,7 @@ from mixtour.kit.game import Game as KitGame
 __all__ = ["PagePart", "game_module"]
 
 G = TypeVar("G", bound=KitGame[Any, Any, Any, Any])
-V = TypeVar("V")  # the game's view (View, TorView)
+V = TypeVar("V", bound=Mapping[str, Any])  # the game's view (View, TorView)
 L = TypeVar("L")  # what loading a game answers (Loaded, TorLoaded)
 S = TypeVar("S")  # the saved game (Snapshot, TorSnapshot)
 P = TypeVar("P")  # what playing an action answers (Played, TorPlayed)
@@ -107,7 +107,7 @@ class PagePart(CorrPart[G], Generic[G, V, L, S, P]):
 
     def state(self) -> Annotated[str, V]:
         """The view of the game (:meth:`view`) as JSON."""
-        return _dump(self.view())  # type: ignore[arg-type]
+        return _dump(self.view())
 
     def undo(self) -> Annotated[str, V]:
         """Take back the last action (if any)."""
