@@ -61,10 +61,11 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import zip_longest
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 from urllib.parse import quote, unquote
 
 from .errors import IllegalActionError
+from .game import Game
 from .protocol import ReasonLike
 
 __all__ = [
@@ -77,7 +78,6 @@ __all__ = [
     "CorrespondenceGame",
     "CorrespondenceRules",
     "Refusal",
-    "ReplayGame",
     "Verdict",
     "check",
     "checksum",
@@ -170,49 +170,16 @@ class CorrespondenceError(ValueError):
 # -- the game's part --------------------------------------------------------------
 
 
-class _Over(Protocol):
-    @property
-    def is_over(self) -> bool: ...
-
-
-class _Turn(Protocol):
-    @property
-    def turn(self) -> int: ...
-
-
-class _Coded(Protocol):
-    @property
-    def code(self) -> int: ...
-
-
-class ReplayGame(Protocol):
-    """What the kit needs of a game's ``Game`` (both games' have it): play an
-    action given as text or code, name an action by its code (``str()`` its
-    text), the player to move, the result, and who made each action."""
-
-    @property
-    def position(self) -> _Turn: ...
-
-    @property
-    def result(self) -> _Over: ...
-
-    def play(self, action: str | int) -> _Coded: ...
-
-    def action(self, code: int) -> object: ...
-
-    def movers(self) -> list[int]: ...
-
-
-G = TypeVar("G", bound=ReplayGame)
+G = TypeVar("G", bound=Game[Any, Any, Any, Any])
 
 
 @dataclass(frozen=True)
 class CorrespondenceRules(Generic[G]):
     """One game's part in its links.
 
-    ``name`` is the game's name (``g=``, unless it is :data:`UNNAMED_GAME`);
-    ``new_game(start)`` makes its game from a position string;
-    ``standard_start`` is the usual start (no ``p=``); ``colors(start)`` the
+    ``game`` is the game's ``Game`` class: it makes a game from a position
+    string, and its ``name`` (``g=``, unless it is :data:`UNNAMED_GAME`) and
+    ``standard_start`` (no ``p=``) are the rules' own; ``colors(start)`` the
     colour letters of a start's players in turn order (``movers()`` indexes
     them); ``write_start(start)`` the text ``p=`` carries for a start and
     ``read_start(text)`` the start read back from it (either raises the
@@ -226,9 +193,7 @@ class CorrespondenceRules(Generic[G]):
     digits. ``error`` is the game's :class:`CorrespondenceError`.
     """
 
-    name: str
-    new_game: Callable[[str], G]
-    standard_start: str
+    game: type[G]
     colors: Callable[[str], str]
     write_start: Callable[[str], str]
     read_start: Callable[[str], str]
@@ -237,6 +202,16 @@ class CorrespondenceRules(Generic[G]):
     numbers: int
     width: int
     error: type[CorrespondenceError]
+
+    @property
+    def name(self) -> str:
+        """The game's name, as a link's ``g`` gives it."""
+        return self.game.name
+
+    @property
+    def standard_start(self) -> str:
+        """The game's usual start, which a link leaves out."""
+        return self.game.standard_start
 
     def __post_init__(self) -> None:
         if not _GAME_NAME.fullmatch(self.name) or self.numbers > 64**self.width:
@@ -414,7 +389,7 @@ class CorrespondenceGame(Generic[G]):
 
     def game(self) -> G:
         """The game replayed (the actions were checked when the link was read)."""
-        game = cast(G, self.rules.new_game(self.start))
+        game = cast(G, self.rules.game(self.start))
         for code in self.actions:
             game.play(code)
         return game
@@ -566,7 +541,7 @@ def decode(kind: type[CG], fragment: object) -> CG:
     if len(names) != len(colors) or any(clean_name(n) != n for n in names):
         raise error("bad-field", "the players' names are not valid", key="n")
     codes = decode_actions(rules, values["a"])
-    game = rules.new_game(start)
+    game = rules.game(start)
     for index, code in enumerate(codes, 1):
         action = str(game.action(code))
         if game.result.is_over:

@@ -102,20 +102,18 @@ class GameAI(Generic[P]):
     @classmethod
     def of(
         cls,
-        name: str,
         game: type[Game[Any, Any, Any, Any]],
         levels: Mapping[int, Level],
         *,
         choose: Chooser[P],
-        action_text: Callable[[int], str],
-        action_dict: Callable[[int], dict[str, object]],
         review: Reviewer[P],
         analysis: AnalysisRules[P],
     ) -> GameAI[P]:
         """A game's entry, with what its ``Game`` class and its levels say
-        written once for every game: the standard start, reading a position
-        (the game's position class), replaying actions on a ``Game`` and
-        each level's clock.
+        written once for every game: its name, the standard start, reading a
+        position (the game's position class), replaying actions on a
+        ``Game``, an action's text and plain data (its action class's
+        ``str()`` and ``as_dict()``) and each level's clock.
 
         >>> from mixtour.tor.ai.entry import GAME_AI
         >>> GAME_AI.replay(GAME_AI.start, ["c3", "d5"]).history()
@@ -126,8 +124,15 @@ class GameAI(Generic[P]):
             position: P = game(start, list(actions)).position
             return position
 
+        def action_text(code: int) -> str:
+            return str(game.action_class(code))
+
+        def action_dict(code: int) -> dict[str, object]:
+            data: dict[str, object] = game.action_class(code).as_dict()
+            return data
+
         return cls(
-            name=name,
+            name=game.name,
             start=game.standard_start,
             levels={n: level.time_ms for n, level in levels.items()},
             read=game.position_class,

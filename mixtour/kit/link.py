@@ -4,8 +4,8 @@ Every game's page link has the same keys (the syntax is in mixtour/LINKS.md)::
 
     #p=<position, spaces as _>&m=<actions, comma-separated>&ply=<n>&flip=1&ai=<level or seats>
 
-and only the notation differs: each game passes its :class:`LinkRules` (how to
-read a position, start a game, the error family, the seats' colour letters)
+and only the notation differs: each game passes its :class:`LinkRules` (its
+``Game`` class, the error family, the seats' colour letters)
 to :func:`read_link`, and writes with :func:`write_link` (or calls its rules'
 ``read``, ``write``, ``parse_seats`` and ``format_seats``, which a game's
 module publishes under its own names). ``mixtour/mixtour/link.py`` and
@@ -29,10 +29,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 from urllib.parse import unquote_plus
 
 from .errors import GameError, IllegalActionError
+from .game import Game
 
 __all__ = ["Link", "LinkIssue", "LinkRules", "format_seats", "read_link", "write_link"]
 
@@ -44,25 +45,7 @@ _REREAD = "the link's '&' and '=' were percent-encoded (%26, %3D); read as if th
 _ENCODED_SEPARATOR = re.compile(r"&\s*(?:" + "|".join(KEYS) + r")\s*=", re.IGNORECASE)
 
 
-class LinkGame(Protocol):
-    """What a link needs of a game (the kit's :class:`~mixtour.kit.game.Game` has it)."""
-
-    @property
-    def start(self) -> str: ...
-
-    @property
-    def ply(self) -> int: ...
-
-    def play(self, action: str) -> object: ...
-
-    def goto(self, ply: int) -> None: ...
-
-    def fen(self) -> str: ...
-
-    def record(self, with_future: bool = False) -> list[str]: ...
-
-
-G = TypeVar("G", bound=LinkGame)
+G = TypeVar("G", bound=Game[Any, Any, Any, Any])
 Arg = object  # str, int, or a rule's reason (anything with ``as_dict``)
 
 
@@ -70,14 +53,11 @@ Arg = object  # str, int, or a rule's reason (anything with ``as_dict``)
 class LinkRules(Generic[G]):
     """One game's part of its links."""
 
-    new_game: Callable[[str], G]
-    """A game from its start position's text (canonical)."""
-    position_text: Callable[[str], str]
-    """The canonical text of a position string; raises the game's error if it is none."""
-    start: str
-    """The game's standard start."""
+    game: type[G]
+    """The game's ``Game`` class: a game from a start, its standard start and
+    its position class, which reads ``p`` (raising the game's error)."""
     error: type[GameError]
-    """The game's error family: what ``position_text`` and ``play`` raise."""
+    """The game's error family: what reading a position and ``play`` raise."""
     colors: str
     """The seats' letters, in turn order (``ai=r3`` seats the computer at ``r``)."""
     players: Callable[[G], int] = lambda game: 2
@@ -221,17 +201,17 @@ class _Reader:
 
     def game(self, rules: LinkRules[G], values: dict[str, str]) -> G:
         """The game of ``p`` (or ``at``), ``m`` and ``ply``."""
-        start = rules.start
+        start = rules.game.standard_start
         # A link of just the position shown (at=, no p= and no m=) means that
         # position, so the live board agrees with the one drawn before the engine.
         moves = values.get("m", "").strip()
         key = "at" if "p" not in values and "at" in values and not moves else "p"
         if key in values:
             try:
-                start = rules.position_text(values[key].replace("_", " "))
+                start = rules.game.position_class(values[key].replace("_", " ")).fen()
             except rules.error as e:
                 self.report("bad-position", f"bad position in the link: {e}", detail=str(e))
-        game = rules.new_game(start)
+        game = rules.game(start)
         words = [w.strip() for w in values["m"].split(",")] if moves else []
         for i, word in enumerate(words[: rules.max_actions], 1):
             try:
@@ -287,7 +267,7 @@ def read_link(rules: LinkRules[G], fragment: object) -> Link[G]:
 
 
 def write_link(
-    game: LinkGame,
+    game: Game[Any, Any, Any, Any],
     colors: str,
     *,
     whole_game: bool = True,

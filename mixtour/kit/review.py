@@ -164,24 +164,32 @@ class ReviewError(ValueError):
 class ReviewRules(Generic[P]):
     """One game's part of the review.
 
-    ``game`` builds the game from a start and its actions (in the game's
-    notation); ``colors`` are the two players' letters, by index;
+    ``game`` is the game's ``Game`` class: it builds the game from a start
+    and its actions, and its action class reads and writes an action's code
+    in the game's notation (:meth:`parse`, :meth:`text`); ``colors`` are
+    the two players' letters, by index;
     ``scale`` the evaluation's units per log-odds; ``depth`` the depth a
     position is searched to when none is asked for; ``search(pos, depth,
     stop)`` searches ``pos`` to that depth, deterministically, and leaves
     it as it was; ``wins_now(pos)`` says whether the player to move has an
-    action that wins at once; ``parse`` and ``text`` read and write an
-    action's code in the game's notation.
+    action that wins at once.
     """
 
-    game: Callable[[str, list[str]], Game[Any, Any, Any, Any]]
+    game: type[Game[Any, Any, Any, Any]]
     colors: tuple[str, str]
     scale: float
     depth: int
     search: Callable[[P, int, StopCheck], SearchResult]
     wins_now: Callable[[P], bool]
-    parse: Callable[[str], int]
-    text: Callable[[int], str]
+
+    def parse(self, text: str) -> int:
+        """The code of an action written in the game's notation."""
+        code: int = self.game.action_class.parse(text).code
+        return code
+
+    def text(self, code: int) -> str:
+        """An action's code in the game's notation."""
+        return str(self.game.action_class(code))
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,14 +70,13 @@ from collections.abc import Sequence
 from typing import cast
 
 from ..kit import correspondence as kit
-from ..kit.correspondence import FORMAT_VERSION, Verdict, is_correspondence
+from ..kit.correspondence import FORMAT_VERSION, Verdict, check, encode, is_correspondence
 from ..kit.correspondence import MAX_CLUSTER as MAX_CLUSTER
 from ..kit.correspondence import MAX_LINK as MAX_LINK
 from ..kit.correspondence import MAX_NAME as MAX_NAME
 from .core import (
     COLORS,
     PASS,
-    STANDARD_START,
     Action,
     Position,
     Reason,
@@ -155,9 +154,7 @@ def _read_start(text: str) -> str:
 
 
 RULES = kit.CorrespondenceRules(
-    name="mixtour",
-    new_game=Game,
-    standard_start=STANDARD_START,
+    game=Game,
     colors=_colors,
     write_start=lambda start: start.replace(" ", "_"),
     read_start=_read_start,
@@ -196,5 +193,3 @@ encode_actions = RULES.encode_actions
 decode_actions = RULES.decode_actions
 room = RULES.room
 decode = CorrespondenceGame.decode
-encode = kit.encode
-check = kit.check

@@ -45,21 +45,14 @@ from __future__ import annotations
 
 from ..kit import link as kit
 from ..kit.link import LinkIssue
-from .core import COLORS, STANDARD_START, MixtourError, Position
+from .core import COLORS, MixtourError
 from .game import Game
 
 __all__ = ["Link", "LinkIssue", "format_link", "format_seats", "parse_link", "parse_seats"]
 
 Link = kit.Link[Game]
 
-RULES = kit.LinkRules(
-    new_game=Game,
-    position_text=lambda text: Position(text).fen(),
-    start=STANDARD_START,
-    error=MixtourError,
-    colors=COLORS,
-    players=lambda game: game.position.players,
-)
+RULES = kit.LinkRules(Game, MixtourError, COLORS, players=lambda game: game.position.players)
 
 
 # The kit's reader and writer with Mixtour's rules, under the names the pages

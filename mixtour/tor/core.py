@@ -259,6 +259,25 @@ class Action:
         """Read T6 (see :func:`parse_action`)."""
         return cls(parse_action(text))
 
+    def as_dict(self) -> dict[str, object]:
+        """The action as plain data, for a page: ``{"kind": "drop", "square":
+        "c3"}`` or ``{"kind": "turn", "from", "to", "place"}`` (``place`` is
+        ``None`` when no token is placed).
+
+        >>> Action.parse("c3-d4").as_dict()
+        {'kind': 'turn', 'from': 'c3', 'to': 'd4', 'place': None}
+        """
+        code = self.code
+        if code < NUM_SQUARES:
+            return {"kind": "drop", "square": SQUARE_NAMES[code]}
+        place = code & 63
+        return {
+            "kind": "turn",
+            "from": SQUARE_NAMES[code >> 12],
+            "to": SQUARE_NAMES[code >> 6 & 63],
+            "place": None if place == NO_PLACE else SQUARE_NAMES[place],
+        }
+
     def __str__(self) -> str:
         return action_text(self.code)
 

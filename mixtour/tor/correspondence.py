@@ -69,6 +69,8 @@ from ..kit.correspondence import (
     FORMAT_VERSION,
     MAX_LINK,
     Verdict,
+    check,
+    encode,
     is_correspondence,
     link_game,
 )
@@ -166,9 +168,7 @@ def _read_start(text: str) -> str:
 
 
 RULES = kit.CorrespondenceRules(
-    name=GAME,
-    new_game=Game,
-    standard_start=STANDARD_START,
+    game=Game,
     colors=lambda start: PLAYER_LETTERS,
     write_start=_write_start,
     read_start=_read_start,
@@ -207,5 +207,3 @@ encode_actions = RULES.encode_actions
 decode_actions = RULES.decode_actions
 room = RULES.room
 decode = CorrespondenceGame.decode
-encode = kit.encode
-check = kit.check

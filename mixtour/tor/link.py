@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ..kit import link as kit
 from ..kit.link import LinkIssue
-from .core import STANDARD_START, Position, TorError
+from .core import TorError
 from .game import Game
 
 __all__ = ["Link", "LinkIssue", "format_link", "format_seats", "parse_link", "parse_seats"]
@@ -40,14 +40,7 @@ MAX_ACTIONS = 2_000
 
 Link = kit.Link[Game]
 
-RULES = kit.LinkRules(
-    new_game=Game,
-    position_text=lambda text: Position(text).fen(),
-    start=STANDARD_START,
-    error=TorError,
-    colors=SEATS,
-    max_actions=MAX_ACTIONS,
-)
+RULES = kit.LinkRules(Game, TorError, SEATS, max_actions=MAX_ACTIONS)
 
 
 # The kit's reader and writer with Tor's rules, under the names the pages

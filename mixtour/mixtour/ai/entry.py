@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...kit.games import GameAI
-from ..core import Action, Position, action_text
+from ..core import Position
 from ..game import Game
 from .analysis import RULES as ANALYSIS
 from .levels import LEVELS
@@ -16,17 +16,6 @@ from .review import REVIEW
 __all__ = ["GAME_AI"]
 
 
-def _action_dict(code: int) -> dict[str, object]:
-    return Action(code).as_dict()
-
-
 GAME_AI: Final[GameAI[Position]] = GameAI.of(
-    "mixtour",
-    Game,
-    LEVELS,
-    choose=choose_move,
-    action_text=action_text,
-    action_dict=_action_dict,
-    review=REVIEW,
-    analysis=ANALYSIS,
+    Game, LEVELS, choose=choose_move, review=REVIEW, analysis=ANALYSIS
 )

@@ -37,7 +37,7 @@ from ...kit.review import (
     master_search,
     wins_now,
 )
-from ..core import COLORS, Action, Position, action_text
+from ..core import COLORS, Position
 from ..game import Game
 from .evaluate import SCALE
 from .player import choose_move
@@ -67,10 +67,6 @@ __all__ = [
 DEFAULT_DEPTH: Final = 4
 
 
-def _parse(text: str) -> int:
-    return Action.parse(text).code
-
-
 RULES: Final[ReviewRules[Position]] = ReviewRules(
     game=Game,
     colors=(COLORS[0], COLORS[1]),
@@ -78,8 +74,6 @@ RULES: Final[ReviewRules[Position]] = ReviewRules(
     depth=DEFAULT_DEPTH,
     search=master_search(choose_move),
     wins_now=wins_now(immediate_win),
-    parse=_parse,
-    text=action_text,
 )
 #: Mixtour's reviewer: the kit's review over :data:`RULES`.
 REVIEW: Final = Reviewer(RULES)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...kit.review import Reviewer, ReviewRules, master_search, wins_now
-from ..core import PLAYER_LETTERS, Position, action_text, parse_action
+from ..core import PLAYER_LETTERS, Position
 from ..game import Game
 from .evaluate import SCALE
 from .player import choose_move
@@ -41,8 +41,6 @@ RULES: Final[ReviewRules[Position]] = ReviewRules(
     depth=DEPTH,
     search=master_search(choose_move),
     wins_now=wins_now(winning_action),
-    parse=parse_action,
-    text=action_text,
 )
 #: Tor's reviewer: the kit's review over :data:`RULES`.
 REVIEW: Final = Reviewer(RULES)
