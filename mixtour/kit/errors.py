@@ -3,13 +3,15 @@
 Each game has its own family (``MixtourError``, ``TorError``) whose classes
 also subclass these, so game-neutral code (the command line, the bridges'
 common parts) catches :class:`GameError` or one of its three kinds and a
-game's own code keeps catching its family.  A leaf module: it imports nothing
-of the project, so a game's core may import it.
+game's own code keeps catching its family. The kinds carry their
+documentation; a game's family base says what its notation is called. A
+leaf module: it imports nothing of the project, so a game's core may
+import it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from .protocol import ReasonLike
@@ -31,11 +33,16 @@ class InvalidActionError(GameError):
     """Text (or a code) that is not an action in the game's notation."""
 
 
-class IllegalActionError(GameError):
-    """A well-formed action that the rules do not allow in this position;
-    ``reason`` says why (the game's ``Reason``, for wording in any language)."""
+R = TypeVar("R", bound="ReasonLike")
 
-    def __init__(self, message: str, reason: ReasonLike | None = None) -> None:
+
+class IllegalActionError(GameError, Generic[R]):
+    """A well-formed action that the rules do not allow in this position;
+    ``reason`` says why (the game's ``Reason``, for wording in any language).
+    A game's own class names its ``Reason``:
+    ``class IllegalActionError(TorError, errors.IllegalActionError[Reason])``."""
+
+    def __init__(self, message: str, reason: R | None = None) -> None:
         super().__init__(message)
         self.reason = reason
 

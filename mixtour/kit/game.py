@@ -58,7 +58,7 @@ class Game(Generic[Pos, A, Out, Rsn]):
     name: ClassVar[str]
     position_class: ClassVar[type[Any]]
     action_class: ClassVar[type[Any]]
-    illegal_error: ClassVar[type[IllegalActionError]]
+    illegal_error: ClassVar[type[IllegalActionError[Any]]]
     standard_start: ClassVar[str]
 
     def __init__(self, start: str | None = None, actions: list[str] | None = None) -> None:

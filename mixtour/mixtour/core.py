@@ -58,22 +58,18 @@ __all__ = [
 
 
 class MixtourError(GameError):
-    """Base class of every error the parsers and the rules raise."""
+    """Base class of every error the parsers and the rules raise: the kit's
+    three kinds, for N1 actions (an :class:`IllegalActionError`'s ``reason``
+    is a :class:`Reason`) and P1 positions."""
 
 
-class InvalidActionError(MixtourError, kit_errors.InvalidActionError):
-    """Text that is not an action in N1 notation."""
+class InvalidActionError(MixtourError, kit_errors.InvalidActionError): ...
 
 
-class IllegalActionError(MixtourError, kit_errors.IllegalActionError):
-    """A well-formed action that the rules do not allow in this position;
-    ``reason`` says why (a :class:`Reason`, for wording in any language)."""
-
-    reason: Reason | None
+class IllegalActionError(MixtourError, kit_errors.IllegalActionError["Reason"]): ...
 
 
-class InvalidPositionError(MixtourError, kit_errors.InvalidPositionError):
-    """Text that is not a valid position string (P1), or an impossible position."""
+class InvalidPositionError(MixtourError, kit_errors.InvalidPositionError): ...
 
 
 # ---------------------------------------------------------------------------

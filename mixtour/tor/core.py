@@ -73,22 +73,18 @@ __all__ = [
 
 
 class TorError(GameError):
-    """Base class of every error Tor's parsers and rules raise."""
+    """Base class of every error Tor's parsers and rules raise: the kit's
+    three kinds, for T6 actions (an :class:`IllegalActionError`'s ``reason``
+    is a :class:`Reason`) and T7 positions."""
 
 
-class InvalidActionError(TorError, kit_errors.InvalidActionError):
-    """Text (or a code) that is not an action in T6 notation."""
+class InvalidActionError(TorError, kit_errors.InvalidActionError): ...
 
 
-class IllegalActionError(TorError, kit_errors.IllegalActionError):
-    """A well-formed action that the rules do not allow in this position;
-    ``reason`` says why (a :class:`Reason`, for wording in any language)."""
-
-    reason: Reason | None
+class IllegalActionError(TorError, kit_errors.IllegalActionError["Reason"]): ...
 
 
-class InvalidPositionError(TorError, kit_errors.InvalidPositionError):
-    """Text that is not a valid Tor position string, or an impossible position."""
+class InvalidPositionError(TorError, kit_errors.InvalidPositionError): ...
 
 
 # ---------------------------------------------------------------------------
