@@ -107,6 +107,6 @@ class EditorPart(Generic[P, C, LP]):
             position = self._read(text)
         except self.links.error as error:
             return _dump({"fragment": None, "message": str(error)})
-        played = self.links.new_game(position.fen())
+        played = self.links.game(position.fen())
         ai = int(level) if isinstance(level, int | float) and 1 <= level <= 6 else None
         return _dump({"fragment": self.links.write(played, whole_game=False, ai=ai)})
