@@ -338,3 +338,91 @@ def test_a_saved_tor_game_is_drawn_turned_as_left_and_a_turn_tapped_on_it_is_pla
     wait_position(page, left.fen())
     assert web_app.dataset("early") == "replay"
     assert web_app.errors == []
+
+
+# -- The engine's worker starts with the page when the computer will play ------------
+#
+# (early-taps.js, computerComing): its Python then starts beside the page's,
+# and the computer's first move does not wait for both in turn. Before ready
+# the page's own Python is held back, so a worker started then was started
+# by the page's first code, not at ready.
+
+GAME_PAGES = ["index.html", "tor.html"]
+
+
+def workers_before_ready(web_app: AppPage, path: str) -> tuple[str | None, HeldRequests]:
+    """Open ``path`` with its Python held back: the workers started by then."""
+    python = open_before_ready(web_app.page, web_app.base_url + path)
+    return web_app.page.evaluate("document.body.dataset.aiWorkers ?? null"), python
+
+
+def wait_computers_first_move(page: Page) -> None:
+    """The computer, White, has played: the other side is to move."""
+    page.wait_for_function(
+        "document.querySelector('#board').dataset.position.split(' ')[1] !== 'w'",
+        timeout=AI_TIMEOUT_MS,
+    )
+
+
+@pytest.mark.parametrize("path", GAME_PAGES)
+def test_a_link_that_names_the_computer_starts_its_worker_before_python(
+    web_app: AppPage, path: str
+) -> None:
+    started, python = workers_before_ready(web_app, path + "#ai=w3")
+    assert started == "1"
+    python.release()
+    web_app.wait_ready()
+    wait_computers_first_move(web_app.page)
+    # One worker, and one search for the one move (Tor's page once asked twice).
+    assert web_app.dataset("aiWorkers") == "1"
+    assert web_app.dataset("aiSearches") == "1"
+    assert web_app.errors == []
+
+
+@pytest.mark.parametrize("path", GAME_PAGES)
+def test_a_player_whose_last_choice_was_the_computer_gets_its_worker_before_python(
+    web_app: AppPage, path: str
+) -> None:
+    prefs = "start" if path == "index.html" else "tor.start"
+    web_app.page.add_init_script(
+        f"localStorage.setItem('mixtour.prefs', JSON.stringify({{'{prefs}.choice': 'computer'}}))"
+    )
+    started, python = workers_before_ready(web_app, path)
+    assert started == "1"
+    python.release()
+    web_app.wait_ready()
+
+
+@pytest.mark.parametrize("path", GAME_PAGES)
+def test_a_newcomer_or_a_link_without_the_computer_gets_no_worker_before_python(
+    web_app: AppPage, path: str
+) -> None:
+    started, python = workers_before_ready(web_app, path)
+    assert started is None
+    python.release()
+    web_app.wait_ready()
+    # A link to a position, with no computer in it.
+    tor_link = format_link(TorGame(None, OPENING), whole_game=False)
+    link = tor_link if path == "tor.html" else "p=5/5/5/5/5_w_20/20_0/0_1_-"
+    started, python = workers_before_ready(web_app, f"{path}?again#{link}")
+    assert started is None
+    python.release()
+    web_app.wait_ready()
+
+
+def test_a_kept_game_against_the_computer_gets_its_worker_before_python(
+    web_app: AppPage,
+) -> None:
+    page = web_app.page
+    web_app.open("index.html#ai=r3")
+    page.mouse.click(*point(page, "c3"))
+    played = Game()
+    played.play("c3")
+    wait_turn_back(page, played.fen())
+    # The game is kept; the next visit brings it back with its computer seat.
+    started, python = workers_before_ready(web_app, "index.html?again")
+    assert started == "1"
+    python.release()
+    web_app.wait_ready()
+    assert (board(page, "position") or "").split(" ")[1] == "w"
+    assert web_app.errors == []

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from test_web_tor_board import click
-from webhelpers import play
+from webhelpers import from_engine_worker, play
 
 from mixtour.mixtour.core import STANDARD_START
 from mixtour.mixtour.game import Game
@@ -44,9 +44,13 @@ def test_tor_replaces_a_dead_worker_and_its_move_arrives(web_app: AppPage) -> No
     page = web_app.page
     web_app.open("tor.html#ai=b1")
     expect(page.locator("#seats")).to_have_text("Player against Computer 1")
-    click(page, "c3")  # the computer's worker starts for its first move
-    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=BOOT_MS)
-    page.wait_for_function("!document.body.hasAttribute('data-ai-busy')", timeout=BOOT_MS)
+    click(page, "c3")
+    # The computer's answer is on the board (not only found): White's turn again.
+    page.wait_for_function(
+        """() => document.body.dataset.ai === 'ready' && !document.body.hasAttribute('data-ai-busy')
+            && document.querySelector('#board').dataset.position.split(' ')[1] === 'w'""",
+        timeout=BOOT_MS,
+    )
     before = str(page.locator("#board").get_attribute("data-position"))
     kill_worker(page)
     # A drop of White's (the computer's reply differs from game to game); then
@@ -108,8 +112,21 @@ def test_the_computers_first_move_survives_a_worker_killed_while_it_boots(
     web_app: AppPage,
 ) -> None:
     page = web_app.page
+    # The first worker's download of our Python is held: it is still booting
+    # when White plays and when it is killed (a link naming the computer
+    # starts it with the page, so it could otherwise be ready by then).
+    held: list[Route] = []
+
+    def hold_first_worker(route: Route) -> None:
+        if from_engine_worker(route) and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/py/app.zip", hold_first_worker)
     web_app.open("index.html#ai=1")
     play(page, "c3")
+    assert held and web_app.dataset("ai") == "loading"
     kill_worker(page)
     wait_restarted(page)
     page.wait_for_function(

@@ -358,6 +358,13 @@ class HeldRequests:
         self.held.clear()
 
 
+def from_engine_worker(route: Route) -> bool:
+    """Whether ``route``'s request is the engine worker's own (its referrer is
+    the worker's script): a game page may start its worker before or after
+    its own Python, so the order of their downloads says nothing."""
+    return "/js/engine/worker.js" in (route.request.header_value("referer") or "")
+
+
 def open_before_ready(page: Page, url: str) -> HeldRequests:
     """Open ``url`` with the page's Python held back: the board is drawn
     (body[data-painted]) and the page stays short of body[data-ready] until

@@ -121,7 +121,7 @@ export class Ai {
 
   // -- the engine ---------------------------------------------------------------
 
-  /** Start the engine once the board is ready; body[data-ai] tells how it went. */
+  /** Start the engine (once): with the page when the computer will play, else at ready; body[data-ai] tells how it went. */
   start() {
     this.engine.start().catch(() => {}); // a failed start: the client restarts it
   }

@@ -688,6 +688,8 @@ const early = new EarlyTaps({
   blocked: computerTurnWords,
 });
 early.paint(); // the kept game that comes back, if one does, drawn before Python
+// The engine worker starts now when the computer will play, else once the page is ready.
+if (early.computerComing(start.choice.remembered())) ai.start();
 
 ui.canvas.addEventListener("pointerdown", (event) => {
   if (event.isPrimary && event.button <= 0) computerTurnNote();
@@ -849,7 +851,7 @@ python.connect({
           : t("msg.newGame", { players: view.players, discs: view.discs, target: view.target }),
       );
     }
-    ai.start(); // the AI worker boots now, after the board is ready
+    ai.start(); // the AI worker boots now, if it did not with the page (computerComing)
     ui.newButton.disabled = false;
     early.flush(); // what was tapped before now is played, or the line says why not
   },

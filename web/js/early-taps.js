@@ -73,7 +73,7 @@ export class EarlyTaps {
     this.options = options;
     /** @type {Kept[]} */
     this.queue = [];
-    /** @type {{shown: string | null, flip: boolean} | null} the kept game that comes back at ready (paint()) */
+    /** @type {{shown: string | null, flip: boolean, computer: boolean} | null} the kept game that comes back at ready (paint()) */
     this.kept = null;
     /** @type {{id: number, x: number, y: number, hit: Hit | null} | null} the press in progress */
     this.press = null;
@@ -101,6 +101,22 @@ export class EarlyTaps {
     const kept = keptGame(this.options.kind);
     if (kept?.shown && !this.options.draw(kept.shown, kept.flip)) kept.shown = null;
     this.kept = kept;
+  }
+
+  /**
+   * Whether the computer will play once the page is ready, as far as the page
+   * knows before Python (after paint()): a link that names it (ai=), else the
+   * kept game that comes back, with a computer seat, else, on a first screen,
+   * a player whose last choice was the computer. The page then starts its
+   * engine worker at once, so that the worker's Python starts beside the
+   * page's own and the computer's first move does not wait for both in turn.
+   * @param {string | null} remembered the start choice this player made last time
+   */
+  computerComing(remembered) {
+    const hash = location.hash.slice(1);
+    if (hash) return new URLSearchParams(hash).has("ai");
+    if (this.kept) return this.kept.computer;
+    return remembered === "computer";
   }
 
   /**

@@ -289,13 +289,16 @@ export function listGames({ onBroken = () => {}, look = false } = {}) {
  * page to draw meanwhile, or null when that is not known (an older page's
  * save, or one kept in the old one-slot form): the board drawn is then not the
  * game the page will show, and a tap on it is not kept (web/js/early-taps.js).
+ * `computer`: whether the computer has a seat in it (false when not known).
  * @param {import("./library-games.js").LibraryGame} kind
- * @returns {{shown: string | null, flip: boolean} | null}
+ * @returns {{shown: string | null, flip: boolean, computer: boolean} | null}
  */
 export function keptGame(kind) {
-  if (kind.oldKeys.some((key) => readKey(key) !== null)) return { shown: null, flip: false };
+  if (kind.oldKeys.some((key) => readKey(key) !== null)) return { shown: null, flip: false, computer: false };
   const { latest } = keptGames(kind, { look: true });
-  return latest ? { shown: latest.shown ?? null, flip: latest.flip } : null;
+  if (!latest) return null;
+  const computer = Object.values(latest.seats).some((level) => level > 0);
+  return { shown: latest.shown ?? null, flip: latest.flip, computer };
 }
 
 /**

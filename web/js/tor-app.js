@@ -851,6 +851,8 @@ summary.addEventListener("toggle", () => setPref("torRulesSummary", summary.open
 fillForm();
 paintEarly();
 early.paint(); // the kept game that comes back, if one does, drawn instead
+// The engine worker starts now when the computer will play (early-taps.js).
+if (early.computerComing(choice.remembered())) computer.start().catch(() => {});
 
 // New game asks the engine for its start: it waits for Python, as on Mixtour's page.
 ui.newGame.disabled = true;
@@ -873,10 +875,9 @@ python.connect({
         // A tap before now: the player wants to play; the choice offered first starts at once.
         choice.chooseFirst();
       } else {
-        // A first visit: the choice of how to play lies over the board.
+        // A first visit: the choice of how to play lies over the board (a player
+        // who chose the computer last time has its worker started with the page).
         choice.show({ focus: false });
-        // A player who chose the computer last time will likely again: its worker starts now.
-        if (choice.remembered() === "computer") computer.start().catch(() => {});
       }
     }
     if (view) computer.follow(view);

@@ -97,6 +97,8 @@ export class TorComputer {
     // that the computer's first turn does not wait for Python's start too.
     if (mine && Object.values(this.seats).some((level) => level > 0)) this.start().catch(() => {});
     if (!this.plays(view) || !mine || this.deps.browsing?.()) return;
+    // Already searching this very game's move (the page followed it twice): one search.
+    if (this.current?.kind === "move" && this.current.generation === this.generation) return;
     const generation = this.generation;
     const personPlays = Object.values(this.seats).some((level) => level === 0);
     const least = computerPaceMs(personPlays, view.ply);
