@@ -404,10 +404,11 @@ def test_a_newcomer_or_a_link_without_the_computer_gets_no_worker_before_python(
     # A link to a position, with no computer in it.
     tor_link = format_link(TorGame(None, OPENING), whole_game=False)
     link = tor_link if path == "tor.html" else "p=5/5/5/5/5_w_20/20_0/0_1_-"
-    started, python = workers_before_ready(web_app, f"{path}?again#{link}")
-    assert started is None
-    python.release()
-    web_app.wait_ready()
+    for n, shown in enumerate([link, link + "&ai=0"]):  # ai=0: people only
+        started, python = workers_before_ready(web_app, f"{path}?again={n}#{shown}")
+        assert started is None
+        python.release()
+        web_app.wait_ready()
 
 
 def test_a_kept_game_against_the_computer_gets_its_worker_before_python(

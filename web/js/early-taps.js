@@ -105,7 +105,7 @@ export class EarlyTaps {
 
   /**
    * Whether the computer will play once the page is ready, as far as the page
-   * knows before Python (after paint()): a link that names it (ai=), else the
+   * knows before Python (after paint()): a link that names it (ai=, not ai=0), else the
    * kept game that comes back, with a computer seat, else, on a first screen,
    * a player whose last choice was the computer. The page then starts its
    * engine worker at once, so that the worker's Python starts beside the
@@ -114,7 +114,7 @@ export class EarlyTaps {
    */
   computerComing(remembered) {
     const hash = location.hash.slice(1);
-    if (hash) return new URLSearchParams(hash).has("ai");
+    if (hash) return !["0", null].includes(new URLSearchParams(hash).get("ai")); // ai=0: people only
     if (this.kept) return this.kept.computer;
     return remembered === "computer";
   }
