@@ -335,10 +335,23 @@ def test_the_result_speaks_to_the_player_and_a_rematch_swaps_colours(web_app: Ap
     expect(page.locator("#result-text")).to_have_text(
         "You won. White wins: White reached the target"
     )
+    # Every text of the message line is kept: the computer's worker is ready
+    # by now, so its opening move may replace the rematch's words at once.
+    page.evaluate(
+        """() => {
+            window.__said = [];
+            const line = document.querySelector('#message');
+            new MutationObserver(() => window.__said.push(line.textContent)).observe(line, {
+                childList: true, characterData: true, subtree: true,
+            });
+        }"""
+    )
     page.click("#result-rematch")
     board = page.locator("#board")
     expect(board).to_have_attribute("data-seats", "w:1 r:0 b:0")
-    expect(page.locator("#message")).to_contain_text("Rematch: you play Red now.")
+    page.wait_for_function(
+        "window.__said.some((text) => text.includes('Rematch: you play Red now.'))"
+    )
     expect(page.locator("#game-label")).to_have_text("You vs Computer, 1 Beginner")
     # The computer, White now, opens; the finished game stays in the library.
     page.wait_for_function(
