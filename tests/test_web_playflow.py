@@ -18,6 +18,7 @@ from playwright.sync_api import Page, Route, expect
 from webhelpers import (
     board_stacks,
     click_square,
+    keep_messages,
     lift,
     move_columns,
     move_list,
@@ -26,6 +27,7 @@ from webhelpers import (
     played,
     position,
     wait_position_change,
+    wait_said,
 )
 
 from mixtour.mixtour.game import Game
@@ -335,23 +337,13 @@ def test_the_result_speaks_to_the_player_and_a_rematch_swaps_colours(web_app: Ap
     expect(page.locator("#result-text")).to_have_text(
         "You won. White wins: White reached the target"
     )
-    # Every text of the message line is kept: the computer's worker is ready
-    # by now, so its opening move may replace the rematch's words at once.
-    page.evaluate(
-        """() => {
-            window.__said = [];
-            const line = document.querySelector('#message');
-            new MutationObserver(() => window.__said.push(line.textContent)).observe(line, {
-                childList: true, characterData: true, subtree: true,
-            });
-        }"""
-    )
+    # The computer's worker is ready by now: its opening move may replace the
+    # rematch's words at once, so every text of the message line is kept.
+    keep_messages(page)
     page.click("#result-rematch")
     board = page.locator("#board")
     expect(board).to_have_attribute("data-seats", "w:1 r:0 b:0")
-    page.wait_for_function(
-        "window.__said.some((text) => text.includes('Rematch: you play Red now.'))"
-    )
+    wait_said(page, "Rematch: you play Red now.")
     expect(page.locator("#game-label")).to_have_text("You vs Computer, 1 Beginner")
     # The computer, White now, opens; the finished game stays in the library.
     page.wait_for_function(

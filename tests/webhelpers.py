@@ -358,6 +358,25 @@ class HeldRequests:
         self.held.clear()
 
 
+def keep_messages(page: Page) -> None:
+    """From now on, keep every text the message line shows in window.__said:
+    a computer whose worker is ready may replace a message at once."""
+    page.evaluate(
+        """() => {
+            window.__said = [];
+            const line = document.querySelector('#message');
+            new MutationObserver(() => window.__said.push(line.textContent)).observe(line, {
+                childList: true, characterData: true, subtree: true,
+            });
+        }"""
+    )
+
+
+def wait_said(page: Page, text: str) -> None:
+    """Wait until the message line has shown ``text`` (after keep_messages)."""
+    page.wait_for_function("(text) => window.__said.some((said) => said.includes(text))", arg=text)
+
+
 def from_engine_worker(route: Route) -> bool:
     """Whether ``route``'s request is the engine worker's own (its referrer is
     the worker's script): a game page may start its worker before or after
