@@ -396,20 +396,10 @@ def test_the_thinking_line_and_the_moves_head_as_on_mixtours_page(web_app: AppPa
     # A hint on the player's turn: the line says the computer looks for a move.
     # A ready worker finds a level-1 hint in a few milliseconds, so every text
     # the line shows is kept, rather than read while it lasts.
-    page.evaluate(
-        """() => {
-            window.__thinking = [];
-            const line = document.querySelector('#thinking');
-            new MutationObserver(() => {
-                if (!line.hidden) window.__thinking.push(line.textContent.trim());
-            }).observe(line, {
-                attributes: true, childList: true, characterData: true, subtree: true,
-            });
-        }"""
-    )
+    keep_messages(page, "#thinking")
     page.click("#hint-button")
     page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=60_000)
-    assert "Looking for a good move…" in page.evaluate("window.__thinking")
+    wait_said(page, "Looking for a good move…", "#thinking")
     expect(thinking).to_be_hidden()
     # The column heads follow the language.
     page.locator("#language").select_option("fr")

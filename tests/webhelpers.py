@@ -358,23 +358,31 @@ class HeldRequests:
         self.held.clear()
 
 
-def keep_messages(page: Page) -> None:
-    """From now on, keep every text the message line shows in window.__said:
-    a computer whose worker is ready may replace a message at once."""
+def keep_messages(page: Page, line: str = "#message") -> None:
+    """From now on, keep every text the ``line`` element shows while it is
+    not hidden (the message line by default): a computer whose worker is
+    ready may replace or hide a text at once, before a test reads it."""
     page.evaluate(
-        """() => {
-            window.__said = [];
-            const line = document.querySelector('#message');
-            new MutationObserver(() => window.__said.push(line.textContent)).observe(line, {
-                childList: true, characterData: true, subtree: true,
+        """(selector) => {
+            const shown = (window.__shown ??= {});
+            const line = document.querySelector(selector);
+            shown[selector] = [];
+            new MutationObserver(() => {
+                if (!line.hidden) shown[selector].push(line.textContent.trim());
+            }).observe(line, {
+                attributes: true, childList: true, characterData: true, subtree: true,
             });
-        }"""
+        }""",
+        line,
     )
 
 
-def wait_said(page: Page, text: str) -> None:
-    """Wait until the message line has shown ``text`` (after keep_messages)."""
-    page.wait_for_function("(text) => window.__said.some((said) => said.includes(text))", arg=text)
+def wait_said(page: Page, text: str, line: str = "#message") -> None:
+    """Wait until ``line`` has shown ``text`` (after keep_messages)."""
+    page.wait_for_function(
+        "([selector, text]) => window.__shown[selector].some((said) => said.includes(text))",
+        arg=[line, text],
+    )
 
 
 def from_engine_worker(route: Route) -> bool:
