@@ -145,8 +145,11 @@ from web.tools.testenv import (
     CHROMIUM_ARGS,
     CHROMIUM_ENV,
     READY_SCRIPT,
+    TEST_CHROMIUM_ENV,
+    chromium_for_tests,
     chromium_path,
     ensure_chromium,
+    ensure_headless_shell,
     ensure_venv,
     ensure_xbrowsers,
     tool_env,
@@ -165,10 +168,12 @@ __all__ = [
     "ROOT",
     "SERVICE_WORKER",
     "STDLIB_LEFT_OUT",
+    "TEST_CHROMIUM_ENV",
     "WEB",
     "WEB_PY",
     "BuildError",
     "build_site",
+    "chromium_for_tests",
     "chromium_path",
     "main",
     "make_server",
@@ -607,9 +612,10 @@ def parallel(pytest_args: list[str]) -> list[str]:
 def command_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
+    headless = ensure_headless_shell(chromium)
     xbrowsers = ensure_xbrowsers()
     build_site()
-    env = tool_env(chromium, xbrowsers=xbrowsers)
+    env = tool_env(chromium, test_chromium=headless, xbrowsers=xbrowsers)
     failed = [name for name, cmd in quality_checks(python) if run(cmd, env=env) != 0]
     pytest_code = run(
         [python, "-m", "pytest", *parallel(args.pytest_args), *args.pytest_args], env=env

@@ -225,10 +225,10 @@ def refusing_proxy() -> Iterator[str]:
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, object], refusing_proxy: str
 ) -> dict[str, object]:
-    executable = build.chromium_path()
+    executable = build.chromium_for_tests()
     if not executable.is_file():
-        if os.environ.get(build.CHROMIUM_ENV):
-            pytest.fail(f"{build.CHROMIUM_ENV}={executable} does not exist")
+        if os.environ.get(build.CHROMIUM_ENV) or os.environ.get(build.TEST_CHROMIUM_ENV):
+            pytest.fail(f"the tests' Chromium, {executable}, does not exist")
         pytest.skip(f"no Chromium at {executable}; `python3 build.py test` installs it")
     return {
         **browser_type_launch_args,

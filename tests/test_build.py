@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import build
-from web.tools import bytecode, pages, serve
+from web.tools import bytecode, pages, serve, testenv
 from web.tools.common import TOOLS
 
 # A hash-based .pyc (PEP 552): magic, flags, the source's hash, then the code.
@@ -384,3 +384,25 @@ def test_every_link_between_the_pages_leads_to_a_page_of_the_site(dist: Path) ->
             assert site.pages[href].game == page.game, (page.name, href)
         credit = site.games[page.game]["credit"]
         assert credit in footer or page.kind in ("rules", "embed"), page.name
+
+
+def test_the_tests_drive_the_headless_shell_and_the_benches_the_whole_browser(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    whole, shell = tmp_path / "chromium", tmp_path / "chromium-headless-shell"
+    whole.write_text("")
+    monkeypatch.delenv(testenv.TEST_CHROMIUM_ENV, raising=False)
+    monkeypatch.setenv(testenv.CHROMIUM_ENV, str(whole))
+    monkeypatch.setattr(testenv, "HEADLESS_SHELL", shell)
+    monkeypatch.setattr("os.geteuid", lambda: 1000)  # no apt-get: never install here
+    # No shell: the tests keep the whole browser.
+    assert testenv.ensure_headless_shell(whole) == whole
+    shell.write_text("")
+    assert testenv.ensure_headless_shell(whole) == shell
+    env = testenv.tool_env(whole, test_chromium=shell)
+    monkeypatch.setattr("os.environ", env)
+    assert build.chromium_for_tests() == shell
+    assert build.chromium_path() == whole
+    # A browser named for the tests is taken as it is.
+    monkeypatch.setenv(testenv.TEST_CHROMIUM_ENV, str(whole))
+    assert testenv.ensure_headless_shell(whole) == whole

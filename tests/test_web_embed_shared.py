@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from conftest import AppPage
-from playwright.sync_api import BrowserContext, Frame, Page, Worker, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, Worker, expect
 from test_web_embed import InFrame, host
 from test_web_tor_embed import click_in_frame
 from webhelpers import another_site, click_square, play, position, wait_position
 
+import build
 from mixtour.mixtour.game import Game
 from mixtour.mixtour.link import format_link
 from mixtour.tor.game import Game as TorGame
@@ -27,6 +28,23 @@ READY = 'document.body?.dataset.ready === "1"'
 READY_MS = 90_000
 ENGINE_WORKER = "/js/engine/worker.js"
 GAME = ["c3", "b4", "b4-c3", "d2"]
+
+
+@pytest.fixture(scope="module")
+def browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, object]
+) -> Iterator[Browser]:
+    """This file's boards run in the whole Chromium, as players have it, not in
+    the other files' headless shell. How our frames under another site elect
+    their host is the browser's storage policy: Chromium denies them storage
+    (third-party storage blocked), so they elect by claims among themselves;
+    the headless shell gives them storage and a lock manager that Playwright
+    leaves unpartitioned, shared with our own site's tabs, so our own tab's
+    board would find their host."""
+    whole = {**browser_type_launch_args, "executable_path": str(build.chromium_path())}
+    launched = browser_type.launch(**whole)  # type: ignore[arg-type]
+    yield launched
+    launched.close()
 
 
 def embeds(links: list[tuple[str, str]], base: str = "") -> str:
