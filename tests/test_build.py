@@ -400,7 +400,7 @@ def test_the_tests_drive_the_headless_shell_and_the_benches_the_whole_browser(
     shell.write_text("")
     assert testenv.ensure_headless_shell(whole) == shell
     env = testenv.tool_env(whole, test_chromium=shell)
-    monkeypatch.setattr("os.environ", env)
+    monkeypatch.setenv(testenv.TEST_CHROMIUM_ENV, env[testenv.TEST_CHROMIUM_ENV])
     assert build.chromium_for_tests() == shell
     assert build.chromium_path() == whole
     # A browser named for the tests is taken as it is.

@@ -114,6 +114,20 @@ def find_chromium() -> Path | None:
     return Path(found) if found else None
 
 
+def apt_usable() -> bool:
+    """Whether this process may install Debian packages: root, with apt-get."""
+    return os.geteuid() == 0 and shutil.which("apt-get") is not None
+
+
+def apt_install(*packages: str) -> bool:
+    """Install Debian ``packages`` with apt-get (see :func:`apt_usable`), its
+    package lists refreshed first; whether both steps worked."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if run(["apt-get", "update"], env=env) != 0:
+        return False
+    return run(["apt-get", "install", "-y", *packages], env=env) == 0
+
+
 def ensure_chromium() -> Path:
     """Return Chromium's path, installing Debian's package first when we are root."""
     found = find_chromium()
@@ -121,15 +135,14 @@ def ensure_chromium() -> Path:
         return found
     if os.environ.get(CHROMIUM_ENV):
         raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} does not exist")
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+    if not apt_usable():
         raise BuildError(
             "Chromium is needed for the browser tests. Install it, e.g. on Debian "
             "'sudo apt-get install chromium', or set MIXTOUR_CHROMIUM to its path."
         )
     log("installing Chromium with apt-get (this takes a while)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run_checked(["apt-get", "update"], env=env)
-    run_checked(["apt-get", "install", "-y", "chromium"], env=env)
+    if not apt_install("chromium"):
+        raise BuildError("apt-get could not install chromium")
     found = find_chromium()
     if found is None:
         raise BuildError("apt-get installed chromium, but no chromium binary was found")
@@ -143,15 +156,11 @@ def ensure_headless_shell(chromium: Path) -> Path:
         return chromium_for_tests()
     if HEADLESS_SHELL.is_file():
         return HEADLESS_SHELL
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+    if not apt_usable():
         log(f"no {HEADLESS_SHELL}: the browser tests drive {chromium}, a little slower")
         return chromium
     log(f"installing {HEADLESS_SHELL_PACKAGE} with apt-get for the browser tests")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", HEADLESS_SHELL_PACKAGE]
-    if run(install, env=env) != 0 and run(["apt-get", "update"], env=env) == 0:
-        run(install, env=env)
-    if HEADLESS_SHELL.is_file():
+    if apt_install(HEADLESS_SHELL_PACKAGE) and HEADLESS_SHELL.is_file():
         return HEADLESS_SHELL
     log(f"{HEADLESS_SHELL_PACKAGE} could not be installed: the browser tests drive {chromium}")
     return chromium
@@ -173,7 +182,7 @@ def ensure_xbrowsers() -> bool:
     missing = [name for name, program in XBROWSER_PACKAGES.items() if not program.is_file()]
     if not missing:
         return True
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+    if not apt_usable():
         log(
             "the cross-browser tests need "
             + ", ".join(missing)
@@ -183,9 +192,8 @@ def ensure_xbrowsers() -> bool:
         )
         return False
     log("installing " + ", ".join(missing) + " with apt-get for the cross-browser tests")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run_checked(["apt-get", "update"], env=env)
-    run_checked(["apt-get", "install", "-y", *missing], env=env)
+    if not apt_install(*missing):
+        raise BuildError("apt-get could not install " + " ".join(missing))
     return all(program.is_file() for program in XBROWSER_PACKAGES.values())
 
 
