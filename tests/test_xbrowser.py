@@ -236,16 +236,21 @@ def relaunch_on_crash(test: Test) -> Test:
 
     @functools.wraps(test)
     def run(*args: Any, **kwargs: Any) -> None:
-        tab: Relaunching = kwargs["tab"]
-        try:
-            test(*args, **kwargs)
-        except BrowserCrashed as crash:
-            warnings.warn(f"{tab.name} crashed, running the test again: {crash}", stacklevel=1)
-            tab.relaunch()
-            tab.prepare()
-            test(*args, **kwargs)
+        again_after_crash(kwargs["tab"], "the test", lambda: test(*args, **kwargs))
 
     return run  # type: ignore[return-value]
+
+
+def again_after_crash(tab: Relaunching, what: str, step: Callable[[], None]) -> None:
+    """Do ``step``; if the browser died under it (:class:`BrowserCrashed`), do it
+    once more in a new browser, with a warning; a second crash is raised."""
+    try:
+        step()
+    except BrowserCrashed as crash:
+        warnings.warn(f"{tab.name} crashed, running {what} again: {crash}", stacklevel=1)
+        tab.relaunch()
+        tab.prepare()
+        step()
 
 
 def browser_own(engine: Engine, request_line: str) -> bool:
@@ -344,20 +349,10 @@ def test_every_page_becomes_ready_with_nothing_from_outside(
 ) -> None:
     shots = os.environ.get("MIXTOUR_XBROWSER_SHOTS")
     for path, has_ready in PAGES:
-        try:
-            check_page(tab, site_url, path, has_ready, shots)
-        except BrowserCrashed as crash:
-            # The browser died under this page (WebKit on a loaded machine, once
-            # twice in a row when the whole list started again): a new browser
-            # checks this page again, and a second crash on it fails the test.
-            warnings.warn(f"{tab.name} crashed on {path}, checking it again: {crash}", stacklevel=1)
-            tab.relaunch()
-            tab.prepare()
-            try:
-                check_page(tab, site_url, path, has_ready, shots)
-            except BrowserCrashed as again:
-                again.add_note(f"{path} crashed {tab.name} twice")
-                raise
+        # After a crash only this page is checked again: started again from the
+        # first page, WebKit once died twice in a row on a loaded machine.
+        check = functools.partial(check_page, tab, site_url, path, has_ready, shots)
+        again_after_crash(tab, f"the check of {path}", check)
 
 
 def check_page(tab: Engine, site_url: str, path: str, has_ready: bool, shots: str | None) -> None:
@@ -990,6 +985,43 @@ def test_a_page_never_ready_runs_the_test_again_in_a_new_browser() -> None:
     assert once.relaunched == 1 and once.prepared == 1
     with pytest.raises(BrowserCrashed, match="was not ready"), pytest.warns(UserWarning):
         opens(tab=Stalled(stalls=2), site_url="http://127.0.0.1:1/")
+
+
+def test_a_crash_on_one_page_checks_that_page_again_not_the_earlier_ones() -> None:
+    """The every-page check's steps: a crash under one page does that page once
+    more in a new browser; a second crash on it is raised."""
+
+    class Tab:
+        name = "webkit"
+        relaunched = 0
+
+        def relaunch(self) -> None:
+            self.relaunched += 1
+
+        def prepare(self) -> None:
+            pass
+
+    checked: list[str] = []
+    crashes = {"b.html": 1, "c.html": 2}
+
+    def check(path: str) -> None:
+        checked.append(path)
+        if crashes.get(path):
+            crashes[path] -= 1
+            raise BrowserCrashed(f"webkit: died under {path}")
+
+    tab = Tab()
+    for path in ("a.html", "b.html"):
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            step = functools.partial(check, path)
+            again_after_crash(cast(Relaunching, tab), f"the check of {path}", step)
+    assert checked == ["a.html", "b.html", "b.html"] and tab.relaunched == 1
+    assert "running the check of b.html again" in str(said[0].message)
+    with pytest.raises(BrowserCrashed, match="c.html"), pytest.warns(UserWarning):
+        step = functools.partial(check, "c.html")
+        again_after_crash(cast(Relaunching, tab), "the check of c.html", step)
+    assert checked[-2:] == ["c.html", "c.html"] and tab.relaunched == 2
 
 
 def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> None:
