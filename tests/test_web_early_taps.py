@@ -18,7 +18,7 @@ from conftest import AppPage
 from playwright.sync_api import Page, expect
 from test_web_board import pixel
 from test_web_tor_board import centre
-from webhelpers import HeldRequests, open_before_ready, point, wait_position
+from webhelpers import HeldRequests, keep_messages, open_before_ready, point, said, wait_position
 
 from mixtour.mixtour.game import Game
 from mixtour.tor.game import Game as TorGame
@@ -36,23 +36,6 @@ REFUSED_D5 = "d5 is not possible: you have no pawn on d5"  # Tor's words for a c
 
 def board(page: Page, name: str) -> str | None:
     return page.locator("#board").get_attribute(f"data-{name}")
-
-
-def note_messages(page: Page) -> None:
-    """Keep every text the message line shows in window.__said (a later one
-    may replace it before the test reads it)."""
-    page.add_init_script(
-        """document.addEventListener('DOMContentLoaded', () => {
-            window.__said = [];
-            const line = document.querySelector('#message');
-            new MutationObserver(() => window.__said.push(line.textContent))
-                .observe(line, {childList: true, characterData: true, subtree: true});
-        })"""
-    )
-
-
-def said(page: Page) -> list[str]:
-    return list(page.evaluate("window.__said"))
 
 
 def wait_turn_back(page: Page, after: str, timeout_ms: float = AI_TIMEOUT_MS) -> str:
@@ -271,7 +254,7 @@ def test_a_tap_on_the_computers_turn_is_not_played_and_the_page_says_why(
     web_app: AppPage,
 ) -> None:
     page = web_app.page
-    note_messages(page)
+    keep_messages(page, from_load=True)
     start = TorGame()
     link = format_link(start, whole_game=False, seats={"w": 1})  # White is the computer's
     python = open_before_ready(page, f"{web_app.base_url}tor.html#{link}")

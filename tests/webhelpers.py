@@ -358,23 +358,33 @@ class HeldRequests:
         self.held.clear()
 
 
-def keep_messages(page: Page, line: str = "#message") -> None:
-    """From now on, keep every text the ``line`` element shows while it is
-    not hidden (the message line by default): a computer whose worker is
-    ready may replace or hide a text at once, before a test reads it."""
-    page.evaluate(
-        """(selector) => {
-            const shown = (window.__shown ??= {});
-            const line = document.querySelector(selector);
-            shown[selector] = [];
-            new MutationObserver(() => {
-                if (!line.hidden) shown[selector].push(line.textContent.trim());
-            }).observe(line, {
-                attributes: true, childList: true, characterData: true, subtree: true,
-            });
-        }""",
-        line,
-    )
+# Keeps, in window.__shown[selector], every text the element shows while it is
+# not hidden.
+KEEP_SHOWN = """(selector) => {
+    const shown = (window.__shown ??= {});
+    const line = document.querySelector(selector);
+    shown[selector] = [];
+    new MutationObserver(() => {
+        if (!line.hidden) shown[selector].push(line.textContent.trim());
+    }).observe(line, { attributes: true, childList: true, characterData: true, subtree: true });
+}"""
+
+
+def keep_messages(page: Page, line: str = "#message", *, from_load: bool = False) -> None:
+    """From now on (``from_load``: from the next page's load), keep every text
+    the ``line`` element shows while it is not hidden (the message line by
+    default): a computer whose worker is ready may replace or hide a text at
+    once, before a test reads it."""
+    if from_load:
+        script = f"({KEEP_SHOWN})({json.dumps(line)})"
+        page.add_init_script(f"document.addEventListener('DOMContentLoaded', () => {script})")
+    else:
+        page.evaluate(KEEP_SHOWN, line)
+
+
+def said(page: Page, line: str = "#message") -> list[str]:
+    """Every text ``line`` has shown so far (after keep_messages)."""
+    return list(page.evaluate("(selector) => window.__shown?.[selector] ?? []", line))
 
 
 def wait_said(page: Page, text: str, line: str = "#message") -> None:
