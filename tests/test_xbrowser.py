@@ -1024,6 +1024,44 @@ def test_a_crash_on_one_page_checks_that_page_again_not_the_earlier_ones() -> No
     assert checked[-2:] == ["c.html", "c.html"] and tab.relaunched == 2
 
 
+def test_a_bare_driver_error_while_minibrowser_is_still_listed_counts_as_its_crash() -> None:
+    """Killed, MiniBrowser can still be listed when the driver answers at once
+    with a bare "unknown error" (once under load): the harness looks again for
+    a moment and takes it for a crash. A script's own error with the browser
+    alive stays the test's, with no wait."""
+    from selenium.common.exceptions import JavascriptException, WebDriverException
+
+    def webkit(listed: int) -> tuple[WebKit, list[int]]:
+        looks: list[int] = []
+        tab = WebKit.__new__(WebKit)
+        tab.crashed = ""
+        tab._limit_s = 5
+        tab._closing = threading.Event()
+        tab._service = type("Service", (), {"process": None})()
+
+        def browser() -> dict[int, str]:
+            looks.append(1)
+            return {7: "MiniBrowser"} if len(looks) <= listed else {}
+
+        tab.browser = browser  # type: ignore[method-assign]
+        return tab, looks
+
+    def failing(error: Exception) -> Callable[[], None]:
+        def fn() -> None:
+            raise error
+
+        return fn
+
+    tab, looks = webkit(listed=3)
+    with pytest.raises(BrowserCrashed, match="MiniBrowser stopped"):
+        tab._do("run", failing(WebDriverException("unknown error")))
+    assert len(looks) == 4 and tab._closing.is_set()
+    tab, looks = webkit(listed=10**6)
+    with pytest.raises(JavascriptException):
+        tab._do("run", failing(JavascriptException("board is not defined")))
+    assert len(looks) == 1 and not tab.crashed
+
+
 def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> None:
     """A start that fails, even the very first, is tried again after a pause,
     a few times at most; then its error is the test's."""

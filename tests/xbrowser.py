@@ -54,6 +54,8 @@ FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 # for is 180 s, and a script may run 120 s); the first session gets START_LIMIT_S.
 COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
+# How long a bare "unknown error" waits to see MiniBrowser gone (WebKit._shell_gone).
+SHELL_GONE_S = 3.0
 # A browser start that fails is tried again, this many tries in all, after a
 # pause: Debian's MiniBrowser now and then dies as it starts, once twice in a
 # row a second apart.
@@ -484,6 +486,21 @@ class WebKit:
     def _shell_alive(self) -> bool:
         return "MiniBrowser" in self.browser().values()
 
+    def _shell_gone(self, error: BaseException) -> bool:
+        """Whether MiniBrowser is gone behind a failed command. A killed one
+        can still be listed when the driver answers "unknown error" at once:
+        that answer, the bare WebDriverException with no kind of its own,
+        looks again for up to SHELL_GONE_S. A typed error (a script's own
+        exception, a missing element) is the page's, and looks once."""
+        from selenium.common.exceptions import WebDriverException
+
+        deadline = time.monotonic() + (SHELL_GONE_S if type(error) is WebDriverException else 0)
+        while self._shell_alive():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
+        return True
+
     def browser(self) -> dict[int, str]:
         process = getattr(self._service, "process", None)
         return {} if process is None else descendants(process.pid)
@@ -507,7 +524,7 @@ class WebKit:
             elif not self.crashed and isinstance(error, InvalidSessionIdException):
                 # WebKitWebDriver's word when its browser died or hung.
                 self.crashed = error.msg or "the session is gone"
-            elif not self.crashed and not self._shell_alive():
+            elif not self.crashed and self._shell_gone(error):
                 # The driver may answer first with some other error.
                 self.crashed = "MiniBrowser stopped"
             if self.crashed:
