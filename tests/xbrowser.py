@@ -56,6 +56,7 @@ COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
 # How long a bare "unknown error" waits to see MiniBrowser gone (WebKit._shell_gone).
 SHELL_GONE_S = 3.0
+BARE_ANSWERS = ("", "unknown error")
 # A browser start that fails is tried again, this many tries in all, after a
 # pause: Debian's MiniBrowser now and then dies as it starts, once twice in a
 # row a second apart.
@@ -489,12 +490,14 @@ class WebKit:
     def _shell_gone(self, error: BaseException) -> bool:
         """Whether MiniBrowser is gone behind a failed command. A killed one
         can still be listed when the driver answers "unknown error" at once:
-        that answer, the bare WebDriverException with no kind of its own,
-        looks again for up to SHELL_GONE_S. A typed error (a script's own
-        exception, a missing element) is the page's, and looks once."""
+        that answer, a bare WebDriverException with no words of its own,
+        looks again for up to SHELL_GONE_S. Any other error (a script's own
+        exception, a missing element, a wait's answer the driver could not
+        read) looks once."""
         from selenium.common.exceptions import WebDriverException
 
-        deadline = time.monotonic() + (SHELL_GONE_S if type(error) is WebDriverException else 0)
+        bare = type(error) is WebDriverException and (error.msg or "").strip() in BARE_ANSWERS
+        deadline = time.monotonic() + (SHELL_GONE_S if bare else 0)
         while self._shell_alive():
             if time.monotonic() >= deadline:
                 return False
