@@ -108,6 +108,29 @@ def test_a_review_started_while_the_worker_boots_survives_its_death(web_app: App
     assert web_app.errors == []
 
 
+def test_a_request_lost_by_a_worker_that_answers_beats_is_asked_of_a_fresh_one(
+    web_app: AppPage,
+) -> None:
+    """A worker whose searches cannot yield (WebKit's) answers no beat while a
+    request runs in it. One that answers beats while a request waits past the
+    search's limit has lost the request (once in WebKit: a review never ended):
+    it is replaced, and the request asked again of the fresh one."""
+    page = web_app.page
+    actions = ["d4", "b2", "c2", "e5", "e4", "d4-e5"]
+    page.add_init_script(
+        "window.mixtourDebug = { reviewDepth: 1, aiYields: false, aiTimeoutMs: 1000,"
+        " aiSearchCapMs: 1000, loseNext: true }"
+    )
+    web_app.open("index.html#" + format_link(Game(STANDARD_START, actions)))
+    expect(page.locator("#moves")).to_have_attribute("data-count", str(len(actions)))
+    page.click("#review-start")
+    wait_restarted(page)
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=BOOT_MS)
+    assert page.locator("#moves button.ply[data-review]").count() == len(actions)
+    assert page.evaluate("document.body.dataset.aiWorkers") == "2"
+    assert web_app.errors == []
+
+
 def test_the_computers_first_move_survives_a_worker_killed_while_it_boots(
     web_app: AppPage,
 ) -> None:

@@ -102,6 +102,12 @@ interface MixtourDebug {
   startupSlowMs?: number;
   /** How long the engine's worker may stay silent during a request before it counts as dead. */
   aiTimeoutMs?: number;
+  /** The cap of one search in a worker whose searches cannot yield, added to aiTimeoutMs. */
+  aiSearchCapMs?: number;
+  /** false: the engine client treats its worker as one whose searches cannot yield (WebKit's). */
+  aiYields?: boolean;
+  /** The engine's worker drops the next request unanswered, as if it were lost on its way. */
+  loseNext?: boolean;
   /** How long the engine's worker may take to start. */
   aiStartTimeoutMs?: number;
   /** Make the AI worker crash on its next search. */

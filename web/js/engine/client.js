@@ -15,6 +15,11 @@
 //              whose searches cannot let the event loop run (a browser
 //              without JSPI, see web/py/ai_worker.py) is given the search's
 //              own cap (`searchCapMs`) on top.
+//   lost       such a worker cannot answer a beat while a request runs in it,
+//              so one that keeps answering beats while a request waits longer
+//              than that same limit has lost the request (once in WebKit: a
+//              review's request was never answered by a worker that answered
+//              every beat): it counts as dead too.
 //   restart    a dead worker is replaced by a fresh one at once, then after
 //              `retryDelayMs` and twice that; the page says so in the same
 //              words everywhere (msg.aiRestart). After `restarts` failures in
@@ -37,7 +42,11 @@
 //   window.mixtourWorker    {kill()}: ends the worker as a crash would (tests);
 //                           {call(name, request)}: call() (the benches)
 //   window.mixtourDebug     set by tests: aiTimeoutMs (the silence limit),
-//                           aiStartTimeoutMs (the whole start), crashNext
+//                           aiSearchCapMs (the search's cap on top),
+//                           aiStartTimeoutMs (the whole start), crashNext,
+//                           loseNext (the worker drops the next request
+//                           unanswered), aiYields: false (the policy of a
+//                           worker whose searches cannot yield, as WebKit's)
 
 import { t } from "../i18n.js";
 
@@ -107,7 +116,7 @@ export class EngineClient {
     /** @type {Worker | null} */
     this.worker = null;
     this.serial = 0; // request ids
-    /** @type {Map<number, {resolve: (text: string) => void, reject: (error: Error) => void}>} */
+    /** @type {Map<number, {resolve: (text: string) => void, reject: (error: Error) => void, sent: number}>} */
     this.waiting = new Map();
     this.failures = 0; // failures in a row
     this.yields = false;
@@ -180,7 +189,7 @@ export class EngineClient {
       this.endStart = reject;
     });
     const ping = this.send("ping", "").then((text) => {
-      this.yields = JSON.parse(text).yields === true;
+      this.yields = JSON.parse(text).yields === true && debug().aiYields !== false;
     });
     // A first call that raises (the engine's own modules failed to import) is a failed start too.
     ping.catch((error) => {
@@ -211,10 +220,12 @@ export class EngineClient {
         return;
       }
       if (booting || this.waiting.size) {
-        const allowance = !booting && !this.yields ? this.policy.searchCapMs : 0;
+        const allowance = !booting && !this.yields ? (debug().aiSearchCapMs ?? this.policy.searchCapMs) : 0;
         const silence = debug().aiTimeoutMs ?? this.policy.silenceMs;
         const limit = (booting ? this.policy.bootSilenceMs : silence) + allowance;
-        if (now - this.heard > limit) {
+        const oldest = Math.min(...[...this.waiting.values()].map((waiter) => waiter.sent));
+        const lost = !booting && !this.yields && now - oldest > limit;
+        if (now - this.heard > limit || lost) {
           this.died(t("msg.aiTimeout"));
           return;
         }
@@ -250,9 +261,11 @@ export class EngineClient {
     const id = ++this.serial;
     const worker = this.worker;
     if (!worker) return Promise.reject(new EngineError(this.detail, true));
+    const lose = name !== "ping" && debug().loseNext === true;
+    if (lose) /** @type {MixtourDebug} */ (debug()).loseNext = false;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, call: name, body });
+      this.waiting.set(id, { resolve, reject, sent: performance.now() });
+      worker.postMessage({ id, call: name, body, ...(lose ? { lose } : {}) });
     });
   }
 

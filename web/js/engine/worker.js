@@ -8,6 +8,8 @@
 // Messages in:  {id, call, body}  a call of engine_calls.CALLS with its JSON text
 //               {beat: n}         the client's heartbeat, answered at once
 //               {hang: true}      tests only: answer nothing more, as a stuck worker
+//               {id, call, body, lose: true}  tests only: a request lost on its
+//                                 way (dropped; beats are still answered)
 // Messages out: {alive: n}        the answer to a beat, even while Python starts
 //               {ready: true}     Python is up and engine_calls imported
 //               {id, answer}      the call's answer (JSON text)
@@ -30,6 +32,7 @@ self.addEventListener("message", (event) => {
   if (data.hang) hung = true;
   if (hung) return;
   if (typeof data.beat === "number") self.postMessage({ alive: data.beat });
+  else if (data.lose) return;
   else if (!engine) early.push(data);
   else answer(data);
 });
