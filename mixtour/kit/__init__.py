@@ -1,5 +1,7 @@
 """The shared kit: what every game of the collection plugs into.
 
+``arena``     the arena's figures: one game's result for player A, a run's
+              summary (score, Elo with its interval, by seat)
 ``arguments`` argument types of the command lines (bounded whole numbers)
 ``cli``       the commands every game has (offline): perft, legal, apply
 ``correspondence`` games by link: the checked link of a whole game, its

@@ -6,6 +6,9 @@ from a lucky opening or from moving first.  The summary gives wins, draws
 and losses for A, A's score and the Elo difference with a 95 % interval
 (normal approximation over the per-game scores).
 
+Each game is scored, and a run summarized, by the kit's arena
+(:mod:`mixtour.kit.arena`).
+
 Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
 (see :mod:`mixtour.mixtour.ai.tools.baseline`), ``random``, ``depthN`` (the stand-in for a
 fast engine in another language: the baseline's evaluation searched to a
@@ -25,10 +28,10 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ....kit.arena import GameResult, Summary, by_seat, elo_interval, summarize
 from ...core import COLORS, Position, Status, action_text
 from ..evaluate import Evaluator
 from ..levels import LEVELS, parse_level
@@ -167,18 +170,6 @@ def make_player(
     return play_level
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game: A's score (1, 1/2, 0), the plies played and the record."""
-
-    index: int
-    a_seat: int
-    score: float
-    plies: int
-    reason: str
-    moves: str
-
-
 def opening(index: int, seed: int, players: int, discs: int | None, target: int) -> Position:
     """The seeded opening of game pair ``index``: 2 to 4 random plies."""
     rng = random.Random(seed * 1_000_003 + index)
@@ -211,69 +202,6 @@ def play_game(
         score = 0.5
         reason = _DRAWS.get(outcome.ending, "draw by length")
     return GameResult(index, a_seat, score, len(moves), reason, " ".join(moves))
-
-
-def elo_interval(scores: list[float]) -> tuple[float, float, float, float]:
-    """(score fraction, Elo, Elo low, Elo high) with a 95 % interval."""
-    n = len(scores)
-    mean = sum(scores) / n
-    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
-
-    def elo(p: float) -> float:
-        p = min(max(p, 1e-4), 1 - 1e-4)
-        return -400 * math.log10(1 / p - 1)
-
-    return mean, elo(mean), elo(mean - half), elo(mean + half)
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    wins: int
-    draws: int
-    losses: int
-    score: float
-    elo: float
-    elo_low: float
-    elo_high: float
-    seats: tuple[tuple[str, float, int], ...] = ()  # (seat, A's score there, games)
-
-    def lines(self, name_a: str, name_b: str) -> list[str]:
-        n = self.wins + self.draws + self.losses
-        if self.wins == n or self.losses == n:
-            # Every game went one way: the estimate is infinite; give the
-            # one-sided 95 % bound instead (p^n = 0.05).
-            p = 0.05 ** (1 / n)
-            bound = -400 * math.log10(1 / p - 1)
-            elo = f"> {bound:+.0f}" if self.wins == n else f"< {-bound:+.0f}"
-            elo_line = (
-                f"Elo difference {elo} (95 % one-sided bound; every game had the same result)"
-            )
-        else:
-            elo_line = (
-                f"Elo difference {self.elo:+.0f} (95 % interval {self.elo_low:+.0f} to "
-                f"{self.elo_high:+.0f})"
-            )
-        out = [
-            f"{name_a} vs {name_b}: {n} games",
-            f"A wins {self.wins}, draws {self.draws}, losses {self.losses}",
-            f"score {100 * self.score:.1f} %",
-            elo_line,
-        ]
-        if self.seats:
-            by_seat = ", ".join(f"{c} {100 * v:.1f} % of {k}" for c, v, k in self.seats)
-            out.append(f"A's score by seat: {by_seat}")
-        return out
-
-
-def _by_seat(pairs: list[tuple[str, float]]) -> tuple[tuple[str, float, int], ...]:
-    """(seat, mean score, games) for each seat of A, in the order w, r, b."""
-    out = []
-    for c in "wrb":
-        got = [v for seat, v in pairs if seat == c]
-        if got:
-            out.append((c, sum(got) / len(got), len(got)))
-    return tuple(out)
 
 
 def run_arena(
@@ -349,19 +277,5 @@ def summarize_logs(texts: list[str]) -> tuple[str, Summary, int]:
     kept_seats = [(seats[n + i], scores[n + i]) for n in whole for i in range(players)]
     if not kept:
         raise ValueError("no whole set of games to summarize")
-    wins = sum(1 for v in kept if v == 1.0)
-    losses = sum(1 for v in kept if v == 0.0)
-    score, elo, lo, hi = elo_interval(kept)
-    summary = Summary(
-        wins, len(kept) - wins - losses, losses, score, elo, lo, hi, _by_seat(kept_seats)
-    )
+    summary = Summary.of(kept, by_seat(kept_seats, COLORS))
     return header, summary, len(scores) - len(kept)
-
-
-def summarize(results: list[GameResult]) -> Summary:
-    wins = sum(1 for r in results if r.score == 1.0)
-    losses = sum(1 for r in results if r.score == 0.0)
-    draws = len(results) - wins - losses
-    score, elo, lo, hi = elo_interval([r.score for r in results])
-    seats = _by_seat([("wrb"[r.a_seat], r.score) for r in results])
-    return Summary(wins, draws, losses, score, elo, lo, hi, seats)

@@ -23,7 +23,7 @@ from ....kit.cli import (
     write_out,
 )
 from ....kit.fit import lines as fit_lines
-from ...core import MixtourError, Position, action_text
+from ...core import COLORS, MixtourError, Position, action_text
 from ..levels import LEVELS, parse_level
 from ..search import SearchInfo
 from .arena import player_name
@@ -127,7 +127,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 f"A scores {r.score:g}" + (f"  [{r.moves}]" if args.verbose else ""),
                 flush=True,
             )
-    for line in summarize(results).lines(name_a, name_b):
+    for line in summarize(results, COLORS).lines(name_a, name_b):
         print(line)
     print(f"elapsed {time.perf_counter() - t0:.0f} s")
     return 0

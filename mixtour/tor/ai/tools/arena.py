@@ -2,9 +2,10 @@
 
 **Arena.** Games come in pairs: a seeded opening (the four pawns placed at
 random, then two random turns) is played once with each colour assignment,
-so neither side profits from the opening or from moving first.  The summary
-gives A's wins, draws and losses, A's score and the Elo difference with a
-95 % interval (normal approximation over the games' scores).  Players are
+so neither side profits from the opening or from moving first.  Each game
+is scored, and the run summarized, by the kit's arena
+(:mod:`mixtour.kit.arena`): A's wins, draws and losses, A's score, the Elo
+difference with a 95 % interval, A's score by seat and the median length.  Players are
 levels (``1``-``6`` or names), ``master-v2`` (today's Master
 frozen, :mod:`.frozen`), ``master-v1`` (Master with the weights
 written by hand before they were fitted), ``master@FILE`` (Master with the
@@ -24,22 +25,22 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ...core import Position, Status
+from ....kit.arena import GameResult, Summary, summarize
+from ...core import PLAYER_LETTERS, Position, Status, action_text
 from ..evaluate import WEIGHTS_V1, Evaluator
 from ..levels import parse_level
 from ..player import choose_move
 
 __all__ = [
-    "Summary",
     "bench_lines",
     "bench_positions",
     "make_player",
     "nodes_per_second",
     "run_arena",
+    "score",
 ]
 
 MAX_PLIES: Final = 400  # a game this long is adjudicated a draw
@@ -121,37 +122,18 @@ def play_game(start: Position, white: Player, black: Player, seed: int) -> Posit
     return pos
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
-    wins: int
-    draws: int
-    losses: int
-    plies: list[int]
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    def lines(self, a: str, b: str) -> list[str]:
-        n = self.games
-        scores = [1.0] * self.wins + [0.5] * self.draws + [0.0] * self.losses
-        mean = sum(scores) / n
-        sd = statistics.pstdev(scores) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n)
-
-        def elo(p: float) -> str:
-            if p <= 0:
-                return "-inf"
-            if p >= 1:
-                return "+inf"
-            return f"{-400 * math.log10(1 / p - 1):+.0f}"
-
-        return [
-            f"{a} vs {b}: {n} games, +{self.wins} ={self.draws} -{self.losses}",
-            f"score {100 * mean:.1f} %, Elo difference {elo(mean)} "
-            f"(95 % interval {elo(mean - half)} to {elo(mean + half)})",
-            f"median game length {statistics.median(self.plies):.0f} plies",
-        ]
+def score(index: int, start: Position, end: Position, a_seat: int) -> GameResult:
+    """Game ``index`` of a run, from its opening to its end, scored for A,
+    who had the seat ``a_seat`` (0 White, 1 Black)."""
+    if end.status == Status.WIN:
+        assert end.winner is not None
+        points = 1.0 if end.winner == a_seat else 0.0
+        reason = f"{PLAYER_LETTERS[end.winner]} wins"
+    else:
+        points = 0.5
+        reason = "draw by repetition" if end.status else "draw by length"
+    moves = " ".join(action_text(a) for a in end.history()[start.ply :])
+    return GameResult(index, a_seat, points, end.ply, reason, moves)
 
 
 def run_arena(
@@ -162,29 +144,22 @@ def run_arena(
     time_ms: float | None = None,
     on_game: Callable[[str], None] | None = None,
 ) -> Summary:
-    """``pairs`` seeded pairs of games of ``a`` against ``b``."""
+    """``pairs`` seeded pairs of games of ``a`` against ``b``, summarized by
+    the kit's arena; ``on_game`` hears a line for each game."""
     pa, pb = make_player(a, time_ms), make_player(b, time_ms)
-    wins = draws = losses = 0
-    plies: list[int] = []
+    results: list[GameResult] = []
     for i in range(pairs):
         start = opening(i, seed)
-        for a_white in (True, False):
-            end = play_game(start, *(pa, pb) if a_white else (pb, pa), seed=seed + 7919 * i)
-            plies.append(end.ply)
-            a_side = 0 if a_white else 1
-            if end.status == Status.WIN:
-                if end.winner == a_side:
-                    wins += 1
-                else:
-                    losses += 1
-                word = "A wins" if end.winner == a_side else "B wins"
-            else:
-                draws += 1
-                word = "draw"
+        for a_seat in (0, 1):
+            end = play_game(start, *(pa, pb) if a_seat == 0 else (pb, pa), seed=seed + 7919 * i)
+            result = score(len(results), start, end, a_seat)
+            results.append(result)
             if on_game is not None:
-                seat = "white" if a_white else "black"
-                on_game(f"pair {i + 1} A {seat}: {word} in {end.ply} plies")
-    return Summary(wins, draws, losses, plies)
+                on_game(
+                    f"game {result.index + 1}: A plays {PLAYER_LETTERS[a_seat]}, "
+                    f"{result.reason} after {result.plies} plies, A scores {result.score:g}"
+                )
+    return summarize(results, PLAYER_LETTERS)
 
 
 def bench_positions(count: int, seed: int) -> list[Position]:
