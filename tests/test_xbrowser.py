@@ -1082,11 +1082,15 @@ def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> 
 
         return go
 
-    browser = Relaunching("firefox", start(START_TRIES - 1), pause_s=0)
+    with pytest.warns(UserWarning, match="a start failed after 0 s .*died as it started"):
+        browser = Relaunching("firefox", start(START_TRIES - 1), pause_s=0)
     assert browser.current is started and len(tries) == START_TRIES
     assert browser.relaunches == START_TRIES - 1
     tries.clear()
-    with pytest.raises(BrowserCrashed, match="died as it started"):
+    with (
+        pytest.raises(BrowserCrashed, match="died as it started"),
+        pytest.warns(UserWarning),
+    ):
         Relaunching("firefox", start(START_TRIES), pause_s=0)
     assert len(tries) == START_TRIES
 

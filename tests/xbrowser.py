@@ -36,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -696,10 +697,15 @@ class Relaunching:
         WebKit start left behind is gone and a pause that grows (a WebKit
         killed by a test was seen to refuse three starts in a row, 2 s apart)."""
         for attempt in range(1, START_TRIES):
+            began = time.monotonic()
             try:
                 return self._start()
             except BrowserCrashed as error:
-                print(f"{self.name}: a start failed ({error}); trying again", file=sys.stderr)
+                # A warning, so that the run's summary shows it even when the
+                # test passes: a start that fails slowly costs the suite minutes.
+                took = time.monotonic() - began
+                said = f"{self.name}: a start failed after {took:.0f} s ({error}); trying again"
+                warnings.warn(said, stacklevel=1)
                 self.relaunches += 1
                 if self.name == "webkit":
                     clear_webkit()
