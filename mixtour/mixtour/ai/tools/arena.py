@@ -13,7 +13,8 @@ Players are levels (``1``-``6`` or names such as ``master``), ``baseline``
 (see :mod:`mixtour.mixtour.ai.tools.baseline`), ``random``, ``depthN`` (the stand-in for a
 fast engine in another language: the baseline's evaluation searched to a
 fixed depth of N plies, see :mod:`mixtour.mixtour.ai.tools.standin`) or ``master-v1``
-(Master as it was before tuning, see :mod:`mixtour.mixtour.ai.tools.frozen`).  A level
+(Master as it was before tuning) or ``master-v2`` (Master of the end of
+November 2026), see :mod:`mixtour.mixtour.ai.tools.frozen`.  A level
 followed by ``@FILE`` plays with the evaluation weights of that file
 (written by ``python -m mixtour tune-eval --out FILE``), e.g.
 ``master@weights.json``, and followed by ``+BOOK`` it plays from the opening
@@ -38,7 +39,7 @@ from ..levels import LEVELS, parse_level
 from ..player import choose_move
 from .baseline import baseline_move
 from .book_build import load_book
-from .frozen import EvaluatorV1, master_v1_search
+from .frozen import EvaluatorV1, EvaluatorV2, master_v1_search, master_v2_search
 from .standin import standin_move
 from .tune import load_weights
 
@@ -82,6 +83,8 @@ def player_name(spec: str) -> str:
         return name
     if name == "master-v1":
         return "master-v1 (Master before tuning)"
+    if name == "master-v2":
+        return "master-v2 (Master of November 2026)"
     d = standin_depth(name)
     if d is not None:
         return f"depth{d} (baseline evaluation, fixed depth {d})"
@@ -150,6 +153,23 @@ def make_player(
             ).move
 
         return play_v1
+    if name == "master-v2":
+        from ..opening_book import BOOK
+
+        def play_v2(pos: Position, seed: int) -> int:
+            return choose_move(
+                pos,
+                level=6,
+                time_ms=time_ms,
+                depth=depth,
+                seed=seed,
+                clock=clock,
+                evaluator=EvaluatorV2(pos),
+                configure=master_v2_search,
+                book=BOOK if depth is None else None,
+            ).move
+
+        return play_v2
     level_text, weights, book_path = _parts(spec)
     level = parse_level(level_text)
     evaluator = Evaluator(load_weights(Path(weights))) if weights else None

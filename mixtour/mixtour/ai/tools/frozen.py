@@ -1,4 +1,4 @@
-"""Frozen players: today's Master kept as it was, to measure new work against.
+"""Frozen players: Master as it was, to measure new work against.
 
 ``master-v1`` is the Master of November 2026 (before any tuning): its
 evaluation is copied here with its weights written out, and its search
@@ -7,6 +7,18 @@ or the defaults of :class:`~mixtour.mixtour.ai.search.Searcher` does not change 
 A change to the search *code* must keep these switches meaning what they
 meant (``python -m mixtour arena master master-v1`` then tells whether the
 change made Master stronger).
+
+``master-v2`` is the Master of the end of November 2026, the one that beat
+the strongest other Mixtour program with half its time: its evaluation
+with its three sets of fitted weights is written out here
+(:class:`EvaluatorV2`), its search switches are set explicitly
+(:func:`master_v2_search`), and it plays the opening book shipped then.
+What it shares with today's Master, the search code (the kit's and
+Mixtour's hooks) and the book, is pinned by
+``tests/test_ai_frozen.py``: fixed-depth searches of seeded positions must
+visit the same nodes and choose the same moves, and the book must hold the
+same entries. A change that moves those figures changes master-v2 too:
+write what it changes out here first.
 """
 
 from __future__ import annotations
@@ -14,11 +26,20 @@ from __future__ import annotations
 from typing import Final
 
 from ...core import SOURCES, Position
-from ..evaluate import TOP
+from ..evaluate import TOP, Weights
 from ..levels import sharpen
 from ..search import Searcher
 
-__all__ = ["EvaluatorV1", "V1_HEIGHT", "master_v1_search"]
+__all__ = [
+    "V1_HEIGHT",
+    "V2_ONE_POINT",
+    "V2_POINTS",
+    "V2_THREE",
+    "EvaluatorV1",
+    "EvaluatorV2",
+    "master_v1_search",
+    "master_v2_search",
+]
 
 V1_HEIGHT: Final = (0, 10, 24, 40, 52)
 V1_THREAT_WIN: Final = (260, 900, 1400)
@@ -92,3 +113,117 @@ def master_v1_search(s: Searcher) -> None:
     s.qdepth = 6
     s.noise = 0
     sharpen(s, False)
+
+
+# ---------------------------------------------------------------------------
+# Master v2
+
+#: Master v2's weights in two-player games to one point (then TUNED_WEIGHTS).
+V2_ONE_POINT: Final = Weights(
+    height=(0, 54, 121, 238, 409),
+    threat_win=(191, 412, 505),
+    threat_point=(500, 800, 1000),
+    own_threat=60,
+    reserve=56,
+    point=1200,
+    near_tower=20,
+    far_tower=42,
+    tempo=66,
+)
+#: In two-player games to more points (then TUNED_POINTS_WEIGHTS).
+V2_POINTS: Final = Weights(
+    height=(0, 27, 130, 215, 280),
+    threat_win=(213, 416, 200),
+    threat_point=(89, 192, 201),
+    own_threat=132,
+    reserve=3,
+    point=665,
+    near_tower=21,
+    far_tower=29,
+    tempo=57,
+)
+#: In three-player games (then TUNED_THREE_WEIGHTS).
+V2_THREE: Final = Weights(
+    height=(0, -12, 3, -29, -74),
+    threat_win=(40, -283, -382),
+    threat_point=(500, 800, 1000),
+    own_threat=60,
+    reserve=25,
+    point=1200,
+    near_tower=-29,
+    far_tower=7,
+    tempo=-9,
+)
+
+
+class EvaluatorV2:
+    """The evaluation of Master v2 (the same sums as
+    :class:`~mixtour.mixtour.ai.evaluate.Evaluator` then), with the weights
+    it took for the game of ``pos`` (its players and its target)."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, pos: Position) -> None:
+        if pos.players == 3:
+            self.weights = V2_THREE
+        else:
+            self.weights = V2_ONE_POINT if pos.target == 1 else V2_POINTS
+
+    def evaluate(self, pos: Position, root: int) -> int:
+        w = self.weights
+        st = pos.stacks
+        occ = pos.occupied
+        top = TOP
+        control = [0, 0, 0]
+        threats = [0, 0, 0]
+        near = [0, 0, 0]
+        far = [0, 0, 0]
+        b = occ
+        while b:
+            low = b & -b
+            t = low.bit_length() - 1
+            b ^= low
+            recv = st[t]
+            h = len(recv)
+            control[top[recv]] += w.height[h]
+            short = 5 - h
+            for need, bit, src in SOURCES[t * 5 + h]:
+                if occ & need == bit:
+                    n = len(st[src])
+                    if n >= short:
+                        threats[top[st[src]]] += 1
+                    elif n == short - 1:
+                        near[top[st[src]]] += 1
+                    elif n == short - 2:
+                        far[top[st[src]]] += 1
+        turn = pos.turn
+        point = w.point if pos.target > 1 else 0
+        values = [0, 0, 0]
+        values[turn] = w.tempo
+        for c in range(pos.players):
+            v = values[c] + point * pos.scores[c] + control[c] + w.reserve * pos.reserves[c]
+            v += w.near_tower * near[c] + w.far_tower * far[c]
+            n = threats[c]
+            if n:
+                if c == turn:
+                    v += w.own_threat * min(n, 3)
+                else:
+                    table = w.threat_win if pos.scores[c] + 1 >= pos.target else w.threat_point
+                    v += table[min(n, 3) - 1]
+            values[c] = v
+        if pos.players == 2:
+            return values[root] - values[1 - root]
+        return values[root] - max(values[c] for c in range(3) if c != root)
+
+
+def master_v2_search(s: Searcher) -> None:
+    """The search switches of Master v2, set explicitly."""
+    s.see_wins = True
+    s.extend = True
+    s.threat_ext = True
+    s.lmr = True
+    s.qdepth = 6
+    s.noise = 0
+    s.deep_lmr = True
+    s.keep_partial = True
+    s.rfp = 100
