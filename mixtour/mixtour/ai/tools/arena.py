@@ -34,9 +34,11 @@ from typing import Final
 
 from ....kit.arena import GameResult, Summary, by_seat, elo_interval, summarize
 from ...core import COLORS, Position, Status, action_text
-from ..evaluate import Evaluator
+from ..book import Book
+from ..evaluate import Evaluator, EvaluatorLike
 from ..levels import LEVELS, parse_level
 from ..player import choose_move
+from ..search import Searcher
 from .baseline import baseline_move
 from .book_build import load_book
 from .frozen import EvaluatorV1, EvaluatorV2, master_v1_search, master_v2_search
@@ -137,45 +139,35 @@ def make_player(
             return standin_move(pos, fixed).move
 
         return play_standin
+    # Master, a frozen Master or another level: its evaluator for a position
+    # (None: the level's own), its search switches and its opening book.
+    level = 6
+    configure: Callable[[Searcher], None] | None = None
+    book: Book | None = None
     if name == "master-v1":
-        frozen = EvaluatorV1()
+        v1 = EvaluatorV1()
 
-        def play_v1(pos: Position, seed: int) -> int:
-            return choose_move(
-                pos,
-                level=6,
-                time_ms=time_ms,
-                depth=depth,
-                seed=seed,
-                clock=clock,
-                evaluator=frozen,
-                configure=master_v1_search,
-            ).move
+        def evaluator_for(pos: Position) -> EvaluatorLike | None:
+            return v1
 
-        return play_v1
-    if name == "master-v2":
+        configure = master_v1_search
+    elif name == "master-v2":
         from ..opening_book import BOOK
 
-        def play_v2(pos: Position, seed: int) -> int:
-            return choose_move(
-                pos,
-                level=6,
-                time_ms=time_ms,
-                depth=depth,
-                seed=seed,
-                clock=clock,
-                evaluator=EvaluatorV2(pos),
-                configure=master_v2_search,
-                book=BOOK if depth is None else None,
-            ).move
+        evaluator_for = EvaluatorV2
+        configure = master_v2_search
+        book = BOOK if depth is None else None
+    else:
+        level_text, weights, book_path = _parts(spec)
+        level = parse_level(level_text)
+        fitted = Evaluator(load_weights(Path(weights))) if weights else None
 
-        return play_v2
-    level_text, weights, book_path = _parts(spec)
-    level = parse_level(level_text)
-    evaluator = Evaluator(load_weights(Path(weights))) if weights else None
-    book = load_book(Path(book_path)) if book_path else None
+        def evaluator_for(pos: Position) -> EvaluatorLike | None:
+            return fitted
 
-    def play_level(pos: Position, seed: int) -> int:
+        book = load_book(Path(book_path)) if book_path else None
+
+    def play(pos: Position, seed: int) -> int:
         return choose_move(
             pos,
             level=level,
@@ -183,11 +175,12 @@ def make_player(
             depth=depth,
             seed=seed,
             clock=clock,
-            evaluator=evaluator,
+            evaluator=evaluator_for(pos),
+            configure=configure,
             book=book,
         ).move
 
-    return play_level
+    return play
 
 
 def opening(index: int, seed: int, players: int, discs: int | None, target: int) -> Position:
