@@ -487,13 +487,24 @@ def host_url(site_url: str) -> Iterator[str]:
 @relaunch_on_crash
 def test_an_embed_in_an_iframe_plays(tab: Engine, host_url: str) -> None:
     tab.goto(host_url)
-    tab.wait(
-        """() => {
-            const doc = document.querySelector('iframe').contentDocument;
-            return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
-        }""",
-        timeout_s=90,
-    )
+    try:
+        tab.wait(
+            """() => {
+                const doc = document.querySelector('iframe').contentDocument;
+                return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
+            }""",
+            timeout_s=90,
+        )
+    except TimeoutError as error:
+        # As open_ready: a board never ready while the browser answers is taken
+        # for a stalled browser (once in WebKit under load, the same run that
+        # showed its "Out of bounds memory access" on a page), with what the
+        # frame's loading line said.
+        shown = tab.run(
+            "() => document.querySelector('iframe').contentDocument"
+            "?.querySelector('#loading')?.textContent ?? '(no document)'"
+        )
+        raise BrowserCrashed(f"{tab.name}: the embed was not ready ({shown}): {error}") from error
     click_square(tab, "c3", frame=0)
     wait_board(tab, "(b, fen) => b.dataset.position === fen", Game(None, ["c3"]).fen(), 90, 0)
     click_square(tab, "b4", frame=0)
