@@ -951,6 +951,9 @@ def test_firefox_failing_a_navigation_of_its_own_counts_as_a_crash() -> None:
     navigation = "ProtocolError: unknown error Error: NS_ERROR_INTERCEPTION_FAILED #onNavi"
     with pytest.raises(BrowserCrashed, match="Firefox failed .*INTERCEPTION"):
         answering(navigation).goto("http://127.0.0.1:1/index.html")
+    stalled = "TimeoutError: Navigation timeout of 60000 ms exceeded"
+    with pytest.raises(BrowserCrashed, match="Firefox failed .*Navigation timeout"):
+        answering(stalled).goto("http://127.0.0.1:1/index.html")
     with pytest.raises(RuntimeError, match="not defined") as refused:
         answering("ReferenceError: board is not defined").goto("http://127.0.0.1:1/")
     assert not isinstance(refused.value, BrowserCrashed)
