@@ -1,11 +1,12 @@
 """Mixtour's frozen Master v2 (``mixtour.mixtour.ai.tools.frozen``, the arena's
 ``master-v2``): the measure later changes to Master are taken against.
 
-Its evaluation and switches are written out in the frozen module; what it
-shares with today's Master, the search code and the opening book, is pinned
-here by figures recorded when it was frozen. A test that fails here means a
-change reached master-v2: write out in the frozen module what the change
-alters (as its evaluation is), and master-v2 plays as it did.
+Its weights and switches are written out in the frozen module; what it
+shares with today's Master, the evaluation's code, the search code and the
+opening book, is pinned here by figures recorded when it was frozen. A test
+that fails here means a change reached master-v2: write out in the frozen
+module what the change alters (as its weights are), and master-v2 plays as
+it did.
 """
 
 from __future__ import annotations

@@ -9,16 +9,15 @@ meant (``python -m mixtour arena master master-v1`` then tells whether the
 change made Master stronger).
 
 ``master-v2`` is the Master of the end of November 2026, the one that beat
-the strongest other Mixtour program with half its time: its evaluation
-with its three sets of fitted weights is written out here
-(:class:`EvaluatorV2`), its search switches are set explicitly
-(:func:`master_v2_search`), and it plays the opening book shipped then.
-What it shares with today's Master, the search code (the kit's and
-Mixtour's hooks) and the book, is pinned by
-``tests/test_ai_frozen.py``: fixed-depth searches of seeded positions must
-visit the same nodes and choose the same moves, and the book must hold the
-same entries. A change that moves those figures changes master-v2 too:
-write what it changes out here first.
+the strongest other Mixtour program with half its time: its three sets of
+fitted weights are written out here (:class:`EvaluatorV2`), its search
+switches are set explicitly (:func:`master_v2_search`), and it plays the
+opening book shipped then. What it shares with today's Master, the
+evaluation's code, the search code (the kit's and Mixtour's hooks) and the
+book, is pinned by ``tests/test_ai_frozen.py``: its evaluation of seeded
+positions, fixed-depth searches that must visit the same nodes and choose
+the same moves, and the book's entries. A change that moves those figures
+changes master-v2 too: write what it changes out here first.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...core import SOURCES, Position
-from ..evaluate import TOP, Weights
+from ..evaluate import TOP, Evaluator, Weights
 from ..levels import sharpen
 from ..search import Searcher
 
@@ -156,64 +155,18 @@ V2_THREE: Final = Weights(
 )
 
 
-class EvaluatorV2:
-    """The evaluation of Master v2 (the same sums as
-    :class:`~mixtour.mixtour.ai.evaluate.Evaluator` then), with the weights
-    it took for the game of ``pos`` (its players and its target)."""
+class EvaluatorV2(Evaluator):
+    """The evaluation of Master v2: today's :class:`~mixtour.mixtour.ai.evaluate.Evaluator`
+    (its sums are pinned by ``tests/test_ai_frozen.py``) with the weights
+    Master v2 took for the game of ``pos`` (its players and its target)."""
 
-    __slots__ = ("weights",)
+    __slots__ = ()
 
     def __init__(self, pos: Position) -> None:
         if pos.players == 3:
-            self.weights = V2_THREE
+            super().__init__(V2_THREE)
         else:
-            self.weights = V2_ONE_POINT if pos.target == 1 else V2_POINTS
-
-    def evaluate(self, pos: Position, root: int) -> int:
-        w = self.weights
-        st = pos.stacks
-        occ = pos.occupied
-        top = TOP
-        control = [0, 0, 0]
-        threats = [0, 0, 0]
-        near = [0, 0, 0]
-        far = [0, 0, 0]
-        b = occ
-        while b:
-            low = b & -b
-            t = low.bit_length() - 1
-            b ^= low
-            recv = st[t]
-            h = len(recv)
-            control[top[recv]] += w.height[h]
-            short = 5 - h
-            for need, bit, src in SOURCES[t * 5 + h]:
-                if occ & need == bit:
-                    n = len(st[src])
-                    if n >= short:
-                        threats[top[st[src]]] += 1
-                    elif n == short - 1:
-                        near[top[st[src]]] += 1
-                    elif n == short - 2:
-                        far[top[st[src]]] += 1
-        turn = pos.turn
-        point = w.point if pos.target > 1 else 0
-        values = [0, 0, 0]
-        values[turn] = w.tempo
-        for c in range(pos.players):
-            v = values[c] + point * pos.scores[c] + control[c] + w.reserve * pos.reserves[c]
-            v += w.near_tower * near[c] + w.far_tower * far[c]
-            n = threats[c]
-            if n:
-                if c == turn:
-                    v += w.own_threat * min(n, 3)
-                else:
-                    table = w.threat_win if pos.scores[c] + 1 >= pos.target else w.threat_point
-                    v += table[min(n, 3) - 1]
-            values[c] = v
-        if pos.players == 2:
-            return values[root] - values[1 - root]
-        return values[root] - max(values[c] for c in range(3) if c != root)
+            super().__init__(V2_ONE_POINT if pos.target == 1 else V2_POINTS)
 
 
 def master_v2_search(s: Searcher) -> None:
