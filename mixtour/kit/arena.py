@@ -38,6 +38,18 @@ class GameResult:
     reason: str
     moves: str
 
+    def line(self, letters: str) -> str:
+        """The game's line in an arena's output (``letters`` names the game's
+        seats); Mixtour's ``arena-summary`` reads these lines back.
+
+        >>> GameResult(2, 1, 0.5, 40, "draw by length", "").line("wb")
+        'game 3: A plays b, draw by length after 40 plies, A scores 0.5'
+        """
+        return (
+            f"game {self.index + 1}: A plays {letters[self.a_seat]}, {self.reason} "
+            f"after {self.plies} plies, A scores {self.score:g}"
+        )
+
 
 def elo_interval(scores: Sequence[float]) -> tuple[float, float, float, float]:
     """(score fraction, Elo, Elo low, Elo high) with a 95 % interval."""

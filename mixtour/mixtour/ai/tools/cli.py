@@ -121,12 +121,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     ):
         results.append(r)
         if not args.quiet:
-            seat = "wrb"[r.a_seat]
-            print(
-                f"game {r.index + 1}: A plays {seat}, {r.reason} after {r.plies} plies, "
-                f"A scores {r.score:g}" + (f"  [{r.moves}]" if args.verbose else ""),
-                flush=True,
-            )
+            print(r.line(COLORS) + (f"  [{r.moves}]" if args.verbose else ""), flush=True)
     for line in summarize(results, COLORS).lines(name_a, name_b):
         print(line)
     print(f"elapsed {time.perf_counter() - t0:.0f} s")

@@ -5,8 +5,8 @@ random, then two random turns) is played once with each colour assignment,
 so neither side profits from the opening or from moving first.  Each game
 is scored, and the run summarized, by the kit's arena
 (:mod:`mixtour.kit.arena`): A's wins, draws and losses, A's score, the Elo
-difference with a 95 % interval, A's score by seat and the median length.  Players are
-levels (``1``-``6`` or names), ``master-v2`` (today's Master
+difference with a 95 % interval, A's score by seat and the median length.
+Players are levels (``1``-``6`` or names), ``master-v2`` (today's Master
 frozen, :mod:`.frozen`), ``master-v1`` (Master with the weights
 written by hand before they were fitted), ``master@FILE`` (Master with the
 weights of a file written by ``tune-eval --out``), ``greedy`` (the best move one ply deep by the
@@ -155,10 +155,7 @@ def run_arena(
             result = score(len(results), start, end, a_seat)
             results.append(result)
             if on_game is not None:
-                on_game(
-                    f"game {result.index + 1}: A plays {PLAYER_LETTERS[a_seat]}, "
-                    f"{result.reason} after {result.plies} plies, A scores {result.score:g}"
-                )
+                on_game(result.line(PLAYER_LETTERS))
     return summarize(results, PLAYER_LETTERS)
 
 
