@@ -223,8 +223,7 @@ export class EngineClient {
         const allowance = !booting && !this.yields ? (debug().aiSearchCapMs ?? this.policy.searchCapMs) : 0;
         const silence = debug().aiTimeoutMs ?? this.policy.silenceMs;
         const limit = (booting ? this.policy.bootSilenceMs : silence) + allowance;
-        const oldest = Math.min(...[...this.waiting.values()].map((waiter) => waiter.sent));
-        const lost = !booting && !this.yields && now - oldest > limit;
+        const lost = !booting && !this.yields && [...this.waiting.values()].some((waiter) => now - waiter.sent > limit);
         if (now - this.heard > limit || lost) {
           this.died(t("msg.aiTimeout"));
           return;
