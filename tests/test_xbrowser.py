@@ -71,11 +71,21 @@ from web.tools.testenv import XBROWSER_REQUIRED_ENV
 
 pytestmark = [pytest.mark.browser, pytest.mark.xbrowser]
 
-READY = "() => document.body && document.body.dataset.ready === '1'"
-LOADING_LINE = "() => document.querySelector('#loading')?.textContent ?? ''"
-# Ready, or the loading line names one of the browser's own faults (xbrowser.SHOWN_FAULTS).
-READY_OR_FAULT = f"""(faults) => ({READY})() ||
-  faults.some((fault) => ({LOADING_LINE})().includes(fault))"""
+
+def ready_check(doc: str = "document") -> str:
+    """Whether the page in ``doc`` (a script's expression for a document) is ready."""
+    return f"() => {{ const d = {doc}; return Boolean(d?.body) && d.body.dataset.ready === '1'; }}"
+
+
+def loading_line(doc: str = "document") -> str:
+    """What the loading line of the page in ``doc`` says."""
+    return f"() => ({doc})?.querySelector('#loading')?.textContent ?? ''"
+
+
+READY = ready_check()
+LOADING_LINE = loading_line()
+# The document of the embed host's board.
+FRAME = "document.querySelector('iframe')?.contentDocument"
 AI_TIMEOUT_S = 120
 # A review boots the worker, then searches each move: 33 s in WebKit in a full
 # run, 132 s once with the machine at a load of 11 (review "running", five
@@ -311,14 +321,23 @@ def open_ready(tab: Engine, url: str, timeout_s: float = 90) -> None:
     browser (``relaunch_on_crash``, with a warning that says what the page
     showed), and a second time fails it."""
     tab.goto(url)
+    wait_ready(tab, url, timeout_s=timeout_s)
+
+
+def wait_ready(tab: Engine, what: str, doc: str = "document", timeout_s: float = 90) -> None:
+    """Wait until the page in ``doc`` is ready (see :func:`open_ready`); one
+    that never gets there, or whose loading line names one of the browser's
+    own faults (xbrowser.SHOWN_FAULTS), raises BrowserCrashed."""
+    ready, loading = ready_check(doc), loading_line(doc)
+    ready_or_fault = f"(faults) => ({ready})() || faults.some((f) => ({loading})().includes(f))"
     try:
-        tab.wait(READY_OR_FAULT, list(SHOWN_FAULTS), timeout_s=timeout_s)
+        tab.wait(ready_or_fault, list(SHOWN_FAULTS), timeout_s=timeout_s)
     except TimeoutError as error:
-        raise BrowserCrashed(f"{tab.name}: {url} was not ready: {error}") from error
-    if tab.run(READY):
+        raise BrowserCrashed(f"{tab.name}: {what} was not ready: {error}") from error
+    if tab.run(ready):
         return
-    shown = str(tab.run(LOADING_LINE))
-    raise BrowserCrashed(f"{tab.name}: {url} stopped on {shown_fault(shown)!r}: {shown}")
+    shown = str(tab.run(loading))
+    raise BrowserCrashed(f"{tab.name}: {what} stopped on {shown_fault(shown)!r}: {shown}")
 
 
 def text(tab: Engine, selector: str) -> str:
@@ -487,24 +506,8 @@ def host_url(site_url: str) -> Iterator[str]:
 @relaunch_on_crash
 def test_an_embed_in_an_iframe_plays(tab: Engine, host_url: str) -> None:
     tab.goto(host_url)
-    try:
-        tab.wait(
-            """() => {
-                const doc = document.querySelector('iframe').contentDocument;
-                return Boolean(doc && doc.body) && doc.body.dataset.ready === '1';
-            }""",
-            timeout_s=90,
-        )
-    except TimeoutError as error:
-        # As open_ready: a board never ready while the browser answers is taken
-        # for a stalled browser (once in WebKit under load, the same run that
-        # showed its "Out of bounds memory access" on a page), with what the
-        # frame's loading line said.
-        shown = tab.run(
-            "() => document.querySelector('iframe').contentDocument"
-            "?.querySelector('#loading')?.textContent ?? '(no document)'"
-        )
-        raise BrowserCrashed(f"{tab.name}: the embed was not ready ({shown}): {error}") from error
+    # As a page: a board never ready is a stalled browser (once in WebKit under load).
+    wait_ready(tab, f"the embed in {host_url}", doc=FRAME)
     click_square(tab, "c3", frame=0)
     wait_board(tab, "(b, fen) => b.dataset.position === fen", Game(None, ["c3"]).fen(), 90, 0)
     click_square(tab, "b4", frame=0)
