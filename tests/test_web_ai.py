@@ -122,10 +122,12 @@ def test_a_whole_game_against_level_1_by_clicks(app_page: AppPage) -> None:
 
 
 def test_a_hint_shows_a_legal_move_without_playing_it(app_page: AppPage) -> None:
+    """A game of two people starts no engine worker (a second Python, on a
+    phone); the first hint starts it and is answered."""
     page = app_page.page
-    wait_ai_ready(page)
     play(page, "c3")
     play(page, "c4")
+    assert app_page.dataset("ai") is None and app_page.dataset("aiWorkers") is None
     before = position(page)
     hint_button = page.locator("#hint-button")
     expect(hint_button).to_be_enabled()

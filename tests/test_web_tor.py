@@ -316,6 +316,8 @@ def test_the_keyboard_plays_and_a_screen_reader_hears_the_squares(web_app: AppPa
 
 def test_the_hint_shows_an_action_the_engine_allows(web_app: AppPage) -> None:
     page = open_tor(web_app, "#m=" + ",".join(OPENING))
+    # A game of two people has started no engine worker; the hint starts it.
+    assert web_app.dataset("ai") is None and web_app.dataset("aiWorkers") is None
     page.click("#hint-button")
     page.wait_for_function("document.querySelector('#board').dataset.hint", timeout=AI_TIMEOUT_MS)
     hint = board(page, "hint")

@@ -121,7 +121,11 @@ export class Ai {
 
   // -- the engine ---------------------------------------------------------------
 
-  /** Start the engine (once): with the page when the computer will play, else at ready; body[data-ai] tells how it went. */
+  /**
+   * Start the engine (once): with the page when the computer will play, when
+   * a computer takes a seat, or at the first request (a hint, a review); a
+   * game of people alone never starts it. body[data-ai] tells how it went.
+   */
   start() {
     this.engine.start().catch(() => {}); // a failed start: the client restarts it
   }
@@ -266,6 +270,8 @@ export class Ai {
     this.paused = false;
     this.cancel();
     this.publishSeats();
+    // A computer in the game: its worker boots now, so that its first move does not wait for it.
+    if (Object.values(this.seats).some((level) => level > 0)) this.start();
     if (refresh) this.update(false);
   }
 
@@ -520,7 +526,8 @@ export class Ai {
       view.over ||
       this.isAiTurn(view) ||
       !!thinking ||
-      aiState !== "ready" ||
+      // A worker not started yet is started by the hint; one starting or given up is waited for.
+      (aiState !== undefined && aiState !== "ready") ||
       (!!mayMove && !mayMove(view));
     const anyAi = !!view && view.colors.some((color) => this.level(color) > 0);
     ui.pauseButton.hidden = !anyAi || view.over || this.browsing || (humans > 0 && !this.paused);

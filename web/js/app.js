@@ -688,7 +688,8 @@ const early = new EarlyTaps({
   blocked: computerTurnWords,
 });
 early.paint(); // the kept game that comes back, if one does, drawn before Python
-// The engine worker starts now when the computer will play, else once the page is ready.
+// The engine worker starts now when the computer will play; else when a
+// computer takes a seat or a hint or a review first asks for it.
 if (early.computerComing(start.choice.remembered())) ai.start();
 
 ui.canvas.addEventListener("pointerdown", (event) => {
@@ -851,7 +852,6 @@ python.connect({
           : t("msg.newGame", { players: view.players, discs: view.discs, target: view.target }),
       );
     }
-    ai.start(); // the AI worker boots now, if it did not with the page (computerComing)
     ui.newButton.disabled = false;
     early.flush(); // what was tapped before now is played, or the line says why not
   },

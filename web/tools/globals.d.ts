@@ -110,6 +110,8 @@ interface MixtourDebug {
   loseNext?: boolean;
   /** How long the engine's worker may take to start. */
   aiStartTimeoutMs?: number;
+  /** The silence limit of the page's first engine worker while it starts (tests). */
+  aiFirstBootSilenceMs?: number;
   /** Make the AI worker crash on its next search. */
   crashNext?: boolean;
   /** The pause between the computer's moves when it plays itself. */

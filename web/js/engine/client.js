@@ -43,7 +43,9 @@
 //                           {call(name, request)}: call() (the benches)
 //   window.mixtourDebug     set by tests: aiTimeoutMs (the silence limit),
 //                           aiSearchCapMs (the search's cap on top),
-//                           aiStartTimeoutMs (the whole start), crashNext,
+//                           aiStartTimeoutMs (the whole start),
+//                           aiFirstBootSilenceMs (the silence limit of the
+//                           page's first worker while it starts), crashNext,
 //                           loseNext (the worker drops the next request
 //                           unanswered), aiYields: false (the policy of a
 //                           worker whose searches cannot yield, as WebKit's)
@@ -127,6 +129,7 @@ export class EngineClient {
     /** @type {{promise: Promise<unknown>, name: string, cancelled: boolean} | null} */
     this.inFlight = null;
     this.heard = 0; // when the worker last answered anything
+    this.bootSilenceMs = this.policy.bootSilenceMs; // the silence limit of the worker starting now
     this.beats = 0;
     this.heartbeat = 0;
     this.retryTimer = 0;
@@ -173,7 +176,9 @@ export class EngineClient {
   boot(fresh = false) {
     const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker = worker;
+    const first = !document.body.dataset.aiWorkers;
     document.body.dataset.aiWorkers = String(Number(document.body.dataset.aiWorkers || 0) + 1);
+    this.bootSilenceMs = (first && debug().aiFirstBootSilenceMs) || this.policy.bootSilenceMs;
     this.heard = performance.now();
     const started = this.heard;
     if (!fresh) this.setStatus("loading");
@@ -222,7 +227,7 @@ export class EngineClient {
       if (booting || this.waiting.size) {
         const allowance = !booting && !this.yields ? (debug().aiSearchCapMs ?? this.policy.searchCapMs) : 0;
         const silence = debug().aiTimeoutMs ?? this.policy.silenceMs;
-        const limit = (booting ? this.policy.bootSilenceMs : silence) + allowance;
+        const limit = (booting ? this.bootSilenceMs : silence) + allowance;
         const lost = !booting && !this.yields && [...this.waiting.values()].some((waiter) => now - waiter.sent > limit);
         if (now - this.heard > limit || lost) {
           this.died(t("msg.aiTimeout"));
