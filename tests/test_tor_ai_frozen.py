@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from mixtour.tor.ai.tactics import winning_action
-from mixtour.tor.ai.tools.arena import make_player, opening
+from mixtour.tor.ai.tools.arena import make_player, opening, run_arena
 from mixtour.tor.ai.tools.frozen import V2_STEPS, EvaluatorV2, master_v2_move
 from mixtour.tor.core import NEIGHBOURS, NUM_SQUARES, Position
 
@@ -90,3 +90,12 @@ def test_the_arena_knows_master_v2() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("master-v2 vs 1: 2 games")
+
+
+def test_the_arena_plays_the_same_games_two_at_a_time() -> None:
+    one: list[str] = []
+    two: list[str] = []
+    alone = run_arena("1", "random", 2, seed=5, on_game=one.append)
+    together = run_arena("1", "random", 2, seed=5, on_game=two.append, jobs=2)
+    assert one == two and len(one) == 4  # each game's line: seat, end and actions
+    assert alone.lines("1", "random") == together.lines("1", "random")

@@ -5,7 +5,8 @@ length of a game).
 
 Each game's arena (``mixtour.mixtour.ai.tools.arena``,
 ``mixtour.tor.ai.tools.arena``) plays its own players from its own seeded
-openings, and scores every game here.
+openings, ``jobs`` games at a time (:func:`in_order`), and scores every game
+here.
 
 >>> results = [GameResult(i, i % 2, s, 40 + i, "", "") for i, s in enumerate([1, 1, 0.5, 0])]
 >>> summary = summarize(results, "wb")
@@ -19,10 +20,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-__all__ = ["GameResult", "Summary", "by_seat", "elo_interval", "summarize"]
+__all__ = ["GameResult", "Summary", "by_seat", "elo_interval", "in_order", "summarize"]
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,3 +148,23 @@ def summarize(results: Sequence[GameResult], letters: str) -> Summary:
     seats = by_seat(((letters[r.a_seat], r.score) for r in results), letters)
     median = statistics.median(r.plies for r in results)
     return Summary.of([r.score for r in results], seats, median)
+
+
+def in_order(one: Callable[[J], R], work: Sequence[J], jobs: int = 1) -> Iterator[R]:
+    """``one(job)`` for each job of ``work``, in order: ``jobs`` at a time in
+    separate processes (``one`` and the jobs must pickle), so a seeded run
+    gives the same results with any number of jobs.
+
+    >>> list(in_order(abs, [-2, 3, -4]))
+    [2, 3, 4]
+    """
+    if jobs <= 1:
+        yield from map(one, work)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.Pool(jobs)
+    try:
+        yield from pool.imap(one, work)
+    finally:
+        pool.terminate()

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from .arena import in_order
+
 __all__ = [
     "Fit",
     "Linear",
@@ -110,21 +112,10 @@ def gather(
     processes, with the same result; ``progress`` hears the number of
     games done."""
     out: list[Sample] = []
-    if jobs <= 1:
-        results: Iterable[list[Sample]] = map(one_game, work)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(jobs)
-        results = pool.imap(one_game, work)
-    try:
-        for done, samples in enumerate(results, 1):
-            out.extend(samples)
-            if progress is not None:
-                progress(done)
-    finally:
-        if jobs > 1:
-            pool.terminate()
+    for done, samples in enumerate(in_order(one_game, work, jobs), 1):
+        out.extend(samples)
+        if progress is not None:
+            progress(done)
     return out
 
 

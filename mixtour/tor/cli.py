@@ -73,7 +73,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(line, flush=True)
 
-    summary = run_arena(args.a, args.b, args.pairs, args.seed, args.time_ms, on_game=show)
+    summary = run_arena(
+        args.a, args.b, args.pairs, args.seed, args.time_ms, on_game=show, jobs=args.jobs
+    )
     for line in summary.lines(args.a, args.b):
         print(line)
     return 0
@@ -162,7 +164,7 @@ def add_tor_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> N
         default=None,
         help="Master's CPU time per move (levels 1-5 spend their node budgets)",
     )
-    p.add_argument("--jobs", type=whole_number(1, 1), default=1, help="games at once (1)")
+    p.add_argument("--jobs", type=whole_number(1, 64), default=1, help="games at once")
     p.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     p = add("tune-eval", cmd_tune_eval, "fit the evaluation's weights to seeded self-play")
     p.add_argument("--games", type=whole_number(1, 100_000), default=400)

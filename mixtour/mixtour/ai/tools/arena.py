@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final
 
-from ....kit.arena import GameResult, Summary, by_seat, elo_interval, summarize
+from ....kit.arena import GameResult, Summary, by_seat, elo_interval, in_order, summarize
 from ...core import COLORS, Position, Status, action_text
 from ..book import Book
 from ..evaluate import Evaluator, EvaluatorLike
@@ -244,14 +244,7 @@ def run_arena(
         (i, spec_a, spec_b, time_ms, depth, seed, players, discs, target, cpu_time)
         for i in range(first, first + sets * players)
     ]
-    if jobs <= 1:
-        for job in work:
-            yield play_game(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap(play_game, work)
+    yield from in_order(play_game, work, jobs)
 
 
 _GAME_LINE: Final = re.compile(r"^game (\d+): A plays ([wrb]), .* A scores (1|0\.5|0)\b")

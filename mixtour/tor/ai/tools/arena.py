@@ -12,7 +12,9 @@ written by hand before they were fitted), ``master@FILE`` (Master with the
 weights of a file written by ``tune-eval --out``), ``greedy`` (the best move one ply deep by the
 evaluation, no tactics) or ``random``.  ``time_ms`` is Master's time per
 move (levels 1-5 spend their node budgets), measured in CPU time
-(``time.process_time``) so that a busy machine does not weaken it.
+(``time.process_time``) so that a busy machine does not weaken it; with
+``jobs``, that many games are played at once, in separate processes, and
+the run's games and figures are the same as one at a time.
 
 **Bench.** Nodes per second of the search on positions of seeded games,
 at a fixed node budget (the same work on every machine), with the median.
@@ -28,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from ....kit.arena import GameResult, Summary, summarize
+from ....kit.arena import GameResult, Summary, in_order, summarize
 from ...core import PLAYER_LETTERS, Position, Status, action_text
 from ..evaluate import WEIGHTS_V1, Evaluator
 from ..levels import parse_level
@@ -136,6 +138,31 @@ def score(index: int, start: Position, end: Position, a_seat: int) -> GameResult
     return GameResult(index, a_seat, points, end.ply, reason, moves)
 
 
+#: One game of a run: (its number, A, B, the run's seed, Master's time).
+Job = tuple[int, str, str, int, float | None]
+
+_players: dict[tuple[str, float | None], Player] = {}
+
+
+def _player(spec: str, time_ms: float | None) -> Player:
+    """The player ``spec``, made once per process."""
+    key = (spec, time_ms)
+    if key not in _players:
+        _players[key] = make_player(spec, time_ms)
+    return _players[key]
+
+
+def _play(job: Job) -> GameResult:
+    """Game ``index`` of a run: pair ``index // 2``'s opening, A White in the
+    first game of the pair and Black in the second."""
+    index, a, b, seed, time_ms = job
+    pair, a_seat = divmod(index, 2)
+    start = opening(pair, seed)
+    pa, pb = _player(a, time_ms), _player(b, time_ms)
+    end = play_game(start, *(pa, pb) if a_seat == 0 else (pb, pa), seed=seed + 7919 * pair)
+    return score(index, start, end, a_seat)
+
+
 def run_arena(
     a: str,
     b: str,
@@ -143,19 +170,18 @@ def run_arena(
     seed: int,
     time_ms: float | None = None,
     on_game: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> Summary:
-    """``pairs`` seeded pairs of games of ``a`` against ``b``, summarized by
-    the kit's arena; ``on_game`` hears a line for each game."""
-    pa, pb = make_player(a, time_ms), make_player(b, time_ms)
+    """``pairs`` seeded pairs of games of ``a`` against ``b``, ``jobs`` games
+    at a time (the same games with any number), summarized by the kit's
+    arena; ``on_game`` hears a line for each game, in order."""
+    make_player(a, time_ms), make_player(b, time_ms)  # a bad name fails here, not in a job
+    work: list[Job] = [(i, a, b, seed, time_ms) for i in range(2 * pairs)]
     results: list[GameResult] = []
-    for i in range(pairs):
-        start = opening(i, seed)
-        for a_seat in (0, 1):
-            end = play_game(start, *(pa, pb) if a_seat == 0 else (pb, pa), seed=seed + 7919 * i)
-            result = score(len(results), start, end, a_seat)
-            results.append(result)
-            if on_game is not None:
-                on_game(result.line(PLAYER_LETTERS))
+    for result in in_order(_play, work, jobs):
+        results.append(result)
+        if on_game is not None:
+            on_game(result.line(PLAYER_LETTERS))
     return summarize(results, PLAYER_LETTERS)
 
 
