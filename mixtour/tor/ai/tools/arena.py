@@ -22,6 +22,7 @@ at a fixed node budget (the same work on every machine), with the median.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -141,15 +142,8 @@ def score(index: int, start: Position, end: Position, a_seat: int) -> GameResult
 #: One game of a run: (its number, A, B, the run's seed, Master's time).
 Job = tuple[int, str, str, int, float | None]
 
-_players: dict[tuple[str, float | None], Player] = {}
-
-
-def _player(spec: str, time_ms: float | None) -> Player:
-    """The player ``spec``, made once per process."""
-    key = (spec, time_ms)
-    if key not in _players:
-        _players[key] = make_player(spec, time_ms)
-    return _players[key]
+#: The player ``spec``, made once per process.
+_player = functools.cache(make_player)
 
 
 def _play(job: Job) -> GameResult:
@@ -175,7 +169,7 @@ def run_arena(
     """``pairs`` seeded pairs of games of ``a`` against ``b``, ``jobs`` games
     at a time (the same games with any number), summarized by the kit's
     arena; ``on_game`` hears a line for each game, in order."""
-    make_player(a, time_ms), make_player(b, time_ms)  # a bad name fails here, not in a job
+    _player(a, time_ms), _player(b, time_ms)  # a bad name fails here, not in a job
     work: list[Job] = [(i, a, b, seed, time_ms) for i in range(2 * pairs)]
     results: list[GameResult] = []
     for result in in_order(_play, work, jobs):
