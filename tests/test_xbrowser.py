@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import tempfile
 import threading
 import warnings
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import pytest
+import xbrowser
 from test_tor_review import BLUNDER_PLY, HEMMED
 from test_web_headers import other_origin  # noqa: F401  (a fixture)
 from test_web_rules import examples
@@ -1110,6 +1112,37 @@ def test_a_browser_start_that_fails_is_tried_again_from_the_first_start_on() -> 
     ):
         Relaunching("firefox", start(START_TRIES), pause_s=0)
     assert len(tries) == START_TRIES
+
+
+def test_a_webkit_start_without_its_minibrowser_is_given_up_early(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A WebKitWebDriver that has shown no MiniBrowser for SHELL_SHOW_S never
+    gives a session: its start is given up then, not after START_LIMIT_S
+    (each such start cost the suite two minutes). A driver whose MiniBrowser
+    is up keeps its START_LIMIT_S."""
+    monkeypatch.setattr(xbrowser, "SHELL_SHOW_S", 0.5)
+    monkeypatch.setattr(xbrowser, "START_LIMIT_S", 2.0)
+    shell = tmp_path / "MiniBrowser"
+    shutil.copy(shutil.which("sleep") or "/bin/sleep", shell)
+
+    def watched(driver: list[str]) -> tuple[str, subprocess.Popen[bytes]]:
+        process = subprocess.Popen(driver)
+        tab = WebKit.__new__(WebKit)
+        tab.crashed = ""
+        tab._closing = threading.Event()
+        tab._service = type("Service", (), {"process": process})()
+        try:
+            tab._watch()  # returns when it gives the start up
+            process.wait(timeout=10)
+        finally:
+            xbrowser.stop_tree(process)
+        return tab.crashed, process
+
+    crashed, driver = watched(["sleep", "60"])
+    assert crashed == "no MiniBrowser in 0.5 s" and driver.returncode is not None
+    crashed, driver = watched(["sh", "-c", f"{shell} 60 & wait"])
+    assert crashed == "no session in time" and driver.returncode is not None
 
 
 def test_a_page_showing_the_browsers_own_fault_counts_as_a_crash() -> None:

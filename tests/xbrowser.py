@@ -55,6 +55,11 @@ FIREFOX_DRIVER = build.ROOT / "tests" / "js" / "firefox_driver.mjs"
 # for is 180 s, and a script may run 120 s); the first session gets START_LIMIT_S.
 COMMAND_LIMIT_S = 240.0
 START_LIMIT_S = 120.0
+# How long a WebKit start may go without its MiniBrowser before it is given
+# up: WebKitWebDriver shows it within 0.5 s of its start (30 starts beside
+# an arena keeping both cores busy), and a driver still without one at 5 s
+# never gave a session (7 of those 30: each waited START_LIMIT_S before).
+SHELL_SHOW_S = 15.0
 # How long a bare "unknown error" waits to see MiniBrowser gone (WebKit._shell_gone).
 SHELL_GONE_S = 3.0
 BARE_ANSWERS = ("", "unknown error")
@@ -465,8 +470,9 @@ class WebKit:
         self.version = str(self.driver.capabilities.get("browserVersion", "?"))
 
     def _watch(self) -> None:
-        """Stop the driver when its browser program dies, or when no session
-        comes in START_LIMIT_S: its pending request then fails at once."""
+        """Stop the driver when its browser program dies, when it has shown
+        no MiniBrowser in SHELL_SHOW_S, or when no session comes in
+        START_LIMIT_S: its pending request then fails at once."""
         started = time.monotonic()
         seen = False
         while not self._closing.wait(0.5):
@@ -475,17 +481,20 @@ class WebKit:
                 continue
             shell = self._shell_alive()
             seen = seen or shell
-            late = not hasattr(self, "version") and time.monotonic() - started > START_LIMIT_S
-            if (seen and not shell) or late or process.poll() is not None:
-                self.crashed = (
-                    "MiniBrowser stopped"
-                    if seen and not shell
-                    else "no session in time"
-                    if late
-                    else "WebKitWebDriver stopped"
-                )
-                stop_tree(process)
-                return
+            starting = not hasattr(self, "version")
+            waited = time.monotonic() - started
+            if seen and not shell:
+                self.crashed = "MiniBrowser stopped"
+            elif starting and not seen and waited > SHELL_SHOW_S:
+                self.crashed = f"no MiniBrowser in {SHELL_SHOW_S:g} s"
+            elif starting and waited > START_LIMIT_S:
+                self.crashed = "no session in time"
+            elif process.poll() is not None:
+                self.crashed = "WebKitWebDriver stopped"
+            else:
+                continue
+            stop_tree(process)
+            return
 
     def _shell_alive(self) -> bool:
         return "MiniBrowser" in self.browser().values()
