@@ -39,6 +39,18 @@ kept (November 2026; the target was 70 % over 200 paired games)::
       in all 32 to 28 (53 %) over 60 games: no gain shown
     keeping an unfinished iteration's proven best move (keep_partial):
       +3 =0 -3 over the first 6 games of --seed 11
+      tor arena 6 master-v2 --pairs 50 --seed 31 --time-ms 500   +57 =0 -43
+    keep_partial and, in Master's evaluation, each side's region: the
+    squares its pawns can walk to through squares free for it, up to 16,
+    at 4 a square (a third fewer nodes a second):
+      tor arena 6 master-v2 --pairs 20 --seed 31 --time-ms 500   +27 =0 -13
+      tor arena 6 master-v2 --pairs 100 --seed 41 --time-ms 500  +67 =0 -65
+        (stopped after 132 games)
+      at 8 a square, up to 20: +24 =0 -16 (--pairs 20 --seed 31)
+      in all 118 of 212 (56 %): the 40 games of one seed flattered it
+    keep_partial and reverse futility pruning at 40 a ply (a ply deeper
+    in the same time, depth 5 instead of 4 in 2 s):
+      +19 =1 -25 over the first 45 games of --pairs 50 --seed 31
     for scale, twice the time (master-v2 at 1000 ms against itself at
     500 ms, the arena's openings of --seed 12, 8 pairs): +10 =0 -6, 62.5 %
 
