@@ -14,6 +14,7 @@ import pytest
 from mixtour.kit.games import GAMES, game_ai
 from mixtour.tor.ai import choose_move, parse_level
 from mixtour.tor.ai.levels import LEVELS
+from mixtour.tor.ai.tools.arena import opening
 from mixtour.tor.core import STANDARD_START, Position, TorError, action_text, parse_action
 from mixtour.tor.game import Game
 
@@ -150,3 +151,21 @@ def test_each_level_searches_more_than_the_one_below_at_the_browsers_speed() -> 
             nodes[number] = level.time_ms / 1000 * BROWSER_NODES_PER_SECOND
     for number in (4, 5, 6):
         assert nodes[number] >= 2 * nodes[number - 1], (number, nodes)
+
+
+def test_master_keeps_the_better_move_an_unfinished_iteration_proved() -> None:
+    """Cut short by its budget in its second iteration, Master plays the move
+    that iteration had already proved better than the first's choice, the
+    move the whole second iteration chooses too; Expert, whose evaluation
+    and ordering are the same but whose search is not sharp, keeps the
+    first iteration's move."""
+    for index in (0, 2):
+        pos = opening(index, 3)
+        for ply in range(4):
+            pos.push(choose_move(pos, level=2, seed=ply).move)
+        master = choose_move(pos, level=6, nodes=3_000, seed=0)
+        expert = choose_move(pos, level=5, nodes=3_000, seed=0)
+        deeper = choose_move(pos, level=5, depth=2, seed=0)
+        assert master.depth == expert.depth == 1, "the second iteration was cut short"
+        assert expert.move != master.move == deeper.move
+    assert [n for n, lv in LEVELS.items() if lv.sharp] == [6]

@@ -18,17 +18,23 @@ tests/pyodide_bench_tor.mjs``), so Master's 2.5 s buy about 54,000 nodes
 in the browser, against Expert's 20,000 (a test checks the rule).  The
 arena gives Master 850 ms of CPU time in CPython to match that.
 
-Measured ladder (seeded openings, each played with both colours, one game
-at a time on a shared machine; ``python -m mixtour tor arena A B --pairs 8
---seed 4 --time-ms 850``)::
+Measured ladder, before Master's switches below (seeded openings, each
+played with both colours; ``python -m mixtour tor arena A B --pairs 50
+--seed 21 --jobs 2``, Master with ``--time-ms 850``)::
 
-    3 vs 2   62.5 % (16 games)   4 vs 3   81 % (16)   5 vs 4   75 % (16)
-    2 vs 1   67 % (12, --pairs 6 --seed 2, levels 1 and 2 as now)
-    6 vs 5   50 % (16); with 2000 ms for Master, 58 % (12, --seed 5)
+    2 vs 1   74.5 %   3 vs 2   64.0 %   4 vs 3   69.0 %
+    5 vs 4   75.0 %   6 vs 5   70.0 %           (100 games each)
 
-Against today's Master, frozen as the arena's ``master-v2``
-(:mod:`.tools.frozen`), 0.5 s of CPU time a move, levers tried and not
-kept (November 2026; the target was 70 % over 200 paired games)::
+Master searches with the kit's switches for a clock (``sharp``: deeper
+late-move reductions, and the proven better move of an iteration cut
+short).  Against Master without them, frozen as the arena's
+``master-v2`` (:mod:`.tools.frozen`), 0.5 s of CPU time a move::
+
+    tor arena 6 master-v2 --pairs 50 --seed 41 --time-ms 500 --jobs 2
+      +65 =1 -34, 65.5 %, Elo +111 (+43 to +189)
+
+Levers tried against ``master-v2`` at 0.5 s and not kept (November 2026;
+the target is 70 % over 200 paired games)::
 
     counting the opponent's steps after the mover's best hem (one ply of
     the key feature, without playing; 13 % slower a node), ``6`` being
@@ -37,7 +43,8 @@ kept (November 2026; the target was 70 % over 200 paired games)::
       tor arena 6 master-v2 --pairs 10 --seed 13 --time-ms 500   +7 =0 -13
       the same in an experiment script, --seed 11, 5 pairs        +8 =0 -2
       in all 32 to 28 (53 %) over 60 games: no gain shown
-    keeping an unfinished iteration's proven best move (keep_partial):
+    keeping an unfinished iteration's proven best move alone
+    (keep_partial, kept later with deeper reductions, above):
       +3 =0 -3 over the first 6 games of --seed 11
       tor arena 6 master-v2 --pairs 50 --seed 31 --time-ms 500   +57 =0 -43
     keep_partial and, in Master's evaluation, each side's region: the
@@ -67,12 +74,27 @@ plies is what any budget here reaches).  Earlier figures, Master
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from ...kit import levels as kit
-from ...kit.levels import Level
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level(kit.Level):
+    """A level of Tor: the kit's (:class:`mixtour.kit.levels.Level`: the
+    budgets and the errors) with Tor's own switch.  ``sharp``: search with
+    the kit's switches that pay when the clock is the budget, as Mixtour's
+    Master does: deeper late-move reductions and the proven better move of
+    an iteration cut short (:class:`~mixtour.kit.search.Searcher`'s
+    ``deep_lmr`` and ``keep_partial``).  Tor's iterations grow some
+    fivefold a ply, so most of Master's time goes into one it does not
+    finish.
+    """
+
+    sharp: bool = False
 
 
 LEVELS: Final = {
@@ -83,7 +105,7 @@ LEVELS: Final = {
     3: Level(3, "Intermediate", 2, 2_500, None, noise=12),
     4: Level(4, "Advanced", 64, 8_000, None, noise=4),
     5: Level(5, "Expert", 64, 20_000, None, noise=0),
-    6: Level(6, "Master", 64, None, 2_500, noise=0),
+    6: Level(6, "Master", 64, None, 2_500, noise=0, sharp=True),
 }
 
 LEVEL_NAMES: Final = kit.level_names(LEVELS)
