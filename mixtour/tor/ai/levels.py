@@ -32,6 +32,9 @@ short).  Against Master without them, frozen as the arena's
 
     tor arena 6 master-v2 --pairs 50 --seed 41 --time-ms 500 --jobs 2
       +65 =1 -34, 65.5 %, Elo +111 (+43 to +189)
+    tor arena 6 master-v2 --pairs 100 --seed 51 --time-ms 500 --jobs 2
+      +110 =0 -90, 55.0 %, Elo +35 (-13 to +84)
+    in all 175.5 of 300 games, 58.5 %
 
 Levers tried against ``master-v2`` at 0.5 s and not kept (November 2026;
 the target is 70 % over 200 paired games)::
