@@ -27,7 +27,11 @@ class Level:
     ``pick_margin``/``pick_chance``: with that probability, choose at random
     among the moves scoring within ``pick_margin`` of the best (never a
     losing move when a non-losing one exists). ``see_wins``: look one ply
-    past its own move for the opponent's immediate win.
+    past its own move for the opponent's immediate win. ``sharp``: search
+    with the switches that pay when the clock is the budget (deeper
+    late-move reductions, the proven better move of an iteration cut short,
+    and reverse futility pruning with the margin ``rfp`` a ply, 0 for none:
+    :func:`mixtour.kit.search.sharpen`).
     """
 
     number: int
@@ -39,6 +43,8 @@ class Level:
     pick_margin: int = 0
     pick_chance: float = 0.0
     see_wins: bool = True
+    sharp: bool = False
+    rfp: int = 0
 
 
 def level_names(levels: Mapping[int, Level]) -> dict[str, int]:

@@ -19,7 +19,16 @@ from typing import Any, Generic, TypeVar
 from .errors import GameError
 from .levels import Level
 from .protocol import GamePosition
-from .search import WIN, WIN_BOUND, Searcher, SearchInfo, SearchResult, deepen, stoppable
+from .search import (
+    WIN,
+    WIN_BOUND,
+    Searcher,
+    SearchInfo,
+    SearchResult,
+    deepen,
+    sharpen,
+    stoppable,
+)
 
 __all__ = ["Choice"]
 
@@ -96,6 +105,7 @@ class Choice(Generic[R]):
         s.clock = self.clock if stop is None else stoppable(self.clock, stop)
         s.see_wins = self.level.see_wins
         s.exact_root = self.level.pick_chance > 0
+        sharpen(s, self.level.sharp, self.level.rfp)
 
     def search(
         self,

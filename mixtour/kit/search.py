@@ -72,6 +72,7 @@ __all__ = [
     "deepen",
     "immediate_win",
     "is_win_score",
+    "sharpen",
     "stoppable",
 ]
 
@@ -700,6 +701,17 @@ def deepen(
             # counts for nothing: keep the time.
             break
     return found
+
+
+def sharpen(s: Searcher[P], on: bool = True, rfp: int = 0) -> None:
+    """Turn a sharp level's switches on (:attr:`mixtour.kit.levels.Level.sharp`:
+    deeper late-move reductions, the proven better move of an iteration cut
+    short, and reverse futility pruning with the margin ``rfp``, 0 for none),
+    or all of them off (a frozen player, a builder that must search as it
+    always did)."""
+    s.deep_lmr = on
+    s.keep_partial = on
+    s.rfp = rfp if on else 0
 
 
 def stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[[], float]:

@@ -70,14 +70,11 @@ first, and the late ones are cheap to refute.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ...kit import levels as kit
 
-if TYPE_CHECKING:
-    from .search import Searcher
-
-__all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level", "sharpen"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level"]
 
 #: The reverse-futility margin of the sharp levels, in evaluation units a ply
 #: (a stack of two in Master's fitted weights is worth about 120).  At 0.2 s
@@ -87,14 +84,6 @@ __all__ = ["LEVELS", "LEVEL_NAMES", "SHARP_RFP", "Level", "parse_level", "sharpe
 SHARP_RFP: Final = 100
 
 
-def sharpen(s: Searcher, on: bool = True) -> None:
-    """Turn the sharp levels' search switches (:attr:`Level.sharp`) on, or
-    all of them off (master-v1, and the opening book's builder)."""
-    s.deep_lmr = on
-    s.keep_partial = on
-    s.rfp = SHARP_RFP if on else 0
-
-
 @dataclass(frozen=True, slots=True)
 class Level(kit.Level):
     """A level of Mixtour: the kit's (:class:`mixtour.kit.levels.Level`: the
@@ -102,15 +91,12 @@ class Level(kit.Level):
     the fitted weights where they apply (:func:`~mixtour.mixtour.ai.evaluate.weights_for`).
     ``book``: play the first moves of the standard game from the shipped
     opening book (:mod:`mixtour.mixtour.ai.opening_book`), a weighted choice.
-    ``sharp``: search with the switches that pay when the clock is the
-    budget (deeper late-move reductions, the proven better move of an
-    iteration cut short, and reverse futility pruning with the margin
-    :data:`SHARP_RFP`: :class:`~mixtour.kit.search.Searcher`).
+    Master is sharp (the kit's :attr:`~mixtour.kit.levels.Level.sharp`) with
+    the margin :data:`SHARP_RFP`.
     """
 
     tuned: bool = False
     book: bool = False
-    sharp: bool = False
 
 
 LEVELS: Final = {
@@ -121,7 +107,9 @@ LEVELS: Final = {
     3: Level(3, "Intermediate", 3, 2_500, None, noise=40),
     4: Level(4, "Advanced", 64, 8_000, None, noise=15),
     5: Level(5, "Expert", 64, 25_000, None, noise=0, book=True),
-    6: Level(6, "Master", 64, None, 1_500, noise=0, tuned=True, book=True, sharp=True),
+    6: Level(
+        6, "Master", 64, None, 1_500, noise=0, sharp=True, rfp=SHARP_RFP, tuned=True, book=True
+    ),
 }
 
 LEVEL_NAMES: Final = kit.level_names(LEVELS)

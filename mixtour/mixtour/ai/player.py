@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from ...kit.player import Choice
 from ..core import MixtourError, Position
 from .evaluate import Evaluator, EvaluatorLike, weights_for
-from .levels import LEVELS, sharpen
+from .levels import LEVELS
 from .search import Searcher, SearchInfo, SearchResult, immediate_win
 
 __all__ = ["choose_move"]
@@ -91,8 +91,6 @@ def choose_move(
         evaluator = Evaluator(weights_for(position, tuned=True))
     s = Searcher(position, evaluator, noise=lv.noise, salt=choice.rng.getrandbits(62))
     choice.prepare(s, stop)
-    if lv.sharp:
-        sharpen(s)
     if configure is not None:
         configure(s)
     # The first iteration always completes (two with three players: refusing

@@ -77,27 +77,12 @@ plies is what any budget here reaches).  Earlier figures, Master
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from ...kit import levels as kit
+from ...kit.levels import Level
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "parse_level"]
-
-
-@dataclass(frozen=True, slots=True)
-class Level(kit.Level):
-    """A level of Tor: the kit's (:class:`mixtour.kit.levels.Level`: the
-    budgets and the errors) with Tor's own switch.  ``sharp``: search with
-    the kit's switches that pay when the clock is the budget, as Mixtour's
-    Master does: deeper late-move reductions and the proven better move of
-    an iteration cut short (:class:`~mixtour.kit.search.Searcher`'s
-    ``deep_lmr`` and ``keep_partial``).  Tor's iterations grow some
-    fivefold a ply, so most of Master's time goes into one it does not
-    finish.
-    """
-
-    sharp: bool = False
 
 
 LEVELS: Final = {

@@ -64,5 +64,4 @@ def choose_move(
         qdepth=0,
     )
     choice.prepare(s, stop)
-    s.deep_lmr = s.keep_partial = lv.sharp
     return choice.search(s, moves, depth=depth, nodes=nodes, time_ms=time_ms)

@@ -16,9 +16,9 @@ import ast
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ....kit.search import sharpen
 from ...core import Position, action_text
 from ..book import INVERSE, Book, canonical, transform_action
-from ..levels import sharpen
 from ..player import choose_move
 from ..search import Searcher
 

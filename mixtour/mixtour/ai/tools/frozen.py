@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from ....kit.search import sharpen
 from ...core import SOURCES, Position
 from ..evaluate import TOP, Evaluator, Weights
-from ..levels import sharpen
 from ..search import Searcher
 
 __all__ = [
