@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import AppPage
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, Worker, expect
+from playwright.sync_api import Error as PlaywrightError
 from test_web_embed import InFrame, host
 from test_web_tor_embed import click_in_frame
 from webhelpers import another_site, click_square, play, position, wait_position
@@ -99,6 +100,45 @@ def engine_workers(page: Page) -> list[str]:
     return started
 
 
+STATE = """() => {
+    const body = document.body.dataset;
+    const board = document.querySelector("#board");
+    return [
+        `role=${body.engineRole} election=${body.engineElection} ai=${body.ai}`,
+        `workers=${body.aiWorkers ?? 0} restarts=${body.aiRestarts ?? 0}`,
+        `position=${board?.dataset.position} selection=${board?.dataset.selection}`,
+        `loading=${!document.querySelector("#loading")?.hidden}`,
+        `message=${JSON.stringify(document.querySelector("#message")?.textContent ?? "")}`,
+    ].join(" ");
+}"""
+
+
+def journal(page: Page) -> list[str]:
+    """Every console line of the page's frames and workers from now on, timed:
+    what a failure below reports (a takeover that never ends is otherwise silent)."""
+    lines: list[str] = []
+    start = time.monotonic()
+
+    def note(where: str, text: str) -> None:
+        lines.append(f"{time.monotonic() - start:6.1f} s {where}: {text}")
+
+    page.on("console", lambda message: note("page", f"{message.type} {message.text}"))
+
+    def worker(started: Worker) -> None:
+        note("worker", f"started {started.url.rsplit('/', 1)[-1]}")
+        started.on("console", lambda message: note("worker", f"{message.type} {message.text}"))
+        started.on("close", lambda _: note("worker", "closed"))
+
+    page.on("worker", worker)
+    return lines
+
+
+def explained(frames: dict[int, Frame], lines: list[str], what: str) -> AssertionError:
+    """A failure that says what each frame (by its index) shows and what the page logged."""
+    states = [f"frame {i}: {frame.evaluate(STATE)}" for i, frame in frames.items()]
+    return AssertionError("\n".join([what, *states, *lines[-40:]]))
+
+
 def no_python_on_any_page_thread(every: list[Frame]) -> None:
     for frame in every:
         assert not frame.evaluate("!!(window.mixtourPython || window.torPython)")
@@ -179,6 +219,7 @@ def test_boards_framed_by_another_site_share_an_engine_of_their_own(
 ) -> None:
     page = web_app.page
     workers = engine_workers(page)
+    logged = journal(page)
     other_url, folder = other_site
     links = [("embed.html", ""), ("tor-embed.html", ""), ("embed.html", "m=c3"), ("embed.html", "")]
     (folder / "rules.html").write_text(
@@ -218,7 +259,14 @@ def test_boards_framed_by_another_site_share_an_engine_of_their_own(
     while roles(left).count("host") != 1:
         assert time.monotonic() < took_over, "no board took the removed host's place"
         page.wait_for_timeout(200)
-    wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout_ms=READY_MS)
+    try:
+        wait_position(every[kept], Game(None, [*games[kept], "d2"]).fen(), timeout_ms=READY_MS)
+    except PlaywrightError as error:
+        # Once in CI (a full run on a loaded machine) this wait ran out with a
+        # host in place, and never here: say what each frame shows if it recurs.
+        what = f"board {kept} (host was {hosting}) did not play d2: {error.message}"
+        shown = {i: frame for i, frame in enumerate(every) if i != hosting}
+        raise explained(shown, logged, what) from error
     assert sorted(roles(left)) == ["guest", "guest", "host"]
     assert len(workers) == 2, workers
 
