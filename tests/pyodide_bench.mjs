@@ -27,7 +27,7 @@ const wall0 = performance.now();
 const table = py.runPython(`
 import sys
 sys.path.insert(0, "/src")
-from mixtour.ai.tools.bench import bench_lines, profile_lines
+from mixtour.mixtour.ai.tools.bench import bench_lines, profile_lines
 profile_lines(${runs}) if ${profile ? "True" : "False"} else bench_lines(${timeMs}, ${runs}, "${player}")
 `);
 const wall = (performance.now() - wall0) / 1000;

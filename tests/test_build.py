@@ -406,3 +406,21 @@ def test_the_tests_drive_the_headless_shell_and_the_benches_the_whole_browser(
     # A browser named for the tests is taken as it is.
     monkeypatch.setenv(testenv.TEST_CHROMIUM_ENV, str(whole))
     assert testenv.ensure_headless_shell(whole) == whole
+
+
+def test_the_pyodide_benches_import_modules_that_exist() -> None:
+    """``build.py bench`` runs ``tests/pyodide_bench*.mjs`` under Node, whose
+    Python imports the project's bench helpers: a module moved without them
+    only shows when the bench is run (it did, once). Their imports, checked
+    here in CPython."""
+    import importlib
+
+    scripts = sorted(Path(build.ROOT, "tests").glob("pyodide_bench*.mjs"))
+    assert len(scripts) == 2, scripts
+    for script in scripts:
+        imports = re.findall(r"^from (mixtour\S*) import (.+)$", script.read_text(), re.M)
+        assert imports, f"{script.name} imports nothing of the project"
+        for module, names in imports:
+            found = importlib.import_module(module)
+            for name in names.split(","):
+                assert hasattr(found, name.strip()), f"{script.name}: {module}.{name.strip()}"
