@@ -10,7 +10,15 @@ import pytest
 
 from mixtour.kit.search import MUST_PARRY, UNQUIET, WIN_NOW
 from mixtour.kit.search import immediate_win as any_immediate_win
-from mixtour.mixtour.ai.evaluate import scoring_colors, scoring_moves
+from mixtour.mixtour.ai.evaluate import (
+    DEFAULT_WEIGHTS,
+    TUNED_POINTS_WEIGHTS,
+    TUNED_THREE_WEIGHTS,
+    Evaluator,
+    Weights,
+    scoring_colors,
+    scoring_moves,
+)
 from mixtour.mixtour.ai.search import MAX_CODE, immediate_win, mixtour_rules
 from mixtour.mixtour.core import Position, Status
 
@@ -57,6 +65,39 @@ def test_the_tactics_hook_says_what_scoring_colors_and_the_scores_say(start: str
         assert flags == expected_flags(pos), pos.fen()
         tested.add(flags)
     assert 0 in tested and len(tested) >= 2, "the games reach quiet and tactical positions"
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_an_evaluators_survey_says_what_scoring_colors_says(start: str) -> None:
+    # The searcher's hook reads the evaluation's counts in the same pass
+    # (Evaluator.survey); the towers it finds are scoring_colors', the
+    # take-back R8 forbids left out as there.
+    survey = Evaluator().survey
+    rules = mixtour_rules(Position(start), survey)
+    assert rules.tactics is not None
+    seen: set[int] = set()
+    for pos in positions(start):
+        assert survey(pos) == scoring_colors(pos), pos.fen()
+        assert rules.tactics(pos) == expected_flags(pos), pos.fen()
+        seen.add(scoring_colors(pos))
+    assert len(seen) >= 3, "the games reach towers of several colours"
+
+
+@pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, TUNED_POINTS_WEIGHTS, TUNED_THREE_WEIGHTS])
+@pytest.mark.parametrize("start", STARTS)
+def test_an_evaluation_after_a_survey_is_the_evaluation_of_that_position(
+    start: str, weights: Weights
+) -> None:
+    # One evaluator kept through a game, surveying and evaluating as the
+    # quiescence search does (and now and then evaluating unsurveyed, as a
+    # search node's parent may), always scores as a fresh one.
+    kept = Evaluator(weights)
+    for i, pos in enumerate(positions(start, games=4)):
+        fresh = Evaluator(weights).evaluate(pos, 0)
+        if i % 3:
+            kept.survey(pos)
+        assert kept.evaluate(pos, 0) == fresh, pos.fen()
+        assert kept.evaluate(pos, pos.turn) == Evaluator(weights).evaluate(pos, pos.turn)
 
 
 @pytest.mark.parametrize("start", STARTS)

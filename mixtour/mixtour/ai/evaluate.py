@@ -223,19 +223,34 @@ class EvaluatorLike(Protocol):
 
 
 class Evaluator:
-    """Threat-based evaluation (see the module docstring)."""
+    """Threat-based evaluation (see the module docstring).
 
-    __slots__ = ("weights",)
+    :meth:`survey` reads every stack and every tower move of a position once
+    for both the search's tactics (which towers can be built now) and the
+    evaluation's counts, and keeps the counts for the position it read: in
+    the quiescence search the two are asked of the same position one after
+    the other, and :meth:`evaluate` then reads no stack again.
+    """
+
+    __slots__ = ("weights", "_read")
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = DEFAULT_WEIGHTS if weights is None else weights
+        # The position last surveyed: (its hash, control, threats, near, far).
+        self._read: tuple[int, list[int], list[int], list[int], list[int]] = (-1, [], [], [], [])
 
-    def evaluate(self, pos: Position, root: int) -> int:
-        w = self.weights
+    def survey(self, pos: Position) -> int:
+        """The colours (a bit each) on top of a tower some move builds now,
+        but for the take-back R8 forbids; the evaluation's counts are kept
+        for :meth:`evaluate` of the same position."""
         st = pos.stacks
         occ = pos.occupied
         top = TOP
-        hw = w.height
+        hw = self.weights.height
+        last = pos.last
+        rev_pair = (last & 31) << 5 | (last >> 5) & 31 if last >= 1024 else -1
+        rev_k = last >> 10
+        mask = 0
         control = [0, 0, 0]
         threats = [0, 0, 0]
         near = [0, 0, 0]
@@ -255,11 +270,22 @@ class Evaluator:
                     n = len(s)
                     if n >= short:
                         threats[top[s]] += 1
+                        if n == short == rev_k and (src << 5 | t) == rev_pair:
+                            continue  # the only tower move here is the forbidden take-back
+                        mask |= 1 << top[s]
                     elif n == short - 1:
                         # one disc short: the next disc on either stack makes it a threat
                         near[top[s]] += 1
                     elif n == short - 2:
                         far[top[s]] += 1
+        self._read = (pos.hash, control, threats, near, far)
+        return mask
+
+    def evaluate(self, pos: Position, root: int) -> int:
+        w = self.weights
+        if self._read[0] != pos.hash:
+            self.survey(pos)
+        _, control, threats, near, far = self._read
         turn = pos.turn
         scores = pos.scores
         reserves = pos.reserves
