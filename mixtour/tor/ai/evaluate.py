@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core import TOP, Position
-from .tactics import around
+from ..core import NEIGHBOUR_MASK, TOP, Position
+from .tactics import NOT_A, NOT_F
 
 __all__ = ["SCALE", "STEP_TABLE", "WEIGHTS", "WEIGHTS_V1", "Evaluator"]
 
@@ -107,9 +107,14 @@ class Evaluator:
             closed_by[side] = m
         score = [0, 0]
         steps_of = [0, 0]
+        # tactics.around written out (a call costs more than the shifts, at
+        # every node); the squares round one pawn from the neighbour table.
+        not_a = NOT_A
+        not_f = NOT_F
         for side, pawns in ((0, p0), (1, p1)):
             free = avail & ~closed_by[1 - side]
-            steps = around(pawns) & free
+            row = pawns | (pawns << 1 & not_a) | (pawns >> 1 & not_f)
+            steps = (row | row << 6 | row >> 6) & free
             n = steps.bit_count()
             steps_of[side] = n
             v = self.steps[n]
@@ -117,9 +122,10 @@ class Evaluator:
             while b:
                 low = b & -b
                 b ^= low
-                if not around(low) & free:
+                if not NEIGHBOUR_MASK[low.bit_length() - 1] & free:
                     v -= self.hemmed
-            v += self.room * (around(steps) & free).bit_count()
+            row = steps | (steps << 1 & not_a) | (steps >> 1 & not_f)
+            v += self.room * ((row | row << 6 | row >> 6) & free).bit_count()
             score[side] = v
         mover = pos.turn
         hand = pos.hand

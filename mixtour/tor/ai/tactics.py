@@ -19,19 +19,21 @@ from typing import Final
 from ...kit.search import immediate_win
 from ..core import BOTTOM, NEIGHBOUR_MASK, NO_PLACE, NUM_SQUARES, TOP, Position
 
-__all__ = ["steps_left", "winning_action"]
+__all__ = ["NOT_A", "NOT_F", "around", "steps_left", "winning_action"]
 
 _FILE_A: Final = sum(1 << s for s in range(NUM_SQUARES) if s % 6 == 0)
 _FILE_F: Final = sum(1 << s for s in range(NUM_SQUARES) if s % 6 == 5)
 _FULL: Final = (1 << NUM_SQUARES) - 1
-_NOT_A: Final = _FULL & ~_FILE_A
-_NOT_F: Final = _FULL & ~_FILE_F
+#: The board but its a file, and but its f file: a mask shifted one file
+#: towards f, or towards a, is cut with these (:func:`around`).
+NOT_A: Final = _FULL & ~_FILE_A
+NOT_F: Final = _FULL & ~_FILE_F
 
 
 def around(mask: int) -> int:
     """Every square that touches a square of ``mask`` (the squares of
     ``mask`` included), by shifting the 6 x 8 board as one integer."""
-    row = mask | (mask << 1 & _NOT_A) | (mask >> 1 & _NOT_F)
+    row = mask | (mask << 1 & NOT_A) | (mask >> 1 & NOT_F)
     return (row | row << 6 | row >> 6) & _FULL
 
 
