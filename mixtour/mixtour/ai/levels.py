@@ -52,6 +52,10 @@ the arena's ``master-v2``, :mod:`.tools.frozen`) against the stand-ins,
     arena master depth5 --games 200 --time-ms 125 --seed 7: 80.2 %, Elo +244 (+188 to +312)
     arena master depth6 --games 100 --time-ms 125 --seed 12: 50.0 %
 
+Again with the search's single pass over the stacks (6 % more nodes a
+second on the bench's median position, the same moves at a given
+depth): 81.5 %, Elo +258 (+201 to +329), and 49.0 %.
+
 Tried and not kept (November 2026): null-move pruning for two players
 (a pass, a reduction of two plies, at quiet nodes of depth 3 or more
 whose mover has a disc in reserve) saved a fifth to a half of the nodes
