@@ -20,7 +20,7 @@ from mixtour.mixtour.ai.evaluate import (
     scoring_moves,
 )
 from mixtour.mixtour.ai.search import MAX_CODE, immediate_win, mixtour_rules
-from mixtour.mixtour.core import Position, Status
+from mixtour.mixtour.core import InvalidPositionError, Position, Status
 
 STARTS = (
     "5/5/5/5/5 w 20/20 0/0 1 -",
@@ -70,8 +70,7 @@ def test_the_tactics_hook_says_what_scoring_colors_and_the_scores_say(start: str
 @pytest.mark.parametrize("start", STARTS)
 def test_an_evaluators_survey_says_what_scoring_colors_says(start: str) -> None:
     # The searcher's hook reads the evaluation's counts in the same pass
-    # (Evaluator.survey); the towers it finds are scoring_colors', the
-    # take-back R8 forbids left out as there.
+    # (Evaluator.survey); the towers it finds are scoring_colors'.
     survey = Evaluator().survey
     rules = mixtour_rules(Position(start), survey)
     assert rules.tactics is not None
@@ -81,6 +80,15 @@ def test_an_evaluators_survey_says_what_scoring_colors_says(start: str) -> None:
         assert rules.tactics(pos) == expected_flags(pos), pos.fen()
         seen.add(scoring_colors(pos))
     assert len(seen) >= 3, "the games reach towers of several colours"
+
+
+def test_no_position_has_a_take_back_that_builds_a_tower() -> None:
+    # The tower scans leave R5 aside: moving back the discs that just came
+    # would build a tower only where the last action does not fit the
+    # board, and P1 refuses such a position (here c1 holds 3 discs, a1 2:
+    # three back onto a1 would make five).
+    with pytest.raises(InvalidPositionError, match="last action"):
+        Position("5/5/5/5/ww,1,rrr,2 w 18/17 0/0 1 a1:3-c1")
 
 
 @pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, TUNED_POINTS_WEIGHTS, TUNED_THREE_WEIGHTS])

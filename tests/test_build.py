@@ -10,6 +10,7 @@ from __future__ import annotations
 import _imp
 import doctest
 import hashlib
+import importlib
 import json
 import re
 import shutil
@@ -413,8 +414,6 @@ def test_the_pyodide_benches_import_modules_that_exist() -> None:
     Python imports the project's bench helpers: a module moved without them
     only shows when the bench is run (it did, once). Their imports, checked
     here in CPython."""
-    import importlib
-
     scripts = sorted(Path(build.ROOT, "tests").glob("pyodide_bench*.mjs"))
     assert len(scripts) == 2, scripts
     for script in scripts:

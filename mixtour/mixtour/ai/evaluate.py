@@ -240,16 +240,13 @@ class Evaluator:
         self._read: tuple[int, list[int], list[int], list[int], list[int]] = (-1, [], [], [], [])
 
     def survey(self, pos: Position) -> int:
-        """The colours (a bit each) on top of a tower some move builds now,
-        but for the take-back R8 forbids; the evaluation's counts are kept
-        for :meth:`evaluate` of the same position."""
+        """The colours (a bit each) on top of a tower some move builds now
+        (:func:`scoring_colors`); the evaluation's counts are kept for
+        :meth:`evaluate` of the same position."""
         st = pos.stacks
         occ = pos.occupied
         top = TOP
         hw = self.weights.height
-        last = pos.last
-        rev_pair = (last & 31) << 5 | (last >> 5) & 31 if last >= 1024 else -1
-        rev_k = last >> 10
         mask = 0
         control = [0, 0, 0]
         threats = [0, 0, 0]
@@ -270,8 +267,6 @@ class Evaluator:
                     n = len(s)
                     if n >= short:
                         threats[top[s]] += 1
-                        if n == short == rev_k and (src << 5 | t) == rev_pair:
-                            continue  # the only tower move here is the forbidden take-back
                         mask |= 1 << top[s]
                     elif n == short - 1:
                         # one disc short: the next disc on either stack makes it a threat
@@ -358,14 +353,14 @@ def scoring_colors(pos: Position) -> int:
     a tower threat?", which the search asks at every node; it replaces one
     ``Position.has_scoring_move`` call per colour.  R5 is exact for the
     mover; for the other colours it is what they would face if it were
-    their turn, which the search only uses as a hint.
+    their turn, which the search only uses as a hint.  The take-back R5
+    forbids never builds a tower: it puts back on a stack the discs that
+    left it, and no stack stood five high (P1's last action is checked
+    against the board, so a position set up from a string is no exception).
     """
     st = pos.stacks
     occ = pos.occupied
     top = TOP
-    last = pos.last
-    rev_pair = (last & 31) << 5 | (last >> 5) & 31 if last >= 1024 else -1
-    rev_k = last >> 10
     mask = 0
     b = occ
     while b:
@@ -379,7 +374,5 @@ def scoring_colors(pos: Position) -> int:
                 s = st[src]
                 n = len(s)
                 if n >= short:
-                    if (src << 5 | t) == rev_pair and short <= rev_k <= n and n == short:
-                        continue  # the only tower move here is the forbidden take-back
                     mask |= 1 << top[s]
     return mask
