@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+from types import ModuleType
+
 import pytest
 
 import mixtour.mixtour.core as mixtour_core
@@ -17,6 +20,27 @@ def test_each_game_error_is_its_family_and_the_kits_kind(family: type, module: o
     for kind in ("InvalidActionError", "IllegalActionError", "InvalidPositionError"):
         cls = getattr(module, kind)
         assert issubclass(cls, family) and issubclass(cls, getattr(kit, kind)), kind
+
+
+@pytest.mark.parametrize("module", [mixtour_core, tor_core])
+def test_a_familys_kinds_read_as_written_in_the_games_module(module: ModuleType) -> None:
+    # kinds() makes the classes; they must name, print and travel (the
+    # arena's processes pickle what they raise) as classes written there.
+    for kind in ("InvalidActionError", "IllegalActionError", "InvalidPositionError"):
+        cls = getattr(module, kind)
+        assert (cls.__module__, cls.__qualname__) == (module.__name__, kind)
+        assert cls.__doc__ == getattr(kit, kind).__doc__
+        copy = pickle.loads(pickle.dumps(cls("refused")))
+        assert type(copy) is cls and str(copy) == "refused"
+
+
+def test_one_games_family_does_not_catch_the_others() -> None:
+    with pytest.raises(tor_core.InvalidActionError):
+        try:
+            tor_core.parse_action("zz")
+        except mixtour_core.MixtourError:  # pragma: no cover - the failure it guards against
+            pytest.fail("Mixtour's family caught Tor's refusal")
+    assert not issubclass(mixtour_core.InvalidActionError, tor_core.TorError)
 
 
 def test_game_neutral_code_catches_both_games_refusals() -> None:

@@ -11,7 +11,7 @@ import it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from .protocol import ReasonLike
@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "InvalidPositionError",
+    "kinds",
     "shown",
 ]
 
@@ -49,6 +50,26 @@ class IllegalActionError(GameError, Generic[R]):
 
 class InvalidPositionError(GameError):
     """Text that is not a valid position string, or an impossible position."""
+
+
+def kinds(
+    family: type[GameError], reason: type[R]
+) -> tuple[type[InvalidActionError], type[IllegalActionError[R]], type[InvalidPositionError]]:
+    """The three kinds above in a game's ``family``, whose illegal actions
+    carry the game's ``reason`` class: ``InvalidActionError``,
+    ``IllegalActionError`` and ``InvalidPositionError``, each a subclass of
+    both the family and the kit's kind, named as if written in the
+    family's module, so that a game declares its errors in one line::
+
+        InvalidActionError, IllegalActionError, InvalidPositionError = kinds(TorError, Reason)
+    """
+
+    def kind(base: type[GameError]) -> Any:
+        name = base.__name__
+        namespace = {"__module__": family.__module__, "__qualname__": name, "__doc__": base.__doc__}
+        return type(name, (family, base), namespace)
+
+    return kind(InvalidActionError), kind(IllegalActionError), kind(InvalidPositionError)
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -63,13 +63,7 @@ class MixtourError(GameError):
     is a :class:`Reason`) and P1 positions."""
 
 
-class InvalidActionError(MixtourError, kit_errors.InvalidActionError): ...
-
-
-class IllegalActionError(MixtourError, kit_errors.IllegalActionError["Reason"]): ...
-
-
-class InvalidPositionError(MixtourError, kit_errors.InvalidPositionError): ...
+# Its three kinds carry a Reason, and follow it (below the Reason class).
 
 
 # ---------------------------------------------------------------------------
@@ -416,6 +410,12 @@ class Reason(kit_core.Reason):
         if "count" in a:
             extra["discs"] = "the top disc" if a["count"] == 1 else f"the top {a['count']} discs"
         return _REASON_TEXT[self.id].format(**a, **extra)
+
+
+#: The kit's three kinds of error in Mixtour's family (:class:`MixtourError`).
+InvalidActionError, IllegalActionError, InvalidPositionError = kit_errors.kinds(
+    MixtourError, Reason
+)
 
 
 class Status:
@@ -859,11 +859,9 @@ class Position(kit_core.PositionText):
         """Take back the last pushed action and return it."""
         action, last, turn, occ, h, status, winner, old_s, old_t = self._undo.pop()
         seen = self._seen
-        n = seen[self.hash] - 1
+        n = seen.pop(self.hash) - 1
         if n:
             seen[self.hash] = n
-        else:
-            del seen[self.hash]
         st = self.stacks
         if action >= _MOVE_FLAG:
             frm, to = (action >> 5) & 31, action & 31

@@ -69,25 +69,6 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------------
-# Errors
-
-
-class TorError(GameError):
-    """Base class of every error Tor's parsers and rules raise: the kit's
-    three kinds, for T6 actions (an :class:`IllegalActionError`'s ``reason``
-    is a :class:`Reason`) and T7 positions."""
-
-
-class InvalidActionError(TorError, kit_errors.InvalidActionError): ...
-
-
-class IllegalActionError(TorError, kit_errors.IllegalActionError["Reason"]): ...
-
-
-class InvalidPositionError(TorError, kit_errors.InvalidPositionError): ...
-
-
-# ---------------------------------------------------------------------------
 # Squares, colours, players
 
 FILES: Final = "abcdef"
@@ -282,7 +263,7 @@ class Action:
 
 
 # ---------------------------------------------------------------------------
-# Why an action is refused
+# Why an action is refused, and the errors
 
 
 _REASON_TEXT: Final = {
@@ -332,6 +313,16 @@ class Reason(kit_core.Reason):
         if "owner" in a:
             a["owner"] = PLAYER_NAMES[PLAYER_LETTERS.index(a["owner"])]
         return _REASON_TEXT[self.id].format(**a)
+
+
+class TorError(GameError):
+    """Base class of every error Tor's parsers and rules raise: the kit's
+    three kinds, for T6 actions (an :class:`IllegalActionError`'s ``reason``
+    is a :class:`Reason`) and T7 positions."""
+
+
+#: The kit's three kinds of error in Tor's family (:class:`TorError`).
+InvalidActionError, IllegalActionError, InvalidPositionError = kit_errors.kinds(TorError, Reason)
 
 
 # ---------------------------------------------------------------------------
@@ -473,11 +464,13 @@ class Position(kit_core.PositionText):
     a chess board's move stack.
 
     >>> pos = Position()
-    >>> len(pos.legal_actions())
-    48
+    >>> pos.placing, len(pos.legal_actions())  # a pawn on any of the 48 squares
+    (True, 48)
     >>> Position(pos.fen()) == pos
     True
     """
+
+    players: Final = 2
 
     __slots__ = (
         "squares",
@@ -495,8 +488,6 @@ class Position(kit_core.PositionText):
         "_undo",
         "_seen",
     )
-
-    players: Final = 2
 
     def __init__(self, fen: str | None = None) -> None:
         self.squares: list[int] = [EMPTY] * NUM_SQUARES
@@ -835,11 +826,9 @@ class Position(kit_core.PositionText):
             self._undo.pop()
         )
         seen = self._seen
-        n = seen[self.hash] - 1
+        n = seen.pop(self.hash) - 1
         if n:
             seen[self.hash] = n
-        else:
-            del seen[self.hash]
         turn = 1 - self.turn
         if action >= 64:
             squares = self.squares
