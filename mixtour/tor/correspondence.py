@@ -68,10 +68,8 @@ from ..kit import correspondence as kit
 from ..kit.correspondence import (
     FORMAT_VERSION,
     MAX_LINK,
-    Verdict,
     check,
     encode,
-    is_correspondence,
     link_game,
 )
 from .core import (
@@ -92,13 +90,11 @@ __all__ = [
     "MAX_LINK",
     "CorrespondenceError",
     "CorrespondenceGame",
-    "Verdict",
     "check",
     "decode",
     "decode_actions",
     "encode",
     "encode_actions",
-    "is_correspondence",
     "link_game",
     "room",
 ]
@@ -178,6 +174,11 @@ RULES = kit.CorrespondenceRules(
     width=WIDTH,
     error=CorrespondenceError,
 )
+# The kit's codec and check with Tor's rules, under the names the pages and
+# tools call (see :class:`mixtour.kit.correspondence.CorrespondenceRules`).
+encode_actions = RULES.encode_actions
+decode_actions = RULES.decode_actions
+room = RULES.room
 
 
 class CorrespondenceGame(kit.CorrespondenceGame[Game]):
@@ -187,12 +188,7 @@ class CorrespondenceGame(kit.CorrespondenceGame[Game]):
 
     @classmethod
     def new(
-        cls,
-        id: str,
-        *,
-        seed: int | None = None,
-        names: Sequence[str] = (),
-        sender: str = "w",
+        cls, id: str, *, seed: int | None = None, names: Sequence[str] = (), sender: str = "w"
     ) -> CorrespondenceGame:
         """A game before its first action, on the standard layout or, with
         ``seed``, the random layout of that seed (T1), set up by the player
@@ -201,9 +197,4 @@ class CorrespondenceGame(kit.CorrespondenceGame[Game]):
         return cls.from_start(id, start, names=names, sender=sender)
 
 
-# The kit's codec, reader and check with Tor's rules, under the names the pages
-# and tools call (see :class:`mixtour.kit.correspondence.CorrespondenceRules`).
-encode_actions = RULES.encode_actions
-decode_actions = RULES.decode_actions
-room = RULES.room
-decode = CorrespondenceGame.decode
+decode = CorrespondenceGame.decode  # the kit's reader, for links of Tor

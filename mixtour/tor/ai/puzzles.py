@@ -207,6 +207,7 @@ found fewer puzzles in trials)."""
 
 RULES: Final = kit.PuzzleRules[Position](
     game="tor",
+    set_fields={"players": 2},
     read=Position,
     action_text=action_text,
     parse_action=parse_action,
@@ -215,7 +216,6 @@ RULES: Final = kit.PuzzleRules[Position](
     wins_at_once=_wins_at_once,
     tries=_tries,
     unsuitable=_unsuitable,
-    set_fields={"players": 2},
     self_play=kit.SelfPlay(
         start=Position,
         choose=_self_play_move,

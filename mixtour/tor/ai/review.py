@@ -37,10 +37,10 @@ DEPTH: Final = 2
 RULES: Final[ReviewRules[Position]] = ReviewRules(
     game=Game,
     colors=(PLAYER_LETTERS[0], PLAYER_LETTERS[1]),
-    scale=SCALE,
-    depth=DEPTH,
     search=master_search(choose_move),
     wins_now=wins_now(winning_action),
+    scale=SCALE,
+    depth=DEPTH,
 )
 #: Tor's reviewer: the kit's review over :data:`RULES`.
 REVIEW: Final = Reviewer(RULES)

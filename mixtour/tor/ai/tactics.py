@@ -70,9 +70,8 @@ def winning_action(pos: Position) -> int | None:
     closed_now = 0
     b = mine
     while b:
-        low = b & -b
-        closed_now |= tops[TOP[squares[low.bit_length() - 1]]]
-        b ^= low
+        closed_now |= tops[TOP[squares[(b & -b).bit_length() - 1]]]
+        b &= b - 1
     now = reach & pos.occupied & ~(mine | theirs) & ~closed_now
     safe_colour = [(now & ~tops[c]).bit_count() >= 2 for c in range(4)]
     if all(safe_colour):

@@ -94,10 +94,10 @@ def make_player(spec: str, time_ms: float | None = None) -> Player:
     def play(pos: Position, seed: int) -> int:
         return choose_move(
             pos,
+            clock=time.process_time,  # CPU time: a busy machine weakens no one
             level=level,
             seed=seed,
             time_ms=budget,
-            clock=time.process_time,
             evaluator=evaluator,
         ).move
 
