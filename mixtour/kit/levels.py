@@ -31,7 +31,8 @@ class Level:
     with the switches that pay when the clock is the budget (deeper
     late-move reductions, the proven better move of an iteration cut short,
     and reverse futility pruning with the margin ``rfp`` a ply, 0 for none:
-    :func:`mixtour.kit.search.sharpen`).
+    :func:`mixtour.kit.search.sharpen`). ``tuned``: evaluate with the
+    game's weights fitted to self-play instead of those written by hand.
     """
 
     number: int
@@ -45,6 +46,7 @@ class Level:
     see_wins: bool = True
     sharp: bool = False
     rfp: int = 0
+    tuned: bool = False
 
 
 def level_names(levels: Mapping[int, Level]) -> dict[str, int]:

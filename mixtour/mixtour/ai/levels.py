@@ -91,15 +91,15 @@ SHARP_RFP: Final = 100
 @dataclass(frozen=True, slots=True)
 class Level(kit.Level):
     """A level of Mixtour: the kit's (:class:`mixtour.kit.levels.Level`: the
-    budgets and the errors) with Mixtour's own switches.  ``tuned``: evaluate with
-    the fitted weights where they apply (:func:`~mixtour.mixtour.ai.evaluate.weights_for`).
+    budgets and the errors) with Mixtour's own switch.  The kit's ``tuned``
+    takes the fitted weights where they apply
+    (:func:`~mixtour.mixtour.ai.evaluate.weights_for`).
     ``book``: play the first moves of the standard game from the shipped
     opening book (:mod:`mixtour.mixtour.ai.opening_book`), a weighted choice.
     Master is sharp (the kit's :attr:`~mixtour.kit.levels.Level.sharp`) with
     the margin :data:`SHARP_RFP`.
     """
 
-    tuned: bool = False
     book: bool = False
 
 
