@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from mixtour.kit.fit import Sample, read_samples, write_samples
-from mixtour.tor.ai.evaluate import SCALE, WEIGHTS, WEIGHTS_V1, Evaluator
+from mixtour.tor.ai.evaluate import SCALE, TUNED_WEIGHTS, WEIGHTS, WEIGHTS_V1, Evaluator
+from mixtour.tor.ai.levels import LEVELS
+from mixtour.tor.ai.player import choose_move
 from mixtour.tor.ai.tactics import winning_action
 from mixtour.tor.ai.tools.arena import make_player, opening
 from mixtour.tor.ai.tools.tune import (
@@ -167,3 +169,20 @@ def test_samples_round_trip_through_the_file(tmp_path: Path) -> None:
     samples = generate(2, seed=6, levels=(1,))
     write_samples(tmp_path / "d.tsv", samples, "recipe")
     assert read_samples(tmp_path / "d.tsv") == samples
+
+
+def test_master_plays_the_fitted_weights_and_the_other_levels_those_written_by_hand() -> None:
+    assert [n for n, lv in LEVELS.items() if lv.tuned] == [6]
+    assert TUNED_WEIGHTS != WEIGHTS and set(TUNED_WEIGHTS) == set(WEIGHTS)
+    differ = 0
+    for pos in _positions(12, 9)[6:]:
+        master = choose_move(pos.copy(), level=6, depth=1, seed=0)
+        fitted = Evaluator(TUNED_WEIGHTS)
+        tuned = choose_move(pos.copy(), level=6, depth=1, seed=0, evaluator=fitted)
+        hand = choose_move(pos.copy(), level=6, depth=1, seed=0, evaluator=Evaluator())
+        assert (master.move, master.score) == (tuned.move, tuned.score), pos.fen()
+        differ += master.score != hand.score
+        expert = choose_move(pos.copy(), level=5, depth=1, seed=0)
+        by_hand = choose_move(pos.copy(), level=5, depth=1, seed=0, evaluator=Evaluator())
+        assert (expert.move, expert.score) == (by_hand.move, by_hand.score), pos.fen()
+    assert differ >= 3

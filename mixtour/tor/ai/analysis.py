@@ -21,7 +21,7 @@ from ...kit import analysis as kit
 from ...kit.analysis import MAX_DEPTH, AnalysisReport, AnalysisRules
 from ...kit.search import Searcher
 from ..core import Position, TorError
-from .evaluate import Evaluator
+from .evaluate import TUNED_WEIGHTS, Evaluator
 from .review import REVIEW
 from .search import tor_rules
 
@@ -29,7 +29,7 @@ __all__ = ["MAX_DEPTH", "RULES", "Analysis", "AnalysisReport"]
 
 
 def _searcher(pos: Position) -> Searcher[Position]:
-    return Searcher(pos, tor_rules(), Evaluator(), qdepth=0)
+    return Searcher(pos, tor_rules(), Evaluator(TUNED_WEIGHTS), qdepth=0)
 
 
 #: Tor's part of the kit's analysis.

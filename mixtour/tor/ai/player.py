@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ...kit.player import Choice
 from ...kit.search import Searcher, SearchInfo, SearchResult, StaticEvaluator
 from ..core import Position, TorError
-from .evaluate import Evaluator
+from .evaluate import TUNED_WEIGHTS, Evaluator
 from .levels import LEVELS
 from .search import tor_rules
 from .tactics import winning_action
@@ -58,7 +58,7 @@ def choose_move(
     s = Searcher(
         position,
         tor_rules(),
-        evaluator if evaluator is not None else Evaluator(),
+        evaluator if evaluator is not None else Evaluator(TUNED_WEIGHTS if lv.tuned else None),
         noise=lv.noise,
         salt=choice.rng.getrandbits(62),
         qdepth=0,

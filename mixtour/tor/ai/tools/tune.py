@@ -12,10 +12,11 @@ mixtour tor tune-eval``):
    player to move (1, 1/2 for a game cut short, 0).
 3. **Fit.**  :class:`~mixtour.tor.ai.evaluate.Evaluator` is linear in the
    counts it gathers (:func:`features`): the worth of each number of steps
-   (a table), a pawn hemmed in, the room two steps away, the token in hand
-   that closes a step, the move. The fit finds the weights whose score
-   predicts the labels best at the review's scale
-   (:data:`~mixtour.tor.ai.evaluate.SCALE`), rounded to whole units.
+   (a table), a pawn hemmed in, the room two steps away, the colours among
+   the steps, the token in hand that closes a step, the move. The fit finds
+   the weights whose score predicts the labels best at the review's scale
+   (:data:`~mixtour.tor.ai.evaluate.SCALE`), rounded to whole units; Master
+   plays the fit of ``--games 300`` (:data:`~mixtour.tor.ai.evaluate.TUNED_WEIGHTS`).
 
 The steps table is only known up to a constant (both sides' entries count,
 one for and one against): its rare end, kept as written, settles it.
@@ -101,6 +102,7 @@ def features(pos: Position, root: int) -> list[int]:
             if not around(low) & free:
                 x[_INDEX["hemmed"]] -= sign
         x[_INDEX["room"]] += sign * (around(steps) & free).bit_count()
+        x[_INDEX["colours"]] += sign * sum(1 for c in range(4) if steps & tops[c])
     mover = pos.turn
     mover_sign = 1 if mover == root else -1
     if pos.hand >= 0 and tops[pos.hand] & closed_by[mover] and steps_of[1 - mover] <= 3:
