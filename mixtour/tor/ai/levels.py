@@ -40,8 +40,11 @@ each side's steps counted (:data:`~mixtour.tor.ai.evaluate.TUNED_WEIGHTS`,
 the hand-set weights, 0.5 s of CPU a move (``tor arena master@FILE 6
 --pairs 50 --seed 81 --time-ms 500``, FILE written by ``tor tune-eval
 --games 300 --seed 1 --levels 1,2,3,4 --out FILE``): +61 =1 -38, 61.5 %,
-Elo +81 (+14 to +156).  The figures against ``master-v2`` below were
-measured before.
+Elo +81 (+14 to +156).  Against ``master-v2`` on the openings of the
+runs below that scored 57.0 and 55.0 % (``tor arena 6 master-v2 --pairs
+50 --seed 61 --time-ms 500 --jobs 2``): +61 =0 -39, 61.0 %, Elo +78
+(+10 to +152).  The other figures against ``master-v2`` below were
+measured before the fitted weights.
 
 Master searches with the kit's switches for a clock (``sharp``: deeper
 late-move reductions, and the proven better move of an iteration cut
