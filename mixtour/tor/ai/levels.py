@@ -104,6 +104,26 @@ the target is 70 % over 200 paired games)::
         +61 =1 -42 over the first 104 games (59.1 %); 26 of the first
         38, where Master without it scored 29
 
+Against today's Master (December 2026), the fitted weights of the
+candidate in a file (``master@FILE``)::
+
+    counting, for each side, the steps it keeps after the opponent's
+    step that closes most of them, with a mark for one kept and one for
+    none (a hem threatened one turn ahead), fitted with the other counts
+    to 600 seeded games (tune-eval --games 600 --seed 1 --levels
+    1,2,3,4: held-out log-loss 0.6170 without it, 0.6038 with it; every
+    weight of the steps table free, else its rare end stood 128 above
+    ten steps); 18 % fewer nodes a second:
+      tor arena master@FILE 6 --pairs 50 --seed 81 --time-ms 500
+        +53 =0 -47, 53.0 %, Elo +21 (-48 to +91)
+      the same with 1.35 times Master's time (as many nodes or more),
+      --pairs 25 --seed 91: +8 =0 -11 over the first 19 games
+    the games of weak levels teach the fit that such threats decide
+    games, but Master's search sees a hem one turn ahead by itself.
+    More games alone change nothing: the 600 fitted without the new
+    count predict their held-out games as Master's weights do (0.6170
+    and 0.6173).
+
 Most pairs split (each side wins the same opening with the same colour):
 the seeded openings decide many games, and only a player that wins both
 games of a pair moves the score.
