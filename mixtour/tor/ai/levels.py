@@ -137,8 +137,8 @@ candidate in a file (``master@FILE``)::
     a count that tells who is ahead in a game's position need not tell
     which of two moves is better: what these fits measure (who won) is
     not what the search asks of its leaves.
-    Master's steps table without its cliff (11 steps and more at 34 + 2
-    a step, as ten steps, instead of the hand-set 116 to 133):
+    Master's steps table without its cliff (11 to 16 steps at 36 to 46,
+    2 a step above ten steps' 34, instead of the hand-set 116 to 133):
       tor arena master@FILE 6 --pairs 50 --seed 81 --time-ms 500
         +49 =0 -51, 49.0 %, Elo -7 (-77 to +62)
     Master's counts fitted to his own deeper view instead of the
