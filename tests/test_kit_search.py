@@ -344,6 +344,28 @@ def test_with_keep_partial_the_deepening_uses_all_its_time() -> None:
     assert reached[True][0] > reached[False][0]
 
 
+def test_late_move_pruning_searches_fewer_nodes_and_still_parries() -> None:
+    def searched(
+        text: str, depth: int, lmp: tuple[int, ...], rules: GameRules[Noughts] = TACTICAL
+    ) -> tuple[int, int, int]:
+        pos = Noughts(text)
+        s = Searcher(pos, rules, OpenLines())
+        s.lmp = lmp
+        clock = time.perf_counter
+        found = deepen(s, pos.legal_actions(), depth, t0=clock(), clock=clock, info=SearchInfo)
+        assert pos.fen() == text, "the search restores the position"
+        return found.move, found.score, s.nodes
+
+    # Quiet null-window nodes near the leaves try only their first actions...
+    _, _, every = searched("......... x", 5, (), PLAIN)
+    _, _, first_two = searched("......... x", 5, (2, 2, 2), PLAIN)
+    assert first_two < 0.6 * every, (first_two, every)
+    # ...but a node whose mover must parry a threat tries all of its own.
+    for text, parry in (("x..oo.x.. x", 5), ("xo..o.... x", 7)):
+        move, score, _ = searched(text, 4, (1, 1, 1, 1))
+        assert move == parry and score == 0, text
+
+
 class Indifferent:
     """An evaluator for any game that sees nothing: only the rules decide."""
 

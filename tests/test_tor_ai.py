@@ -158,15 +158,45 @@ def test_master_keeps_the_better_move_an_unfinished_iteration_proved() -> None:
     that iteration had already proved better than the first's choice, the
     move the whole second iteration chooses too; Expert, whose search is
     not sharp, keeps its first iteration's move when cut short."""
-    for index in (0, 2):
+    for index, nodes in ((2, 2_000), (3, 1_000)):
         pos = opening(index, 3)
         for ply in range(4):
             pos.push(choose_move(pos, level=2, seed=ply).move)
         for level, keeps_the_proof in ((6, True), (5, False)):
-            cut = choose_move(pos, level=level, nodes=5_000, seed=0)
+            cut = choose_move(pos, level=level, nodes=nodes, seed=0)
             first = choose_move(pos, level=level, depth=1, seed=0)
             second = choose_move(pos, level=level, depth=2, seed=0)
             assert cut.depth == 1, "the second iteration was cut short"
             assert first.move != second.move
             assert cut.move == (second.move if keeps_the_proof else first.move), level
     assert [n for n, lv in LEVELS.items() if lv.sharp] == [6]
+
+
+def test_master_prunes_late_moves_and_master_v2_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Master's nodes near the leaves try only their first actions (the
+    kit's late-move pruning, ``Level.lmp``); the frozen ``master-v2``, the
+    measure Master is taken against, searches as it always did."""
+    import mixtour.tor.ai.player as player
+    import mixtour.tor.ai.tools.frozen as frozen
+    from mixtour.kit.search import Searcher
+
+    seen: list[tuple[str, tuple[int, ...]]] = []
+
+    def spying(name: str) -> type[Searcher[Position]]:
+        class Spy(Searcher[Position]):
+            def root_search(
+                self, depth: int, moves: list[int], alpha: int, beta: int
+            ) -> tuple[int, int]:
+                seen.append((name, self.lmp))
+                return super().root_search(depth, moves, alpha, beta)
+
+        return Spy
+
+    monkeypatch.setattr(player, "Searcher", spying("master"))
+    monkeypatch.setattr(frozen, "Searcher", spying("master-v2"))
+    pos = opening(1, 3)
+    choose_move(pos, level=6, nodes=3_000, seed=1)
+    frozen.master_v2_move(pos, 1, 30)
+    assert LEVELS[6].lmp and all(lv.lmp == () for n, lv in LEVELS.items() if n != 6)
+    assert {name for name, _ in seen} == {"master", "master-v2"}
+    assert all(lmp == (LEVELS[6].lmp if name == "master" else ()) for name, lmp in seen)

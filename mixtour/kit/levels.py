@@ -30,7 +30,8 @@ class Level:
     past its own move for the opponent's immediate win. ``sharp``: search
     with the switches that pay when the clock is the budget (deeper
     late-move reductions, the proven better move of an iteration cut short,
-    and reverse futility pruning with the margin ``rfp`` a ply, 0 for none:
+    reverse futility pruning with the margin ``rfp`` a ply, 0 for none,
+    and late-move pruning with the counts ``lmp`` by depth, empty for none:
     :func:`mixtour.kit.search.sharpen`). ``tuned``: evaluate with the
     game's weights fitted to self-play instead of those written by hand.
     """
@@ -46,6 +47,7 @@ class Level:
     see_wins: bool = True
     sharp: bool = False
     rfp: int = 0
+    lmp: tuple[int, ...] = ()
     tuned: bool = False
 
 

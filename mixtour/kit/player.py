@@ -105,7 +105,7 @@ class Choice(Generic[R]):
         s.clock = self.clock if stop is None else stoppable(self.clock, stop)
         s.see_wins = self.level.see_wins
         s.exact_root = self.level.pick_chance > 0
-        sharpen(s, self.level.sharp, self.level.rfp)
+        sharpen(s, self.level.sharp, self.level.rfp, self.level.lmp)
 
     def search(
         self,

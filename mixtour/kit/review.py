@@ -71,12 +71,20 @@ look and after it::
                       after   4 / 3.85     2 / 2.10     0 / 0.68
              level 4  before  2 / 2.38     1 / 1.85     1 / 0.88
                       after   3 / 3.00     0 / 0.65     0 / 0.15
+    Tor with Master's late-move pruning too (the same command, again):
+             level 2  before  3 / 3.48     3 / 2.75     1 / 1.18
+                      after   4 / 3.85     2 / 2.02     0 / 0.60
+             level 4  before  3 / 2.45     1 / 1.65     1 / 0.85
+                      after   3 / 2.90     0 / 0.42     0 / 0.12
 
 Mixtour's games last 27.3 plies and get 5.4 second looks each (over the
 first 4 games, a review searched 1.5 times the nodes it did without
 them); Tor's last 34.7 plies and get 3.2 (3.6 times the nodes over the
-first 3: its depth 3 costs fifteen times its depth 2), and 6.7 with
-Master's fitted weights (14.0 s of review a game in CPython).  A mistake the
+first 3: its depth 3 costs fifteen times its depth 2), 6.7 with
+Master's fitted weights (14.0 s of review a game in CPython) and 6.4 with
+his late-move pruning too, which halves the time (over the first 10
+games, beside an arena of two processes: 5.5 s of review a game without
+it, 2.5 s with it).  A mistake the
 second look does not confirm becomes an inaccuracy or better, so
 inaccuracies grow a little.  Level 2 gets about two mistakes and under
 one blunder a game, level 4 fewer, as lichess shows for club players

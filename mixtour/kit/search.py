@@ -22,7 +22,9 @@ that game reaches the search.  Everything else is here, once:
   bounds and the best move, which is tried first on the next visit.
 * **Move ordering:** hash move, the game's promising actions, two killers
   per ply, then the history heuristic.  Late quiet moves are searched one
-  ply shallower (LMR) and re-searched when they surprise.
+  ply shallower (LMR) and re-searched when they surprise; a level may
+  leave the latest ones of a quiet node near the leaves unsearched (LMP,
+  ``lmp`` below).
 * **Quiescence** over the game's noisy actions (``GameRules.noisy_actions``).
 * **Draws:** the game's own endings come from ``pos.status``; a position
   that repeats (on the search line or in the game's history) scores as the
@@ -199,7 +201,7 @@ class Searcher(Generic[P]):
     also when the budget runs out in the middle of a line.  The switches
     (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``qdepth``, ``noise``,
     ``exact_root``, and the ones off by default: ``deep_lmr``,
-    ``keep_partial``, ``rfp``) and budgets (``max_nodes``, ``deadline``, ``clock``)
+    ``keep_partial``, ``rfp``, ``lmp``) and budgets (``max_nodes``, ``deadline``, ``clock``)
     may be set before the search starts.
 
     The switches off by default are Master's: ``deep_lmr`` reduces the
@@ -211,7 +213,13 @@ class Searcher(Generic[P]):
     ``rfp`` (a margin in evaluation units, 0 for off) ends a quiet node of
     depth 3 or less searched with a null window at once when its static
     value beats beta by ``rfp`` a ply of depth left, trusting that the
-    mover would keep that much (reverse futility pruning).
+    mover would keep that much (reverse futility pruning); ``lmp`` (a
+    count for each depth from 1, empty for off) tries only the first
+    ``lmp[d - 1]`` actions and the killers of a quiet node of depth ``d``
+    searched with a null window, once one of them has a score that is not
+    a loss (the ordering puts the hash move, the game's promising actions
+    and the killers first, and the history table orders the rest; late
+    ones rarely raise the score there: late-move pruning).
     """
 
     __slots__ = (
@@ -234,6 +242,7 @@ class Searcher(Generic[P]):
         "deep_lmr",
         "keep_partial",
         "rfp",
+        "lmp",
         "root_best",
         "root_scores",
         "exact_root",
@@ -278,6 +287,7 @@ class Searcher(Generic[P]):
         self.deep_lmr = False
         self.keep_partial = False
         self.rfp = 0
+        self.lmp: tuple[int, ...] = ()
         # The best root move of the iteration under way and its score, once
         # the first move has its score (for keep_partial).
         self.root_best: tuple[int, int] | None = None
@@ -468,7 +478,13 @@ class Searcher(Generic[P]):
         # Deeper reductions: late moves of deep nodes, unless the mover parries.
         late = 6 if self.deep_lmr and depth >= 4 and not flags & 2 else 1 << 30
         killers = self.killers[ply]
+        # Late-move pruning: a quiet null-window node near the leaves tries
+        # only its first actions (and its killers).
+        lmp = self.lmp
+        keep = lmp[depth - 1] if depth <= len(lmp) and not flags and beta - alpha == 1 else 1 << 30
         for i, m in enumerate(moves):
+            if i >= keep and best > -WIN_BOUND and m != killers[0] and m != killers[1]:
+                break
             push(m)
             try:
                 if pos.status:
@@ -703,15 +719,17 @@ def deepen(
     return found
 
 
-def sharpen(s: Searcher[P], on: bool = True, rfp: int = 0) -> None:
+def sharpen(s: Searcher[P], on: bool = True, rfp: int = 0, lmp: tuple[int, ...] = ()) -> None:
     """Turn a sharp level's switches on (:attr:`mixtour.kit.levels.Level.sharp`:
     deeper late-move reductions, the proven better move of an iteration cut
-    short, and reverse futility pruning with the margin ``rfp``, 0 for none),
-    or all of them off (a frozen player, a builder that must search as it
-    always did)."""
+    short, reverse futility pruning with the margin ``rfp``, 0 for none,
+    and late-move pruning with the counts ``lmp``, empty for none), or all
+    of them off (a frozen player, a builder that must search as it always
+    did)."""
     s.deep_lmr = on
     s.keep_partial = on
     s.rfp = rfp if on else 0
+    s.lmp = lmp if on else ()
 
 
 def stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[[], float]:

@@ -180,3 +180,4 @@ def master_v2_search(s: Searcher) -> None:
     s.deep_lmr = True
     s.keep_partial = True
     s.rfp = 100
+    s.lmp = ()

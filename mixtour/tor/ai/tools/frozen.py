@@ -133,4 +133,5 @@ def master_v2_move(
     s.deep_lmr = False
     s.keep_partial = False
     s.rfp = 0
+    s.lmp = ()
     return choice.search(s, moves, depth=None, nodes=None, time_ms=time_ms).move
