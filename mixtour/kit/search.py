@@ -215,11 +215,11 @@ class Searcher(Generic[P]):
     value beats beta by ``rfp`` a ply of depth left, trusting that the
     mover would keep that much (reverse futility pruning); ``lmp`` (a
     count for each depth from 1, empty for off) tries only the first
-    ``lmp[d - 1]`` actions and the killers of a quiet node of depth ``d``
-    searched with a null window, once one of them has a score that is not
-    a loss (the ordering puts the hash move, the game's promising actions
-    and the killers first, and the history table orders the rest; late
-    ones rarely raise the score there: late-move pruning).
+    ``lmp[d - 1]`` actions of a quiet node of depth ``d`` searched with a
+    null window, once one of them has a score that is not a loss (the
+    ordering puts the hash move, the game's promising actions and the
+    killers first, and the history table orders the rest; late ones
+    rarely raise the score there: late-move pruning).
     """
 
     __slots__ = (
@@ -479,11 +479,11 @@ class Searcher(Generic[P]):
         late = 6 if self.deep_lmr and depth >= 4 and not flags & 2 else 1 << 30
         killers = self.killers[ply]
         # Late-move pruning: a quiet null-window node near the leaves tries
-        # only its first actions (and its killers).
+        # only its first actions.
         lmp = self.lmp
         keep = lmp[depth - 1] if depth <= len(lmp) and not flags and beta - alpha == 1 else 1 << 30
         for i, m in enumerate(moves):
-            if i >= keep and best > -WIN_BOUND and m != killers[0] and m != killers[1]:
+            if i >= keep and best > -WIN_BOUND:
                 break
             push(m)
             try:

@@ -58,10 +58,10 @@ a move (December 2026)::
       (61.0 % without the pruning, above, on the same openings)
     tor arena 6 master-v2 --pairs 100 --seed 101 --time-ms 500 --jobs 2
       +62 =0 -38 over the first 100 games (stopped there), 62.0 %
-    in all 133 of 200 games, 66.5 %
     tor arena 6 master-v2 --pairs 100 --seed 121 --time-ms 500 --jobs 2
       +124 =1 -75, 62.3 %, Elo +87 (+39 to +139); 60 of the first 100,
       where Master without the pruning scored 57 (--pairs 50)
+    in all 257.5 of 400 games, 64.4 %
     other counts, the same commands: 8, 16 and 32 (depth 3 too), seed
     61: +70 =1 -29, 70.5 %; 5 and 10, seed 101: +65 =0 -35, 65.0 %
     tried with it and not kept: the history heuristic credited by a
