@@ -16,6 +16,7 @@ from typing import Final
 from mixtour.kit.protocol import GamePosition
 from mixtour.kit.search import (
     INF,
+    LMR_FROM,
     MUST_PARRY,
     UNQUIET,
     WIN,
@@ -364,6 +365,31 @@ def test_late_move_pruning_searches_fewer_nodes_and_still_parries() -> None:
     for text, parry in (("x..oo.x.. x", 5), ("xo..o.... x", 7)):
         move, score, _ = searched(text, 4, (1, 1, 1, 1))
         assert move == parry and score == 0, text
+
+
+def test_reductions_from_depth_two_still_parry_and_find_wins() -> None:
+    def searched(
+        text: str, depth: int, lmr_from: int, rules: GameRules[Noughts] = TACTICAL
+    ) -> tuple[int, int, int]:
+        pos = Noughts(text)
+        s = Searcher(pos, rules, OpenLines())
+        s.lmr_from = lmr_from
+        clock = time.perf_counter
+        found = deepen(s, pos.legal_actions(), depth, t0=clock(), clock=clock, info=SearchInfo)
+        assert pos.fen() == text, "the search restores the position"
+        return found.move, found.score, s.nodes
+
+    # The late actions of nodes of depth 2 are scored by the evaluator alone
+    # (test_tor_ai.py counts the nodes this saves in Tor), but after the
+    # tactics: a threat one ply past them is still parried, and a forced
+    # win still found as fast.
+    assert Searcher(Noughts("......... x"), PLAIN, OpenLines()).lmr_from == LMR_FROM == 3
+    for text, parry in (("x..oo.x.. x", 5), ("xo..o.... x", 7)):
+        move, score, _ = searched(text, 4, 2)
+        assert move == parry and score == 0, text
+    for text in ("xo....... x", "x.......o x"):
+        _, score, _ = searched(text, 4, 2)
+        assert score == searched(text, 4, 3)[1] == WIN - 4, text
 
 
 class Indifferent:

@@ -174,20 +174,21 @@ def test_master_keeps_the_better_move_an_unfinished_iteration_proved() -> None:
 
 def test_master_prunes_late_moves_and_master_v2_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
     """Master's nodes near the leaves try only their first actions (the
-    kit's late-move pruning, ``Level.lmp``); the frozen ``master-v2``, the
+    kit's late-move pruning, ``Level.lmp``) and reduce their late actions
+    from depth 2 (``Level.lmr_from``); the frozen ``master-v2``, the
     measure Master is taken against, searches as it always did."""
     import mixtour.tor.ai.player as player
     import mixtour.tor.ai.tools.frozen as frozen
-    from mixtour.kit.search import Searcher
+    from mixtour.kit.search import LMR_FROM, Searcher
 
-    seen: list[tuple[str, tuple[int, ...]]] = []
+    seen: list[tuple[str, tuple[int, ...], int]] = []
 
     def spying(name: str) -> type[Searcher[Position]]:
         class Spy(Searcher[Position]):
             def root_search(
                 self, depth: int, moves: list[int], alpha: int, beta: int
             ) -> tuple[int, int]:
-                seen.append((name, self.lmp))
+                seen.append((name, self.lmp, self.lmr_from))
                 return super().root_search(depth, moves, alpha, beta)
 
         return Spy
@@ -198,5 +199,29 @@ def test_master_prunes_late_moves_and_master_v2_does_not(monkeypatch: pytest.Mon
     choose_move(pos, level=6, nodes=3_000, seed=1)
     frozen.master_v2_move(pos, 1, 30)
     assert LEVELS[6].lmp and all(lv.lmp == () for n, lv in LEVELS.items() if n != 6)
-    assert {name for name, _ in seen} == {"master", "master-v2"}
-    assert all(lmp == (LEVELS[6].lmp if name == "master" else ()) for name, lmp in seen)
+    assert LEVELS[6].lmr_from == 2 and all(
+        lv.lmr_from == LMR_FROM for n, lv in LEVELS.items() if n != 6
+    )
+    assert {name for name, _, _ in seen} == {"master", "master-v2"}
+    master = (LEVELS[6].lmp, LEVELS[6].lmr_from)
+    assert all((lmp, lmr) == (master if name == "master" else ((), 3)) for name, lmp, lmr in seen)
+
+
+def test_reductions_from_depth_two_cost_master_fewer_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The late actions of Master's nodes of depth 2 are scored by the
+    evaluation alone: a search to a fixed depth takes far fewer nodes."""
+    from dataclasses import replace
+
+    # Middle games of seeded games between level 2s (the bench's positions).
+    fens = (
+        "O...OY/BRwBRBR/oYYOYOY/BrYbYRBrO/O..YoRY/B.Bk..R/oBYwoRY.yR/BrOkB.BR w O",
+        "OYOYOY/BkrYBRBR/OyROYOY/BRBrO.Rk/OwYO.OY/BRB.BR/OY.YwOY/BRBRBR w B",
+        "OYOYOY/BR.RBR/oYYOYOk./BRBwRBR/Ok.OYOY/.RwBRBR/OYoYYOY/BrBBRBR b B",
+    )
+    nodes = {}
+    for lmr_from in (3, 2):
+        monkeypatch.setitem(LEVELS, 6, replace(LEVELS[6], lmr_from=lmr_from))
+        nodes[lmr_from] = sum(
+            choose_move(Position(fen), level=6, depth=3, seed=1).nodes for fen in fens
+        )
+    assert nodes[2] < 0.5 * nodes[3], nodes

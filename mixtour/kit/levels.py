@@ -31,7 +31,8 @@ class Level:
     with the switches that pay when the clock is the budget (deeper
     late-move reductions, the proven better move of an iteration cut short,
     reverse futility pruning with the margin ``rfp`` a ply, 0 for none,
-    and late-move pruning with the counts ``lmp`` by depth, empty for none:
+    late-move pruning with the counts ``lmp`` by depth, empty for none,
+    and late-move reductions from the depth ``lmr_from``:
     :func:`mixtour.kit.search.sharpen`). ``tuned``: evaluate with the
     game's weights fitted to self-play instead of those written by hand.
     """
@@ -48,6 +49,7 @@ class Level:
     sharp: bool = False
     rfp: int = 0
     lmp: tuple[int, ...] = ()
+    lmr_from: int = 3
     tuned: bool = False
 
 

@@ -105,7 +105,8 @@ class Choice(Generic[R]):
         s.clock = self.clock if stop is None else stoppable(self.clock, stop)
         s.see_wins = self.level.see_wins
         s.exact_root = self.level.pick_chance > 0
-        sharpen(s, self.level.sharp, self.level.rfp, self.level.lmp)
+        lv = self.level
+        sharpen(s, lv.sharp, lv.rfp, lv.lmp, lv.lmr_from)
 
     def search(
         self,

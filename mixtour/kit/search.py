@@ -55,6 +55,7 @@ from .protocol import GamePosition, P
 __all__ = [
     "EXACT",
     "INF",
+    "LMR_FROM",
     "LOWER",
     "MAX_PLY",
     "MUST_PARRY",
@@ -83,6 +84,7 @@ WIN: Final = 100_000  # a win at ply p scores WIN - p: faster wins are better
 WIN_BOUND: Final = WIN - 1000  # scores beyond this are proven wins or losses
 MAX_PLY: Final = 64
 TT_LIMIT: Final = 500_000  # entries (~50 MB): a browser tab must not run out of memory
+LMR_FROM: Final = 3  # the least depth whose late moves are reduced, unless a level says less
 
 EXACT: Final = 0
 LOWER: Final = 1  # the true score is >= stored (fail high)
@@ -201,8 +203,9 @@ class Searcher(Generic[P]):
     also when the budget runs out in the middle of a line.  The switches
     (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``qdepth``, ``noise``,
     ``exact_root``, and the ones off by default: ``deep_lmr``,
-    ``keep_partial``, ``rfp``, ``lmp``) and budgets (``max_nodes``, ``deadline``, ``clock``)
-    may be set before the search starts.
+    ``keep_partial``, ``rfp``, ``lmp``, ``lmr_from``) and budgets
+    (``max_nodes``, ``deadline``, ``clock``) may be set before the search
+    starts.
 
     The switches off by default are Master's: ``deep_lmr`` reduces the
     latest moves of deep nodes by two plies instead of one, unless the mover
@@ -219,7 +222,11 @@ class Searcher(Generic[P]):
     null window, once one of them has a score that is not a loss (the
     ordering puts the hash move, the game's promising actions and the
     killers first, and the history table orders the rest; late ones
-    rarely raise the score there: late-move pruning).
+    rarely raise the score there: late-move pruning); ``lmr_from`` (3 by
+    default, :data:`LMR_FROM`) is the least depth of a node whose late
+    actions are searched a ply shallower: at 2 the late actions of a node of
+    depth 2 are only scored by the evaluator (after the game's tactics),
+    and searched again at full depth when they surprise.
     """
 
     __slots__ = (
@@ -243,6 +250,7 @@ class Searcher(Generic[P]):
         "keep_partial",
         "rfp",
         "lmp",
+        "lmr_from",
         "root_best",
         "root_scores",
         "exact_root",
@@ -288,6 +296,7 @@ class Searcher(Generic[P]):
         self.keep_partial = False
         self.rfp = 0
         self.lmp: tuple[int, ...] = ()
+        self.lmr_from = LMR_FROM
         # The best root move of the iteration under way and its score, once
         # the first move has its score (for keep_partial).
         self.root_best: tuple[int, int] | None = None
@@ -474,7 +483,7 @@ class Searcher(Generic[P]):
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
-        lmr = self.lmr and depth >= 3
+        lmr = self.lmr and depth >= self.lmr_from
         # Deeper reductions: late moves of deep nodes, unless the mover parries.
         late = 6 if self.deep_lmr and depth >= 4 and not flags & 2 else 1 << 30
         killers = self.killers[ply]
@@ -719,17 +728,24 @@ def deepen(
     return found
 
 
-def sharpen(s: Searcher[P], on: bool = True, rfp: int = 0, lmp: tuple[int, ...] = ()) -> None:
+def sharpen(
+    s: Searcher[P],
+    on: bool = True,
+    rfp: int = 0,
+    lmp: tuple[int, ...] = (),
+    lmr_from: int = LMR_FROM,
+) -> None:
     """Turn a sharp level's switches on (:attr:`mixtour.kit.levels.Level.sharp`:
     deeper late-move reductions, the proven better move of an iteration cut
     short, reverse futility pruning with the margin ``rfp``, 0 for none,
-    and late-move pruning with the counts ``lmp``, empty for none), or all
-    of them off (a frozen player, a builder that must search as it always
-    did)."""
+    late-move pruning with the counts ``lmp``, empty for none, and late-move
+    reductions from the depth ``lmr_from``), or all of them off (a frozen
+    player, a builder that must search as it always did)."""
     s.deep_lmr = on
     s.keep_partial = on
     s.rfp = rfp if on else 0
     s.lmp = lmp if on else ()
+    s.lmr_from = lmr_from if on else LMR_FROM
 
 
 def stoppable(clock: Callable[[], float], stop: Callable[[], bool]) -> Callable[[], float]:

@@ -181,3 +181,4 @@ def master_v2_search(s: Searcher) -> None:
     s.keep_partial = True
     s.rfp = 100
     s.lmp = ()
+    s.lmr_from = 3

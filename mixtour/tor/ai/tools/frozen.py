@@ -134,4 +134,5 @@ def master_v2_move(
     s.keep_partial = False
     s.rfp = 0
     s.lmp = ()
+    s.lmr_from = 3
     return choice.search(s, moves, depth=None, nodes=None, time_ms=time_ms).move
