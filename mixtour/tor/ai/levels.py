@@ -91,10 +91,15 @@ a move (December 2026)::
     in all 277 of 400 games, 69.3 %
     tried and not kept: with the reductions, pruning after 5 and 10
       actions instead of 8 and 16, --seed 121, first 100 games: +64 =0
-      -36, 64.0 % (68 and 72.5 with 8 and 16); before them, the turns
-      that leave the opponent the fewest steps ordered first (the
-      game's promising actions): to depth 4 on 16 positions of the
-      bench, 499,351 nodes in 7.95 s against 441,045 in 6.12 s
+      -36, 64.0 % (68 and 72.5 with 8 and 16); Master's steps table
+      made never to fall (the fitted values from none to ten steps,
+      -76 -233 -98 -54 9 6 64 -15 46 47 34, pooled where one falls
+      below the one before: -233 -233 -98 -54 8 8 25 25 42 42 42),
+      ``tor arena master@FILE master-v2``, the same openings: 49 of the
+      first 80 (stopped; 55 and 56.5 with the fitted table); before
+      them, the turns that leave the opponent the fewest steps ordered
+      first (the game's promising actions): to depth 4 on 16 positions
+      of the bench, 499,351 nodes in 7.95 s against 441,045 in 6.12 s
 
 The pruning halves the time of a game's review (its looks are Master's
 searches to a fixed depth), the reductions halve it again, and the
