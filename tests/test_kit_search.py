@@ -345,51 +345,49 @@ def test_with_keep_partial_the_deepening_uses_all_its_time() -> None:
     assert reached[True][0] > reached[False][0]
 
 
-def test_late_move_pruning_searches_fewer_nodes_and_still_parries() -> None:
-    def searched(
-        text: str, depth: int, lmp: tuple[int, ...], rules: GameRules[Noughts] = TACTICAL
-    ) -> tuple[int, int, int]:
-        pos = Noughts(text)
-        s = Searcher(pos, rules, OpenLines())
-        s.lmp = lmp
-        clock = time.perf_counter
-        found = deepen(s, pos.legal_actions(), depth, t0=clock(), clock=clock, info=SearchInfo)
-        assert pos.fen() == text, "the search restores the position"
-        return found.move, found.score, s.nodes
+def searched(
+    text: str,
+    depth: int,
+    rules: GameRules[Noughts] = TACTICAL,
+    *,
+    lmp: tuple[int, ...] = (),
+    lmr_from: int = LMR_FROM,
+) -> tuple[int, int, int]:
+    """The move, score and nodes of a deepening to ``depth`` from ``text``,
+    with late-move pruning ``lmp`` and reductions from ``lmr_from``."""
+    pos = Noughts(text)
+    s = Searcher(pos, rules, OpenLines())
+    s.lmp = lmp
+    s.lmr_from = lmr_from
+    clock = time.perf_counter
+    found = deepen(s, pos.legal_actions(), depth, t0=clock(), clock=clock, info=SearchInfo)
+    assert pos.fen() == text, "the search restores the position"
+    return found.move, found.score, s.nodes
 
+
+def test_late_move_pruning_searches_fewer_nodes_and_still_parries() -> None:
     # Quiet null-window nodes near the leaves try only their first actions...
-    _, _, every = searched("......... x", 5, (), PLAIN)
-    _, _, first_two = searched("......... x", 5, (2, 2, 2), PLAIN)
+    _, _, every = searched("......... x", 5, PLAIN)
+    _, _, first_two = searched("......... x", 5, PLAIN, lmp=(2, 2, 2))
     assert first_two < 0.6 * every, (first_two, every)
     # ...but a node whose mover must parry a threat tries all of its own.
     for text, parry in (("x..oo.x.. x", 5), ("xo..o.... x", 7)):
-        move, score, _ = searched(text, 4, (1, 1, 1, 1))
+        move, score, _ = searched(text, 4, lmp=(1, 1, 1, 1))
         assert move == parry and score == 0, text
 
 
 def test_reductions_from_depth_two_still_parry_and_find_wins() -> None:
-    def searched(
-        text: str, depth: int, lmr_from: int, rules: GameRules[Noughts] = TACTICAL
-    ) -> tuple[int, int, int]:
-        pos = Noughts(text)
-        s = Searcher(pos, rules, OpenLines())
-        s.lmr_from = lmr_from
-        clock = time.perf_counter
-        found = deepen(s, pos.legal_actions(), depth, t0=clock(), clock=clock, info=SearchInfo)
-        assert pos.fen() == text, "the search restores the position"
-        return found.move, found.score, s.nodes
-
     # The late actions of nodes of depth 2 are scored by the evaluator alone
     # (test_tor_ai.py counts the nodes this saves in Tor), but after the
     # tactics: a threat one ply past them is still parried, and a forced
     # win still found as fast.
     assert Searcher(Noughts("......... x"), PLAIN, OpenLines()).lmr_from == LMR_FROM == 3
     for text, parry in (("x..oo.x.. x", 5), ("xo..o.... x", 7)):
-        move, score, _ = searched(text, 4, 2)
+        move, score, _ = searched(text, 4, lmr_from=2)
         assert move == parry and score == 0, text
     for text in ("xo....... x", "x.......o x"):
-        _, score, _ = searched(text, 4, 2)
-        assert score == searched(text, 4, 3)[1] == WIN - 4, text
+        _, score, _ = searched(text, 4, lmr_from=2)
+        assert score == searched(text, 4, lmr_from=3)[1] == WIN - 4, text
 
 
 class Indifferent:
