@@ -201,9 +201,9 @@ class Searcher(Generic[P]):
 
     The position is searched in place with push/pop and is always restored,
     also when the budget runs out in the middle of a line.  The switches
-    (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``qdepth``, ``noise``,
-    ``exact_root``, and the ones off by default: ``deep_lmr``,
-    ``keep_partial``, ``rfp``, ``lmp``, ``lmr_from``) and budgets
+    (``see_wins``, ``extend``, ``threat_ext``, ``lmr``, ``lmr_from``,
+    ``qdepth``, ``noise``, ``exact_root``, and the ones off by default:
+    ``deep_lmr``, ``keep_partial``, ``rfp``, ``lmp``) and budgets
     (``max_nodes``, ``deadline``, ``clock``) may be set before the search
     starts.
 
@@ -222,11 +222,12 @@ class Searcher(Generic[P]):
     null window, once one of them has a score that is not a loss (the
     ordering puts the hash move, the game's promising actions and the
     killers first, and the history table orders the rest; late ones
-    rarely raise the score there: late-move pruning); ``lmr_from`` (3 by
-    default, :data:`LMR_FROM`) is the least depth of a node whose late
-    actions are searched a ply shallower: at 2 the late actions of a node of
-    depth 2 are only scored by the evaluator (after the game's tactics),
-    and searched again at full depth when they surprise.
+    rarely raise the score there: late-move pruning).  A sharp level may
+    also lower ``lmr_from`` (:data:`LMR_FROM`, 3), the least depth of a
+    node whose late actions are searched a ply shallower: at 2 the late
+    actions of a node of depth 2 are only scored by the evaluator (after
+    the game's tactics), and searched again at full depth when they
+    surprise.
     """
 
     __slots__ = (

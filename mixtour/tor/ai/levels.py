@@ -103,8 +103,9 @@ a move (December 2026)::
 
 The pruning halves the time of a game's review (its looks are Master's
 searches to a fixed depth), the reductions halve it again, and the
-review's marks stay as they were (:mod:`mixtour.kit.review`).  In Mixtour the same pruning gained
-nothing: :mod:`mixtour.mixtour.ai.levels`.
+review's marks stay as they were (:mod:`mixtour.kit.review`).  In
+Mixtour the same pruning and the same reductions gained nothing:
+:mod:`mixtour.mixtour.ai.levels`.
 
 Master searches with the kit's switches for a clock (``sharp``: deeper
 late-move reductions, and the proven better move of an iteration cut
