@@ -204,7 +204,8 @@ def test_master_prunes_late_moves_and_master_v2_does_not(monkeypatch: pytest.Mon
     )
     assert {name for name, _, _ in seen} == {"master", "master-v2"}
     master = (LEVELS[6].lmp, LEVELS[6].lmr_from)
-    assert all((lmp, lmr) == (master if name == "master" else ((), 3)) for name, lmp, lmr in seen)
+    frozen_v2 = ((), LMR_FROM)
+    assert all((lmp, lmr) == (master if name == "master" else frozen_v2) for name, lmp, lmr in seen)
 
 
 def test_reductions_from_depth_two_cost_master_fewer_nodes(monkeypatch: pytest.MonkeyPatch) -> None:

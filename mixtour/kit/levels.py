@@ -49,7 +49,7 @@ class Level:
     sharp: bool = False
     rfp: int = 0
     lmp: tuple[int, ...] = ()
-    lmr_from: int = 3
+    lmr_from: int = 3  # the search's LMR_FROM (this module imports no search)
     tuned: bool = False
 
 

@@ -102,10 +102,10 @@ class Choice(Generic[R]):
 
     def prepare(self, s: Searcher[Any], stop: Callable[[], bool] | None) -> None:
         """The level's switches on a new searcher, and the caller's ``stop``."""
-        s.clock = self.clock if stop is None else stoppable(self.clock, stop)
-        s.see_wins = self.level.see_wins
-        s.exact_root = self.level.pick_chance > 0
         lv = self.level
+        s.clock = self.clock if stop is None else stoppable(self.clock, stop)
+        s.see_wins = lv.see_wins
+        s.exact_root = lv.pick_chance > 0
         sharpen(s, lv.sharp, lv.rfp, lv.lmp, lv.lmr_from)
 
     def search(

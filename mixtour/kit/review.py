@@ -93,9 +93,10 @@ it, 2.5 s with it), and 6.6 with the reductions from depth 2, which
 halve it again (over the 40 games, each run beside an arena: 3.7 s of
 review a game with the pruning alone, 1.9 s with the reductions too).
 A mistake the second look does not confirm becomes an inaccuracy or
-better, so inaccuracies grow a little.  Level 2 gets about two mistakes and under
-one blunder a game, level 4 fewer, as lichess shows for club players
-(0 to 3 blunders, 1 to 4 mistakes a player): the thresholds stay.
+better, so inaccuracies grow a little.  Level 2 gets about two mistakes
+and under one blunder a game, level 4 fewer, as lichess shows for club
+players (0 to 3 blunders, 1 to 4 mistakes a player): the thresholds
+stay.
 
 >>> expected(0, 250.0), expected(WIN - 3, 250.0), round(expected(250, 250.0), 2)
 (0.5, 1.0, 0.73)
